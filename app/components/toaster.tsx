@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react'
+import { TOAST_ERROR_MS, TOAST_MAX, TOAST_SUCCESS_MS } from '~/lib/constants'
+
+type ToastMessage = { message: string; type: 'success' | 'error' | 'warning' | 'info'; description?: string }
+type Shown = ToastMessage & { key: number }
+
+const colours: Record<ToastMessage['type'], string> = {
+  success: 'border-emerald-500 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  error: 'border-red-500 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+  warning: 'border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  info: 'border-sky-500 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+}
+
+let counter = 0
+const listeners = new Set<(t: ToastMessage) => void>()
+
+/** Shows a toast from client code (e.g. 'Link copied to clipboard!'). */
+export function showToast(toast: ToastMessage) {
+  for (const l of listeners) l(toast)
+}
+
+/**
+ * Toasts top-right (spec 1 §8): errors 4 s, success 2 s, at most 20. The server renders the flash toast into
+ * the HTML, so it is visible with JavaScript off; with JS it times out and more can stack.
+ */
+export function Toaster({ toast }: { toast: ToastMessage | null }) {
+  const [toasts, setToasts] = useState<Shown[]>(() => (toast ? [{ ...toast, key: counter++ }] : []))
+
+  const push = (t: ToastMessage) => setToasts((list) => [...list, { ...t, key: counter++ }].slice(-TOAST_MAX))
+
+  useEffect(() => {
+    listeners.add(push)
+    return () => void listeners.delete(push)
+  }, [])
+
+  useEffect(() => {
+    if (toast && !toasts.some((t) => t.message === toast.message)) push(toast)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [toast])
+
+  useEffect(() => {
+    const timers = toasts.map((t) =>
+      setTimeout(() => setToasts((list) => list.filter((x) => x.key !== t.key)), t.type === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS),
+    )
+    return () => timers.forEach(clearTimeout)
+  }, [toasts])
+
+  if (toasts.length === 0) return null
+  return (
+    <div aria-live="polite" className="fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2">
+      {toasts.map((t) => (
+        <div key={t.key} role={t.type === 'error' ? 'alert' : 'status'} className={`rounded border-l-4 px-4 py-3 text-sm shadow ${colours[t.type]}`}>
+          <p className="font-semibold">{t.message}</p>
+          {t.description ? <p className="mt-1">{t.description}</p> : null}
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+export function WhatsAppPanel() {
+  return null
+}

@@ -1,0 +1,94 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { getToast } from '~/utils/toast.server'
+import { ProgressBar } from '~/components/progress-bar'
+import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
+import { Toaster } from '~/components/toaster'
+import { WhatsAppPanel } from '~/components/whatsapp-panel'
+import { BRAND_NAME } from '~/lib/constants'
+import { getUser } from '~/utils/auth.server'
+import { getTheme } from '~/utils/theme.server'
+import type { Route } from './+types/root'
+import './app.css'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: 'any' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, theme, { toast, headers }] = await Promise.all([getUser(request), getTheme(request), getToast(request)])
+  return data(
+    {
+      user: user
+        ? { id: user.id, name: user.name, role: user.role, profileImage: user.profile_image }
+        : null,
+      theme,
+      toast: toast ?? null,
+    },
+    { headers },
+  )
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data']
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+// With no saved choice the server renders class "system" and CSS follows the OS; with JS this script settles
+// it before first paint and mirrors the choice to localStorage 'theme' (spec 1 §4).
+const themeScript = `(()=>{try{var d=document.documentElement;if(d.classList.contains('system')){var s=localStorage.getItem('theme');var t=s==='dark'||s==='light'?s:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.replace('system',t)}else{localStorage.setItem('theme',d.classList.contains('dark')?'dark':'light')}}catch(e){}})()`
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData()
+  const themeClass = root?.theme ?? 'system'
+  return (
+    <html lang="en" className={themeClass}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <ProgressBar />
+        <SiteHeader user={root?.user ?? null} theme={root?.theme ?? null} />
+        <div className="pt-16">{children}</div>
+        <SiteFooter />
+        <WhatsAppPanel />
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: BRAND_NAME }]
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = 'Something went wrong'
+  let details = 'An unexpected error occurred. Please try again.'
+  let stack: string | undefined
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? 'Page not found' : `Error ${error.status}`
+    details = error.status === 404 ? 'The page you are looking for does not exist.' : error.statusText || details
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    // Never a stack trace outside the dev server.
+    details = error.message
+    stack = error.stack
+  }
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4">{details}</p>
+      <a href="/" className="mt-6 inline-block rounded bg-emerald-600 px-4 py-2 font-semibold text-white">
+        Go Home
+      </a>
+      {stack ? <pre className="mt-6 overflow-x-auto text-left text-xs">{stack}</pre> : null}
+    </main>
+  )
+}

@@ -1,0 +1,80 @@
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+
+// Mirrors the route tables of spec 1 §2 and spec 2 §2 so a reader finds any screen in one hop.
+export default [
+  // Public (spec 1 §2)
+  index('routes/public/home.tsx'),
+  route('courses', 'routes/courses/list.tsx'),
+  route('courses/bsc-hons-batch', 'routes/courses/bsc-hons-batch.tsx'),
+  route('courses/bsc-hons-batch/:id', 'routes/courses/semester.tsx'),
+  route('courses/:id', 'routes/courses/detail.tsx'),
+  route('resources', 'routes/public/resources.tsx'),
+  route('about-us', 'routes/public/about-us.tsx'),
+  route('faculties', 'routes/public/faculties.tsx'),
+  route('developers', 'routes/public/developers.tsx'),
+
+  // Accounts (guest-only pages, profile)
+  route('signup', 'routes/auth/signup.tsx'),
+  route('login', 'routes/auth/login.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  route('profile', 'routes/profile/index.tsx'),
+  route('profile/edit', 'routes/profile/edit.tsx'),
+
+  // Buying and learning
+  route('my-courses/:id', 'routes/learn/player.tsx'),
+  route('my-courses/:id/notes/:lectureId', 'routes/learn/note.ts'),
+  route('checkout/:id', 'routes/buy/checkout.tsx'),
+  route('payment-success', 'routes/buy/payment-success.tsx'),
+  route('payments/razorpay/callback', 'routes/buy/razorpay-callback.ts'),
+  route('payments/demo/:orderId', 'routes/buy/demo-gateway.tsx'),
+  route('quizzes/unlock', 'routes/buy/unlock-quizzes.tsx'),
+
+  // Mock tests
+  route('quizzes', 'routes/quiz/list.tsx'),
+  route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
+  route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
+  route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
+
+  // Admin area (spec 2 §2)
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/index.tsx'),
+      route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('all-users', 'routes/admin/all-users.tsx'),
+      route('all-courses', 'routes/admin/all-courses.tsx'),
+      route('premium-users', 'routes/admin/premium-users.tsx'),
+      route('premium-users/:courseId', 'routes/admin/course-users.tsx'),
+      route('create-course', 'routes/admin/create-course.tsx'),
+      route('add-section', 'routes/admin/add-section.tsx'),
+      route('add-lecture', 'routes/admin/add-lecture.tsx'),
+      route('coupons', 'routes/admin/coupons.tsx'),
+      route('create-coupon', 'routes/admin/create-coupon.tsx'),
+      route('quizzes', 'routes/admin/quizzes.tsx'),
+      route('create-quiz', 'routes/admin/create-quiz.tsx'),
+      route('edit-quiz/:quizId', 'routes/admin/edit-quiz.tsx'),
+      route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
+      route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
+      route('audit-log', 'routes/admin/audit-log.tsx'),
+    ]),
+  ]),
+
+  // Plumbing
+  route('theme', 'routes/system/theme.ts'),
+  route('healthz', 'routes/system/healthz.ts'),
+  route('uploads/*', 'routes/system/uploads.ts'),
+
+  // v1 JSON API (API.md): one module per resource, each a small method+path table.
+  ...prefix('api/v1', [
+    route('users/*', 'routes/api/users.ts'),
+    route('courses/*', 'routes/api/courses.ts'),
+    route('orders/*', 'routes/api/orders.ts'),
+    route('quiz/*', 'routes/api/quiz.ts'),
+    route('admin/*', 'routes/api/admin.ts'),
+    route('*', 'routes/api/not-found.ts'),
+  ]),
+
+  // /{linkAddress} -> 301 /courses/{linkAddress}; anything else is the 404 page.
+  route(':id', 'routes/public/course-redirect.tsx'),
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,4 @@
+// Placeholder until the owning issue lands.
+export function loader() {
+  return new Response('Not implemented yet', { status: 501 })
+}

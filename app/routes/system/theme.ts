@@ -1,0 +1,16 @@
+import { redirect } from 'react-router'
+import { safeRedirect } from '~/utils/auth.server'
+import { themeCookie } from '~/utils/theme.server'
+import type { Route } from './+types/theme'
+
+// The theme switch without JavaScript: a post that stores the choice and redirects back (spec 1 §4).
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const theme = form.get('theme') === 'dark' ? 'dark' : 'light'
+  const back = safeRedirect(form.get('redirectTo'))
+  return redirect(back, { headers: { 'Set-Cookie': await themeCookie.serialize(theme) } })
+}
+
+export function loader() {
+  return redirect('/')
+}

@@ -1,0 +1,99 @@
+import type { AppLoadContext } from 'react-router'
+
+// The v1 API's plumbing (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a stack trace.
+// `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
+// `{success:false, message}` shapes the old routes used, so clients reading either keep working.
+
+export function json(body: unknown, init: number | ResponseInit = 200): Response {
+  const responseInit = typeof init === 'number' ? { status: init } : init
+  const headers = new Headers(responseInit.headers)
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(JSON.stringify(body), { ...responseInit, headers })
+}
+
+export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return json({ statusCode: status, data: null, message, success: false, errors: [], ...extra }, status)
+}
+
+/** ApiResponse envelope (users router, API.md §1.1 style 1). */
+export function apiResponse(status: number, data: unknown, message: string, init: ResponseInit = {}): Response {
+  return json({ statusCode: status, data, message, success: status < 400 }, { ...init, status })
+}
+
+export type ApiArgs = {
+  request: Request
+  params: Record<string, string>
+  context: AppLoadContext
+}
+export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response
+
+type RouteTable = Record<string, ApiHandler>
+
+function match(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean)
+  const got = path.split('/').filter(Boolean)
+  if (want.length !== got.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(got[i])
+    else if (want[i] !== got[i]) return null
+  }
+  return params
+}
+
+async function dispatch(table: RouteTable, args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) {
+  const method = args.request.method.toUpperCase()
+  const path = '/' + (args.params['*'] ?? '')
+  let pathMatched = false
+  try {
+    for (const [key, handler] of Object.entries(table)) {
+      const [m, pattern] = key.split(' ')
+      const params = match(pattern, path)
+      if (!params) continue
+      pathMatched = true
+      if (m !== method && !(m === 'GET' && method === 'HEAD')) continue
+      return await handler({ request: args.request, params, context: args.context })
+    }
+  } catch (error) {
+    if (error instanceof Response) return error
+    console.error(`[api] ${method} ${path} failed:`, error)
+    return apiError(500, 'Internal Server Error')
+  }
+  return pathMatched ? apiError(405, 'Method Not Allowed') : apiError(404, `Cannot ${method} ${new URL(args.request.url).pathname}`)
+}
+
+/** Builds a resource route's loader and action from a `'METHOD /path/:param'` table. */
+export function apiRoutes(table: RouteTable) {
+  const handle = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) =>
+    dispatch(table, args)
+  return { loader: handle, action: handle }
+}
+
+const MAX_JSON_BYTES = 1024 * 1024
+
+/**
+ * Reads a JSON object body. API.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited;
+ * anything else is a 400/415 JSON error, never a 500.
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = request.headers.get('Content-Type') ?? ''
+  const text = await request.text()
+  if (text.length > maxBytes) throw apiError(413, 'Request body too large')
+  if (text.trim() === '') return {}
+  if (!type.includes('application/json')) throw apiError(415, 'Content-Type must be application/json')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw apiError(400, 'Malformed JSON body')
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'JSON body must be an object')
+  return body as Record<string, unknown>
+}
+
+/** A body field that must be a non-empty string (Mongo-operator objects and arrays are refused, API.md §5 #13). */
+export function str(body: Record<string, unknown>, key: string): string | undefined {
+  const v = Object.hasOwn(body, key) ? body[key] : undefined
+  return typeof v === 'string' ? v : undefined
+}

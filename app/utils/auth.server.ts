@@ -1,0 +1,81 @@
+import { createCookie, redirect } from 'react-router'
+import { createSessionRow, deleteSessionRow, findSessionUserId, SESSION_TTL_MS } from '~/models/session.server'
+import { getUserById, type UserRow } from '~/models/user.server'
+import { isProduction, sessionSecrets } from './env.server'
+import type { Role } from '../../db/schema'
+
+// The cookie holds only a session id pointing at a `sessions` row (STYLE.md, Epic ADR 007): revocable.
+export const sessionCookie = createCookie('__session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: isProduction(),
+  secrets: sessionSecrets(),
+  maxAge: SESSION_TTL_MS / 1000,
+})
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const sessionId = await getSessionId(request)
+  return sessionId ? findSessionUserId(sessionId) : null
+}
+
+export async function getUser(request: Request): Promise<UserRow | null> {
+  const userId = await getUserId(request)
+  return userId ? ((await getUserById(userId)) ?? null) : null
+}
+
+/** Only a same-site path may be a redirect target (no '//host', no 'https://', no backslash tricks). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (!to || typeof to !== 'string') return fallback
+  if (!to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return fallback
+  return to
+}
+
+function loginRedirect(request: Request): never {
+  const url = new URL(request.url)
+  const redirectTo = url.pathname + url.search
+  throw redirect(`/login?${new URLSearchParams({ redirectTo })}`)
+}
+
+/** Protected pages: signed-out users go to /login?redirectTo=... */
+export async function requireUser(request: Request): Promise<UserRow> {
+  const user = await getUser(request)
+  if (!user) loginRedirect(request)
+  return user
+}
+
+/** Guest-only pages (login, signup, forgot password) send signed-in users to /. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUserId(request)) throw redirect('/')
+}
+
+export const isStaff = (role: Role) => role === 'admin' || role === 'instructor'
+
+/** /admin pages: signed out -> /login, other roles -> `elsewhere` (/ by default; spec 2 §6). */
+export async function requireRole(request: Request, roles: Role[], elsewhere = '/'): Promise<UserRow> {
+  const user = await requireUser(request)
+  if (!roles.includes(user.role)) throw redirect(elsewhere)
+  return user
+}
+
+export const requireStaff = (request: Request) => requireRole(request, ['admin', 'instructor'])
+
+/** Starts a fresh session (a new id at every login and code verification) and returns its Set-Cookie header. */
+export async function startSession(request: Request, userId: string): Promise<string> {
+  const old = await getSessionId(request)
+  if (old) await deleteSessionRow(old)
+  const { id, expiresAt } = await createSessionRow(userId)
+  return sessionCookie.serialize(id, { expires: expiresAt })
+}
+
+/** Deletes the session row (so a copied cookie is dead too) and returns a clearing Set-Cookie header. */
+export async function endSession(request: Request): Promise<string> {
+  const sessionId = await getSessionId(request)
+  if (sessionId) await deleteSessionRow(sessionId)
+  return sessionCookie.serialize('', { maxAge: 0, expires: new Date(0) })
+}

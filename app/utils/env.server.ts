@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+// CONTRACT.md "Environment": every variable optional with an embedded default, parsed once at start-up.
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
+const url = z.url()
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).optional(),
+    DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    APP_ENV: z.enum(['production', 'development', 'test']).optional(),
+    SESSION_SECRET: z.string().min(1).optional(),
+    APP_URL: url.optional(),
+    SEED_DEMO: bool.optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: url.optional(),
+    AWS_ENDPOINT_URL_S3: url.optional(),
+    S3_REGION: z.string().min(1).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_URL: url.optional(),
+    RAZORPAY_CHECKOUT_URL: url.optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_BASE_URL: url.optional(),
+    OPENAI_MODEL: z.string().min(1).optional(),
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    TRUST_PROXY: z.enum(['fly']).optional(),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean) : []))
+      .pipe(z.array(url)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when APP_ENV=production' })
+    }
+    if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'is required with RAZORPAY_KEY_ID' })
+    }
+  })
+
+export type Env = z.infer<typeof schema>
+
+/** Parses an env object; throws one line per bad variable so an operator sees exactly what to fix. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset (a blank line in fly.toml or docker -e FOO=).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = schema.safeParse(cleaned)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((i) => `Invalid environment variable ${String(i.path[0])}: ${i.message}`)
+  throw new Error(lines.join('\n'))
+}
+
+let cached: Env | undefined
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+export const isProduction = () => getEnv().APP_ENV === 'production'
+
+export function sessionSecrets(): string[] {
+  const secret = getEnv().SESSION_SECRET
+  return secret ? secret.split(',').map((s) => s.trim()).filter(Boolean) : ['dev-only-secret-change-me']
+}
+
+export const rateLimitsOn = () => getEnv().RATE_LIMIT !== 'off'

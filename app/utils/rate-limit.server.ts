@@ -1,0 +1,42 @@
+import type { AppLoadContext } from 'react-router'
+import { db } from './db.server'
+import { rateLimitsOn } from './env.server'
+
+/**
+ * A fixed-window counter kept in SQLite, so limits survive a restart and hold for both the pages and the API.
+ * Returns true when this hit is within the limit. RATE_LIMIT=off turns every limit off (load tests).
+ */
+export async function hit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<boolean> {
+  if (!rateLimitsOn()) return true
+  const windowStart = now - (now % windowMs)
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '=', windowStart)
+          .then(eb('rate_limits.count', '+', 1))
+          .else(1)
+          .end(),
+        window_start: windowStart,
+      })),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow()
+  return row.count <= limit
+}
+
+/** How many hits a key has in its current window, without counting one. */
+export async function count(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const windowStart = now - (now % windowMs)
+  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst()
+  return row && row.window_start === windowStart ? row.count : 0
+}
+
+export function clientAddress(context: AppLoadContext | undefined): string {
+  return context?.clientAddress || 'unknown'
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.'

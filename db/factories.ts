@@ -1,0 +1,216 @@
+// Factories shared by the demo seed and the tests (issue 2 §3): one way to make each kind of row.
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { hashPassword } from '../app/utils/password.server.ts'
+import type { Database, Role } from './schema.ts'
+
+type DB = Kysely<Database>
+const newId = () => crypto.randomBytes(12).toString('hex')
+let tick = 0
+// Strictly increasing timestamps keep insertion order stable for rows created in the same millisecond.
+const stamp = () => new Date(Date.now() + tick++).toISOString()
+
+export async function createUser(
+  db: DB,
+  input: Partial<{
+    name: string
+    email: string
+    password: string
+    role: Role
+    mobileNumber: string
+    instituteName: string
+    presentCourseOfStudy: string
+    isPremiumMember: boolean
+    hasAccessToQuizzes: boolean
+    profileImage: string
+  }> = {},
+) {
+  const id = newId()
+  const email = (input.email ?? `user-${id}@example.test`).toLowerCase()
+  const password = input.password ?? 'Passw0rd!'
+  const now = stamp()
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      name: input.name ?? 'Test Learner',
+      email,
+      password_hash: await hashPassword(password),
+      role: input.role ?? 'user',
+      mobile_number: input.mobileNumber ?? null,
+      institute_name: input.instituteName ?? null,
+      present_course_of_study: input.presentCourseOfStudy ?? null,
+      profile_image: input.profileImage ?? null,
+      is_premium_member: input.isPremiumMember ? 1 : 0,
+      has_access_to_quizzes: input.hasAccessToQuizzes ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return { id, email, password }
+}
+
+export type CourseInput = {
+  cardTitle: string
+  subTitle: string
+  courseTag: string
+  mode: 'live' | 'recorded'
+  language: string
+  courseImage: string
+  actualPrice: number
+  discountedPrice: number
+  linkAddress: string
+  courseTitle: string
+  courseDescription: string
+  whatsappLink: string
+  grantsQuizAccess: boolean
+}
+
+export async function createCourse(db: DB, input: Partial<CourseInput> = {}) {
+  const id = newId()
+  const title = input.cardTitle ?? `Test Course ${id.slice(0, 6)}`
+  const linkAddress = input.linkAddress ?? title.trim().toLowerCase().replace(/\s+/g, '-')
+  await db
+    .insertInto('courses')
+    .values({
+      id,
+      card_title: title,
+      sub_title: input.subTitle ?? 'A complete course',
+      course_tag: input.courseTag ?? 'm.sc entrance',
+      mode: input.mode ?? 'recorded',
+      language: input.language ?? 'English',
+      course_image: input.courseImage ?? '/images/courses/default.svg',
+      actual_price: input.actualPrice ?? 4999,
+      discounted_price: input.discountedPrice ?? 2999,
+      link_address: linkAddress,
+      course_title: input.courseTitle ?? title,
+      course_description: input.courseDescription ?? 'Course description.',
+      whatsapp_link: input.whatsappLink ?? 'https://chat.whatsapp.com/sample-group',
+      grants_quiz_access: input.grantsQuizAccess ? 1 : 0,
+      created_at: stamp(),
+    })
+    .execute()
+  return { id, linkAddress }
+}
+
+export async function createSection(db: DB, input: { courseId: string; title: string; position?: number }) {
+  const id = newId()
+  const position =
+    input.position ??
+    Number(
+      (await db.selectFrom('sections').select((eb) => eb.fn.countAll().as('n')).where('course_id', '=', input.courseId).executeTakeFirst())?.n ?? 0,
+    )
+  await db.insertInto('sections').values({ id, course_id: input.courseId, title: input.title, position, created_at: stamp() }).execute()
+  return { id }
+}
+
+export async function createLecture(
+  db: DB,
+  input: { sectionId: string; title: string; videoURL: string; noteTitle?: string | null; noteURL?: string | null; position?: number },
+) {
+  const id = newId()
+  const position =
+    input.position ??
+    Number(
+      (await db.selectFrom('lectures').select((eb) => eb.fn.countAll().as('n')).where('section_id', '=', input.sectionId).executeTakeFirst())?.n ?? 0,
+    )
+  await db
+    .insertInto('lectures')
+    .values({
+      id,
+      section_id: input.sectionId,
+      title: input.title,
+      video_url: input.videoURL,
+      note_title: input.noteTitle ?? null,
+      note_url: input.noteURL ?? null,
+      position,
+      created_at: stamp(),
+    })
+    .execute()
+  return { id }
+}
+
+export type QuestionInput = { questionText: string; options: string[]; correctOption: number; explanation?: string | null }
+
+export async function createQuiz(
+  db: DB,
+  input: { title?: string; description?: string; category?: 'free' | 'paid'; timeLimit?: number; questions?: QuestionInput[] } = {},
+) {
+  const id = newId()
+  const now = stamp()
+  await db
+    .insertInto('quizzes')
+    .values({
+      id,
+      title: input.title ?? `Test Quiz ${id.slice(0, 6)}`,
+      description: input.description ?? 'A practice quiz.',
+      category: input.category ?? 'free',
+      time_limit: input.timeLimit ?? 10,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  const questions = input.questions ?? [
+    { questionText: 'Which organelle is the site of aerobic respiration?', options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'], correctOption: 1 },
+    { questionText: 'DNA replication is', options: ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'], correctOption: 2 },
+  ]
+  const questionIds: string[] = []
+  for (const [position, q] of questions.entries()) {
+    const qid = newId()
+    questionIds.push(qid)
+    await db
+      .insertInto('questions')
+      .values({
+        id: qid,
+        quiz_id: id,
+        position,
+        question_text: q.questionText,
+        options: JSON.stringify(q.options),
+        correct_option: q.correctOption,
+        explanation: q.explanation ?? null,
+        created_at: now,
+      })
+      .execute()
+  }
+  return { id, questionIds }
+}
+
+export async function createCoupon(
+  db: DB,
+  input: { courseId: string; code: string; discount: number; expiresAt?: string | null; usageLimit?: number | null },
+) {
+  const id = newId()
+  await db
+    .insertInto('coupons')
+    .values({
+      id,
+      course_id: input.courseId,
+      code: input.code.trim().toLowerCase(),
+      discount: input.discount,
+      expires_at: input.expiresAt ?? null,
+      usage_limit: input.usageLimit ?? null,
+      created_at: stamp(),
+    })
+    .execute()
+  return { id }
+}
+
+export async function enrol(db: DB, input: { userId: string; courseId: string; isActive?: boolean; source?: string }) {
+  const id = newId()
+  const now = stamp()
+  await db
+    .insertInto('enrollments')
+    .values({ id, user_id: input.userId, course_id: input.courseId, is_active: input.isActive === false ? 0 : 1, source: input.source ?? 'admin', created_at: now, updated_at: now })
+    .execute()
+  await db.updateTable('users').set({ is_premium_member: 1 }).where('id', '=', input.userId).execute()
+  return { id }
+}
+
+export async function setQuizPrice(db: DB, price: { actualPrice: number; discountedPrice: number }) {
+  const now = stamp()
+  await db
+    .insertInto('settings')
+    .values({ key: 'quiz_price', value: JSON.stringify(price), updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(price), updated_at: now }))
+    .execute()
+}

@@ -1,0 +1,8 @@
+// The migration list, imported statically so the same code runs under Vite (the server build), Vitest and tsx
+// (scripts). Add each new file in migrations/ here; db/migrations.test.ts fails when one is missing.
+import type { Migration } from 'kysely'
+import * as m0001 from '../migrations/0001_create_core_tables.ts'
+
+export const migrations: Record<string, Migration> = {
+  '0001_create_core_tables': m0001,
+}

@@ -1,0 +1,214 @@
+// Table types for Kysely. Column names mirror migrations/ exactly (snake_case).
+import type { Generated } from 'kysely'
+
+export type Role = 'user' | 'admin' | 'instructor'
+export type Bool = 0 | 1
+
+export interface UsersTable {
+  id: string
+  name: string
+  email: string
+  password_hash: string
+  role: Role
+  profile_image: string | null
+  mobile_number: string | null
+  institute_name: string | null
+  present_course_of_study: string | null
+  is_premium_member: Generated<number>
+  has_access_to_quizzes: Generated<number>
+  password_changed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: string
+  expires_at: string
+  created_at: string
+}
+
+export interface VerificationsTable {
+  id: string
+  purpose: 'signup' | 'reset'
+  email: string
+  code_hash: string
+  payload: string | null
+  attempts: Generated<number>
+  expires_at: string
+  last_sent_at: string
+  verified_at: string | null
+  proof_hash: string | null
+  proof_expires_at: string | null
+  consumed_at: string | null
+  created_at: string
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: number
+  count: number
+}
+
+export interface CoursesTable {
+  id: string
+  card_title: string
+  sub_title: string
+  course_tag: string
+  mode: string
+  language: string
+  course_image: string
+  actual_price: number
+  discounted_price: number
+  link_address: string
+  course_title: string
+  course_description: string
+  whatsapp_link: Generated<string>
+  grants_quiz_access: Generated<number>
+  created_at: string
+}
+
+export interface SectionsTable {
+  id: string
+  course_id: string
+  title: string
+  position: number
+  created_at: string
+}
+
+export interface LecturesTable {
+  id: string
+  section_id: string
+  title: string
+  video_url: string
+  note_title: string | null
+  note_url: string | null
+  position: number
+  created_at: string
+}
+
+export interface EnrollmentsTable {
+  id: string
+  user_id: string
+  course_id: string
+  is_active: Generated<number>
+  source: Generated<string>
+  created_at: string
+  updated_at: string
+}
+
+export interface CouponsTable {
+  id: string
+  code: string
+  discount: number
+  course_id: string
+  expires_at: string | null
+  usage_limit: number | null
+  created_at: string
+}
+
+export type OrderStatus = 'created' | 'paid' | 'failed'
+export interface OrdersTable {
+  id: string
+  user_id: string
+  item_type: 'course' | 'quiz_bundle'
+  course_id: string | null
+  coupon_id: string | null
+  amount_paise: number
+  currency: Generated<string>
+  status: Generated<OrderStatus>
+  provider: 'razorpay' | 'demo' | 'free'
+  provider_order_id: string | null
+  provider_payment_id: string | null
+  phone: string | null
+  created_at: string
+  updated_at: string
+  paid_at: string | null
+}
+
+export interface PaymentEventsTable {
+  id: string
+  order_id: string
+  source: string
+  event_id: string | null
+  payment_id: string | null
+  fulfilled: Generated<number>
+  created_at: string
+}
+
+export interface QuizzesTable {
+  id: string
+  title: string
+  description: string
+  category: 'free' | 'paid'
+  time_limit: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+export interface QuestionsTable {
+  id: string
+  quiz_id: string
+  position: number
+  question_text: string
+  options: string // JSON array of 4 strings
+  correct_option: number
+  explanation: string | null
+  created_at: string
+  archived_at: string | null
+}
+
+export interface AttemptsTable {
+  id: string
+  user_id: string
+  quiz_id: string
+  started_at: string
+  deadline_at: string | null
+  submitted_at: string | null
+  score: number | null
+  total: number
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: string
+  question_id: string
+  selected_option: number | null
+  marked_for_review: Generated<number>
+  saved_at: string
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+  updated_at: string
+}
+
+export interface AuditLogTable {
+  id: string
+  actor_id: string | null
+  action: string
+  target_type: string
+  target_id: string | null
+  details: string | null
+  created_at: string
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  verifications: VerificationsTable
+  rate_limits: RateLimitsTable
+  courses: CoursesTable
+  sections: SectionsTable
+  lectures: LecturesTable
+  enrollments: EnrollmentsTable
+  coupons: CouponsTable
+  orders: OrdersTable
+  payment_events: PaymentEventsTable
+  quizzes: QuizzesTable
+  questions: QuestionsTable
+  attempts: AttemptsTable
+  attempt_answers: AttemptAnswersTable
+  settings: SettingsTable
+  audit_log: AuditLogTable
+}

@@ -1,0 +1,16 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    // STACK.md trap 11: Vite ignores tsconfig paths.
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#db': fileURLToPath(new URL('./db', import.meta.url)),
+    },
+  },
+  build: { assetsInlineLimit: 0 },
+})
