@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test'
+import { E2E } from './tests/support/e2e-env'
+
+// STACK.md trap 9: Debian's Chromium with flags that keep it off the closed network.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--headless',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
+// Every flow runs twice: with JavaScript on and with it off (DEVELOPERS.md quality bar).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/support/global-setup.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : [['list']],
+  use: {
+    baseURL: E2E.baseURL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'nojs', use: { javaScriptEnabled: false } },
+  ],
+})

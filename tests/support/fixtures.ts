@@ -1,0 +1,59 @@
+// Playwright fixtures: direct access to the app's database (same SQLite file, WAL) and signed-in users
+// created without going through the UI (STYLE.md: fixtures create users and sessions directly).
+import crypto from 'node:crypto'
+import { test as base, expect, type Page } from '@playwright/test'
+import { createCookie } from 'react-router'
+import { openDatabase, type DB } from '../../db/client'
+import { createUser } from '../../db/factories'
+import type { Role } from '../../db/schema'
+import { E2E, paths } from './e2e-env'
+
+let shared: DB | undefined
+function database(): DB {
+  shared ??= openDatabase(paths.db).db
+  return shared
+}
+
+const sessionCookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] })
+
+export type TestUser = { id: string; email: string; password: string; name: string }
+
+async function signIn(page: Page, userId: string) {
+  const id = crypto.randomBytes(32).toString('base64url')
+  const now = new Date()
+  await database()
+    .insertInto('sessions')
+    .values({ id, user_id: userId, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), created_at: now.toISOString() })
+    .execute()
+  const value = (await sessionCookie.serialize(id)).split(';')[0].split('=').slice(1).join('=')
+  await page.context().addCookies([{ name: '__session', value, url: E2E.baseURL, httpOnly: true, sameSite: 'Lax' }])
+}
+
+export const test = base.extend<{
+  db: DB
+  javaScriptEnabled: boolean
+  /** Creates a user (unique e-mail) and signs the page in as that user. */
+  loginAs: (role?: Role, extra?: Parameters<typeof createUser>[1]) => Promise<TestUser>
+  /** Creates a user without signing in. */
+  makeUser: (role?: Role, extra?: Parameters<typeof createUser>[1]) => Promise<TestUser>
+}>({
+  db: async ({}, use) => use(database()),
+  makeUser: async ({}, use) => {
+    await use(async (role = 'user', extra = {}) => {
+      const email = `${role}-${crypto.randomBytes(6).toString('hex')}@example.test`
+      const name = extra.name ?? `Test ${role}`
+      const created = await createUser(database(), { email, role, name, ...extra })
+      return { ...created, name }
+    })
+  },
+  loginAs: async ({ page, makeUser }, use) => {
+    await use(async (role = 'user', extra = {}) => {
+      const user = await makeUser(role, extra)
+      await signIn(page, user.id)
+      return user
+    })
+  },
+})
+
+export { expect }
+export const mailDir = paths.mail

@@ -1,0 +1,37 @@
+// Starts the stand-ins and the built app server once for the whole Playwright run.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import { E2E, paths, serverEnv } from './e2e-env'
+import { startSmtpSink } from './smtp-sink'
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`app server not healthy at ${url}`)
+}
+
+export default async function globalSetup() {
+  fs.rmSync(E2E.tmpDir, { recursive: true, force: true })
+  fs.mkdirSync(E2E.tmpDir, { recursive: true })
+  if (!fs.existsSync(`${E2E.buildDir}/server/index.js`)) {
+    throw new Error(`No build in ${E2E.buildDir}: run \`BUILD_DIR=${E2E.buildDir} npx react-router build\` first (npm test does)`)
+  }
+  const smtp = await startSmtpSink(E2E.smtpPort, paths.mail)
+  const log = fs.openSync(`${E2E.tmpDir}/server.log`, 'a')
+  const app = spawn(process.execPath, ['server.js'], {
+    env: { ...process.env, ...serverEnv() },
+    stdio: ['ignore', log, log],
+  })
+  await waitForHealth(`${E2E.baseURL}/healthz`, app)
+  return async () => {
+    app.kill('SIGTERM')
+    await smtp.close()
+  }
+}
