@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { E2E, paths, serverEnv } from './e2e-env'
 import { startSmtpSink } from './smtp-sink'
+import { standIns } from './standins'
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
@@ -24,14 +25,17 @@ export default async function globalSetup() {
     throw new Error(`No build in ${E2E.buildDir}: run \`BUILD_DIR=${E2E.buildDir} npx react-router build\` first (npm test does)`)
   }
   const smtp = await startSmtpSink(E2E.smtpPort, paths.mail)
+  const started = await Promise.all(standIns.map((start) => start(E2E)))
+  const extraEnv = Object.assign({}, ...started.map((s) => s.env))
   const log = fs.openSync(`${E2E.tmpDir}/server.log`, 'a')
   const app = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, ...serverEnv() },
+    env: { ...process.env, ...serverEnv(), ...extraEnv },
     stdio: ['ignore', log, log],
   })
   await waitForHealth(`${E2E.baseURL}/healthz`, app)
   return async () => {
     app.kill('SIGTERM')
     await smtp.close()
+    await Promise.all(started.map((s) => s.close()))
   }
 }
