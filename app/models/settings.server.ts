@@ -1,0 +1,25 @@
+import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
+import { db } from '~/utils/db.server'
+import { nowIso } from '~/utils/ids.server'
+
+export type QuizPrice = { actualPrice: number; discountedPrice: number }
+
+/** The quiz bundle price (settings row 'quiz_price'); the spec's 399/99 when none is stored. */
+export async function getQuizPrice(): Promise<QuizPrice & { stored: boolean }> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'quiz_price').executeTakeFirst()
+  if (!row) return { ...DEFAULT_QUIZ_PRICE, stored: false }
+  const value = JSON.parse(row.value) as QuizPrice
+  return { actualPrice: value.actualPrice, discountedPrice: value.discountedPrice, stored: true }
+}
+
+/** Upserts the bundle price (API.md §5 #15: works with no row yet). Validation is the caller's schema. */
+export async function setQuizPrice(price: QuizPrice): Promise<QuizPrice> {
+  const value = JSON.stringify({ actualPrice: price.actualPrice, discountedPrice: price.discountedPrice })
+  const now = nowIso()
+  await db
+    .insertInto('settings')
+    .values({ key: 'quiz_price', value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute()
+  return { actualPrice: price.actualPrice, discountedPrice: price.discountedPrice }
+}
