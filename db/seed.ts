@@ -4,15 +4,22 @@ import { createCoupon, createCourse, createLecture, createQuiz, createSection, c
 import type { Database } from './schema.ts'
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_COURSES, DEMO_QUIZZES } from './seed-data.ts'
 
+/**
+ * Empty = no content yet (no courses, no quizzes). Accounts alone do not count, so `npm run user` before the
+ * first `npm start` still leaves a seeded site; demo accounts whose e-mail already exists are skipped.
+ */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const courses = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  return Number(row.n) === 0 && Number(courses.n) === 0
+  const quizzes = await db.selectFrom('quizzes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(courses.n) === 0 && Number(quizzes.n) === 0
 }
 
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   if (!(await isEmpty(db))) return false
-  for (const account of DEMO_ACCOUNTS) await createUser(db, account)
+  for (const account of DEMO_ACCOUNTS) {
+    const taken = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst()
+    if (!taken) await createUser(db, account)
+  }
   const courseIds: Record<string, string> = {}
   for (const course of DEMO_COURSES) {
     const { sections, ...fields } = course

@@ -18,7 +18,8 @@ function newestMtime(dir) {
 
 const sources = ['app', 'db', 'migrations', 'public'].filter((d) => fs.existsSync(d))
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
-const needsBuild = builtAt === 0 || sources.some((d) => newestMtime(d) > builtAt) || process.env.FORCE_BUILD === '1'
+// SKIP_BUILD=1 (the Docker image) serves the build it shipped with.
+const needsBuild = process.env.SKIP_BUILD === '1' ? false : builtAt === 0 || sources.some((d) => newestMtime(d) > builtAt) || process.env.FORCE_BUILD === '1'
 if (needsBuild) {
   console.log('Building the app...')
   execSync('npx react-router build', { stdio: 'inherit' })
