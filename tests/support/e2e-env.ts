@@ -33,5 +33,6 @@ export function serverEnv(): Record<string, string> {
     SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
     MAIL_FROM: 'BioCoach <no-reply@biocoach.example>',
     UPLOADS_DIR: paths.uploads,
+    CORS_ORIGINS: 'http://allowed.example',
   }
 }

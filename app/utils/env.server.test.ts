@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest'
+import { parseEnv } from './env.server'
+
+describe('environment', () => {
+  test('every variable has an embedded default', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.DATABASE_PATH).toBe('./data/app.db')
+    expect(env.RATE_LIMIT).toBe('on')
+    expect(env.CORS_ORIGINS).toEqual([])
+  })
+
+  test('one clear line per bad variable', () => {
+    let message = ''
+    try {
+      parseEnv({ PORT: 'eighty', APP_URL: 'not a url', RATE_LIMIT: 'maybe' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    const lines = message.split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines.some((l) => l.startsWith('Invalid environment variable PORT'))).toBe(true)
+    expect(lines.some((l) => l.startsWith('Invalid environment variable APP_URL'))).toBe(true)
+    expect(lines.some((l) => l.startsWith('Invalid environment variable RATE_LIMIT'))).toBe(true)
+  })
+
+  test('production requires SESSION_SECRET', () => {
+    expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET: is required when APP_ENV=production/)
+    expect(parseEnv({ APP_ENV: 'production', SESSION_SECRET: 's1,s2' }).SESSION_SECRET).toBe('s1,s2')
+  })
+
+  test('CORS_ORIGINS is a comma-separated list of origins', () => {
+    expect(parseEnv({ CORS_ORIGINS: 'https://a.example, https://b.example/' }).CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example'])
+    expect(() => parseEnv({ CORS_ORIGINS: 'nope' })).toThrow(/CORS_ORIGINS/)
+  })
+
+  test('empty strings count as unset', () => {
+    expect(parseEnv({ PORT: '', SMTP_URL: '' }).PORT).toBe(3000)
+  })
+})
