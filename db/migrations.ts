@@ -2,7 +2,9 @@
 // (scripts). Add each new file in migrations/ here; db/migrations.test.ts fails when one is missing.
 import type { Migration } from 'kysely'
 import * as m0001 from '../migrations/0001_create_core_tables.ts'
+import * as m0003 from '../migrations/0003_create_coupon_selections.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
+  '0003_create_coupon_selections': m0003,
 }

@@ -211,4 +211,13 @@ export interface Database {
   attempt_answers: AttemptAnswersTable
   settings: SettingsTable
   audit_log: AuditLogTable
+  coupon_selections: CouponSelectionsTable
+}
+
+// migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order (API.md §5 #2).
+export interface CouponSelectionsTable {
+  user_id: string
+  course_id: string
+  coupon_id: string
+  created_at: string
 }
