@@ -64,6 +64,8 @@ export async function upsertUser(input: { email: string; password: string; name:
       .set({ name: input.name, role: input.role, password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', existing.id)
       .execute()
+    // A changed password ends the account's sessions.
+    await db.deleteFrom('sessions').where('user_id', '=', existing.id).execute()
     return { id: existing.id, created: false }
   }
   const id = newId()
