@@ -1,6 +1,7 @@
 // The HTTP server: express + @react-router/express (DESIGN.md "Deploy and scale"). It adds what
 // react-router-serve lacks: the cross-site check, body limits, CORS for /api/v1, the client address for rate
 // limits, security headers and long-lived caching of hashed assets. It listens on exactly PORT.
+import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
@@ -130,11 +131,40 @@ app.use((req, res, next) => {
   next()
 })
 
-app.use(compression())
+// Static files are served precompressed (scripts/compress-assets.mjs writes .br/.gz at build time): no
+// compression work per request. Hashed assets are immutable; the rest of build/client gets an hour.
+const CLIENT_DIR = path.join(BUILD_DIR, 'client')
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+]
+app.use((req, res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+  const accepted = req.get('accept-encoding') ?? ''
+  let rel
+  try {
+    rel = path.normalize(decodeURIComponent(req.path))
+  } catch {
+    return next()
+  }
+  if (rel.includes('..') || rel.endsWith('/')) return next()
+  for (const [encoding, ext] of ENCODINGS) {
+    if (!accepted.includes(encoding)) continue
+    const file = path.join(CLIENT_DIR, rel + ext)
+    if (!file.startsWith(CLIENT_DIR) || !fs.existsSync(file)) continue
+    res.set('Content-Encoding', encoding)
+    res.set('Vary', 'Accept-Encoding')
+    res.type(path.extname(rel))
+    const immutable = rel.startsWith('/assets/')
+    return res.sendFile(file, { maxAge: immutable ? '1y' : '1h', immutable, lastModified: true })
+  }
+  next()
+})
+app.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+app.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false }))
 
-// Hashed assets are immutable; the rest of build/client (favicon, images, brochures) gets an hour.
-app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
-app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }))
+// Dynamic responses (HTML, JSON) are compressed on the fly.
+app.use(compression())
 
 app.all(
   '*splat',

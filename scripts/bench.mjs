@@ -16,7 +16,7 @@ const JS_BUDGET = 1.25 * JS_FLOOR
 const PUBLIC_PAGES = ['/', '/courses', '/courses/bsc-hons-batch', '/courses/bsc-hons-batch/semester-i', '/resources', '/about-us', '/faculties', '/developers', '/quizzes', '/login', '/signup', '/forgot-password']
 
 if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js')) || process.env.BENCH_BUILD === '1') {
-  execSync('npx react-router build', { stdio: 'inherit', env: { ...process.env, BUILD_DIR } })
+  execSync('npm run -s build', { stdio: 'inherit', env: { ...process.env, BUILD_DIR } })
 }
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-bench-'))
 const server = spawn(process.execPath, ['server.js'], {

@@ -22,6 +22,6 @@ const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
 const needsBuild = process.env.SKIP_BUILD === '1' ? false : builtAt === 0 || sources.some((d) => newestMtime(d) > builtAt) || process.env.FORCE_BUILD === '1'
 if (needsBuild) {
   console.log('Building the app...')
-  execSync('npx react-router build', { stdio: 'inherit' })
+  execSync('npm run -s build', { stdio: 'inherit' })
 }
 await import('../server.js')

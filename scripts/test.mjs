@@ -53,7 +53,7 @@ if (fs.existsSync(vitestJson)) {
 
 // 3. Build once, then the browser suite against the built server.
 const buildDir = process.env.BUILD_DIR ?? 'build'
-if (!run('build', 'npx react-router build', { BUILD_DIR: buildDir })) {
+if (!run('build', 'npm run -s build', { BUILD_DIR: buildDir })) {
   failed++
   problems.push('build')
 } else {
