@@ -1,3 +1,4 @@
+import { finalizeExpiredAttempts } from '~/models/attempt.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/utils/password.server'
@@ -90,6 +91,8 @@ export async function getEnrolledCourseIds(userId: string): Promise<string[]> {
 
 /** Quiz ids the learner has finished (submitted, or past deadline + grace and so scored). */
 export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
+  // An attempt past deadline + grace is scored when next read, so it counts as attempted (issue 5 §3).
+  await finalizeExpiredAttempts({ userId })
   const rows = await db
     .selectFrom('attempts')
     .select('quiz_id')

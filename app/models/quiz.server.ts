@@ -1,0 +1,90 @@
+import { db } from '~/utils/db.server'
+
+// Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
+// here: anything this module returns may go to a page, loader data or the API before submission
+// (issue 5 §5). Scoring and results read the key in attempt.server.ts, after submission only.
+
+export type QuizRow = {
+  id: string
+  title: string
+  description: string
+  category: 'free' | 'paid'
+  time_limit: number
+  created_at: string
+  updated_at: string
+}
+
+export type LearnerQuestion = { id: string; questionText: string; options: string[] }
+
+const quizColumns = ['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'] as const
+
+export function parseOptions(json: string): string[] {
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+export async function getQuiz(id: string): Promise<QuizRow | undefined> {
+  return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
+}
+
+/** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
+export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[] })[]> {
+  const quizzes = await db.selectFrom('quizzes').select(quizColumns).orderBy('category', 'asc').orderBy('created_at', 'asc').execute()
+  const questions = await db
+    .selectFrom('questions')
+    .select(['id', 'quiz_id'])
+    .where('archived_at', 'is', null)
+    .orderBy('quiz_id')
+    .orderBy('position')
+    .execute()
+  const byQuiz = new Map<string, string[]>()
+  for (const q of questions) {
+    const list = byQuiz.get(q.quiz_id) ?? []
+    list.push(q.id)
+    byQuiz.set(q.quiz_id, list)
+  }
+  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [] }))
+}
+
+export async function countCurrentQuestions(quizId: string): Promise<number> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** The quiz's current questions (staff previews, the intro card). */
+export async function currentQuestions(quizId: string): Promise<LearnerQuestion[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'question_text', 'options'])
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute()
+  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+}
+
+/**
+ * The questions of an attempt that started at `startedAt` (decision 002): the rows current at that moment.
+ */
+export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'question_text', 'options'])
+    .where('quiz_id', '=', quizId)
+    .where('created_at', '<=', startedAt)
+    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', startedAt)]))
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute()
+  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+// The test view's form (issue 5 §4) and the answer payloads shared by the page, its background saver and the
+// API twin. Every button of the no-JS test view is a submit named `intent`; the radio group is `selectedOption`.
+
+export const ATTEMPT_INTENTS = ['start', 'save', 'clear', 'previous', 'next', 'mark', 'submit'] as const
+export type AttemptIntent = (typeof ATTEMPT_INTENTS)[number]
+
+const option = z.number().int('Choose one of the four options').min(0, 'Choose one of the four options').max(3, 'Choose one of the four options')
+const questionId = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid question')
+
+/** One saved answer: selectedOption null means "no answer" (cleared); markedForReview is optional. */
+export const answerSchema = z.object({
+  questionId,
+  selectedOption: option.nullable(),
+  markedForReview: z.boolean().optional(),
+})
+export type AnswerInput = z.infer<typeof answerSchema>
+
+export const answerListSchema = z.array(answerSchema).max(500, 'Too many answers')
+
+/** The test-view form. `answers` (JSON) is only sent by the enhanced page, with every answer it holds. */
+export const attemptFormSchema = z.object({
+  intent: z.enum(ATTEMPT_INTENTS, { error: 'Unknown action' }),
+  q: z.number().int().min(1).max(1000).optional(),
+  questionId: questionId.optional(),
+  selectedOption: option.optional(),
+  answers: z.string().max(100_000).optional(),
+})
+export type AttemptForm = z.infer<typeof attemptFormSchema>
+
+/** Parses the enhanced page's `answers` field; bad JSON or shapes are dropped rather than failing the post. */
+export function parseAnswersField(value: string | undefined): AnswerInput[] {
+  if (!value) return []
+  try {
+    const parsed = answerListSchema.safeParse(JSON.parse(value))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+/** One item of POST quiz/submit's `answers` (API.md §2.4): unattempted ones may be omitted or null. */
+export const submitAnswerSchema = z.object({
+  questionId: z.string(),
+  selectedOption: z.number().int().min(0).max(3).nullable().optional(),
+})
