@@ -34,7 +34,9 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /budgets\.spec\.ts/ },
+    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /budgets\.spec\.ts/ },
+    // Page weight, axe and narrow-screen checks: measured once per page, with JavaScript on.
+    { name: 'budgets', use: { javaScriptEnabled: true }, testMatch: /budgets\.spec\.ts/ },
   ],
 })
