@@ -1,0 +1,66 @@
+import { db } from '~/utils/db.server'
+import { nowIso } from '~/utils/ids.server'
+
+// Coupon rules at checkout (API.md §2.3 validate-coupon-code, DESIGN.md "Payments"): codes are stored lower-cased
+// and trimmed; an optional expiry and an optional usage limit counted over PAID orders only.
+
+export type ValidCoupon = { id: string; code: string; discount: number }
+export type CouponCheck = { ok: true; coupon: ValidCoupon } | { ok: false; status: 400 | 404; message: string }
+
+export const normaliseCouponCode = (code: string) => code.trim().toLowerCase()
+
+export async function paidUses(couponId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('coupon_id', '=', couponId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function validateCoupon(input: { courseId: string; code: string; now?: Date }): Promise<CouponCheck> {
+  const code = normaliseCouponCode(input.code)
+  if (!code || code.length > 64) return { ok: false, status: 404, message: 'Invalid coupon code.' }
+  const coupon = await db
+    .selectFrom('coupons')
+    .select(['id', 'code', 'discount', 'expires_at', 'usage_limit'])
+    .where('course_id', '=', input.courseId)
+    .where('code', '=', code)
+    .executeTakeFirst()
+  if (!coupon) return { ok: false, status: 404, message: 'Invalid coupon code.' }
+  if (coupon.expires_at && new Date(coupon.expires_at).getTime() <= (input.now ?? new Date()).getTime()) {
+    return { ok: false, status: 400, message: 'This coupon has expired.' }
+  }
+  if (coupon.usage_limit != null && (await paidUses(coupon.id)) >= coupon.usage_limit) {
+    return { ok: false, status: 400, message: 'This coupon has reached its usage limit.' }
+  }
+  return { ok: true, coupon: { id: coupon.id, code: coupon.code, discount: coupon.discount } }
+}
+
+/** API twin: remember the coupon validate-coupon-code accepted for this learner and course. */
+export async function rememberCoupon(userId: string, courseId: string, couponId: string): Promise<void> {
+  const now = nowIso()
+  await db
+    .insertInto('coupon_selections')
+    .values({ user_id: userId, course_id: courseId, coupon_id: couponId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doUpdateSet({ coupon_id: couponId, created_at: now }))
+    .execute()
+}
+
+/** A failed apply resets the discount (spec 1 §4 Coupon), so the remembered coupon goes too. */
+export async function forgetCoupon(userId: string, courseId: string): Promise<void> {
+  await db.deleteFrom('coupon_selections').where('user_id', '=', userId).where('course_id', '=', courseId).execute()
+}
+
+/** The remembered coupon's code, if any (create-order re-validates it). */
+export async function rememberedCouponCode(userId: string, courseId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('coupon_selections')
+    .innerJoin('coupons', 'coupons.id', 'coupon_selections.coupon_id')
+    .select('coupons.code')
+    .where('coupon_selections.user_id', '=', userId)
+    .where('coupon_selections.course_id', '=', courseId)
+    .executeTakeFirst()
+  return row?.code ?? null
+}

@@ -1,0 +1,152 @@
+import { couponPrice, rupeesToPaise } from '~/lib/pricing'
+import { getCourseById } from '~/models/course.server'
+import { rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
+import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
+import { fulfilOrder } from '~/models/payment.server'
+import { getQuizPrice } from '~/models/settings.server'
+import { GatewayError, getGateway, PaymentsUnavailableError, type GatewayKind, type ProviderOrder } from '~/services/payments.server'
+import { db } from '~/utils/db.server'
+import { newId, nowIso } from '~/utils/ids.server'
+import crypto from 'node:crypto'
+
+// Orders (API.md §2.3, §5 #2; DESIGN.md "Payments"): the server computes every amount from its own prices
+// (course price, a coupon it validated and records on the order, or the quiz bundle price). A client's amount is
+// never read. Fulfilment happens only in payment.server.ts after a verified signature or webhook.
+
+export class OrderError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const ORDER_MESSAGES = {
+  courseNotFound: 'Course not found',
+  alreadyEnrolled: 'You are already enrolled in this course',
+  bundleOwned: 'You have already purchased mock test series',
+  failed: 'Failed to create order',
+} as const
+
+export type Buyer = { id: string; name: string; email: string; has_access_to_quizzes: number; mobile_number: string | null }
+
+export type OrderItem =
+  | { type: 'course'; courseId: string; couponCode?: string | null; useRememberedCoupon?: boolean }
+  | { type: 'quiz_bundle' }
+
+export type CreatedOrder = {
+  kind: GatewayKind | 'free'
+  orderId: string
+  itemType: 'course' | 'quiz_bundle'
+  courseId: string | null
+  amountPaise: number
+  description: string
+  providerOrder: ProviderOrder
+}
+
+async function priceFor(buyer: Buyer, item: OrderItem) {
+  if (item.type === 'quiz_bundle') {
+    if (buyer.has_access_to_quizzes === 1) throw new OrderError(409, ORDER_MESSAGES.bundleOwned)
+    const price = await getQuizPrice()
+    return { rupees: price.discountedPrice, couponId: null, courseId: null, description: 'Premium mock test series' }
+  }
+  const course = await getCourseById(item.courseId)
+  if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
+  const enrolment = await getEnrollment(buyer.id, course.id)
+  if (enrolment?.is_active === 1) throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
+  // docs/decisions/004-payments.md: a revoked learner cannot buy their way back in; the admin decides.
+  if (enrolment) throw new OrderError(403, ACCESS_MESSAGES.revoked)
+  let couponId: string | null = null
+  let rupees = course.discounted_price
+  const code = item.couponCode?.trim() || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
+  if (code) {
+    const check = await validateCoupon({ courseId: course.id, code })
+    if (check.ok) {
+      couponId = check.coupon.id
+      rupees = couponPrice(course.discounted_price, check.coupon.discount)
+    } else if (item.couponCode?.trim()) {
+      // A code typed on the checkout page that no longer holds is reported, not silently dropped.
+      throw new OrderError(check.status, check.message)
+    }
+  }
+  return { rupees, couponId, courseId: course.id, description: course.course_title }
+}
+
+export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?: string | null }): Promise<CreatedOrder> {
+  const { buyer, item } = input
+  const price = await priceFor(buyer, item)
+  const amountPaise = rupeesToPaise(price.rupees)
+  const itemType = item.type
+  const notes = { userId: buyer.id, itemType: itemType === 'course' ? 'course' : 'quiz', courseId: price.courseId ?? '' }
+  const receipt = `receipt_order_${Date.now()}`
+  const phone = input.phone?.trim() || null
+  const now = nowIso()
+  const orderId = newId()
+
+  if (phone && /^\d{10}$/.test(phone) && !buyer.mobile_number) {
+    await db.updateTable('users').set({ mobile_number: phone, updated_at: now }).where('id', '=', buyer.id).execute()
+  }
+
+  let kind: CreatedOrder['kind']
+  let providerOrder: ProviderOrder
+  if (amountPaise === 0) {
+    // A 100% coupon: Razorpay refuses amounts under 100 paise, so a zero-amount order is paid at once.
+    kind = 'free'
+    providerOrder = {
+      id: `order_free${crypto.randomBytes(8).toString('hex')}`, entity: 'order', amount: 0, amount_paid: 0, amount_due: 0,
+      currency: 'INR', receipt, status: 'paid', attempts: 0, notes, created_at: Math.floor(Date.now() / 1000), offer_id: null,
+    }
+  } else {
+    let gateway
+    try {
+      gateway = getGateway()
+      providerOrder = await gateway.createOrder({ amountPaise, receipt, notes })
+    } catch (error) {
+      if (error instanceof PaymentsUnavailableError) throw new OrderError(503, error.message)
+      if (error instanceof GatewayError) throw new OrderError(502, error.message)
+      throw error
+    }
+    if (typeof providerOrder?.id !== 'string' || providerOrder.amount !== amountPaise) {
+      console.error('[orders] provider returned an unexpected order', providerOrder)
+      throw new OrderError(502, 'The payment provider could not create the order. Please try again.')
+    }
+    kind = gateway.kind
+  }
+
+  await db
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      user_id: buyer.id,
+      item_type: itemType,
+      course_id: price.courseId,
+      coupon_id: price.couponId,
+      amount_paise: amountPaise,
+      currency: 'INR',
+      status: 'created',
+      provider: kind,
+      provider_order_id: providerOrder.id,
+      provider_payment_id: null,
+      phone,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    })
+    .execute()
+
+  if (kind === 'free') {
+    await fulfilOrder({ orderId, source: 'free', paymentId: null })
+    providerOrder = { ...providerOrder, amount_paid: 0 }
+  }
+  return { kind, orderId, itemType, courseId: price.courseId, amountPaise, description: price.description, providerOrder }
+}
+
+export async function getOrderForBuyer(orderId: string, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'item_type', 'course_id', 'amount_paise', 'currency', 'status', 'provider', 'provider_order_id'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}

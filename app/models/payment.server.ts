@@ -1,0 +1,195 @@
+import { BRAND_NAME } from '~/lib/constants'
+import { sendMailQuietly } from '~/services/mail.server'
+import { checkoutSignature, signaturesEqual, signingSecretFor, webhookSignatureValid } from '~/services/payments.server'
+import { db } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { newId, nowIso } from '~/utils/ids.server'
+
+// Fulfilment (issue 4 §4, API.md §4/§5 #3): only after a verified checkout signature (callback) or a verified
+// webhook; exactly once, whatever arrives and however often (a conditional created->paid update in one
+// transaction, enrolments unique per (user, course), webhook event ids unique). Every verified event is
+// recorded in payment_events. Decisions: docs/decisions/004-payments.md.
+
+export type PaymentSource = 'callback' | 'webhook' | 'free' | 'demo'
+
+type FulfilOutcome = { fulfilled: boolean; duplicate: boolean }
+
+/** The public origin for links in mails and payment callbacks (CONTRACT.md APP_URL; else the request's). */
+export function appOrigin(request?: Request): string {
+  const configured = getEnv().APP_URL
+  if (configured) return configured.replace(/\/$/, '')
+  return request ? new URL(request.url).origin : 'http://localhost:3000'
+}
+
+export async function fulfilOrder(input: {
+  orderId: string
+  source: PaymentSource
+  paymentId: string | null
+  eventId?: string | null
+  origin?: string
+}): Promise<FulfilOutcome> {
+  const now = nowIso()
+  const outcome = await db.transaction().execute(async (trx) => {
+    const eventRowId = newId()
+    const inserted = await trx
+      .insertInto('payment_events')
+      .values({ id: eventRowId, order_id: input.orderId, source: input.source, event_id: input.eventId ?? null, payment_id: input.paymentId, fulfilled: 0, created_at: now })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { fulfilled: false, duplicate: true, order: null }
+
+    // The one transition that grants anything: created -> paid, conditional, so a second arrival changes nothing.
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', provider_payment_id: input.paymentId, paid_at: now, updated_at: now })
+      .where('id', '=', input.orderId)
+      .where('status', '=', 'created')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return { fulfilled: false, duplicate: false, order: null }
+
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'item_type', 'course_id'])
+      .where('id', '=', input.orderId)
+      .executeTakeFirstOrThrow()
+    let grantsQuizAccess = order.item_type === 'quiz_bundle'
+    if (order.item_type === 'course' && order.course_id) {
+      const course = await trx.selectFrom('courses').select(['grants_quiz_access']).where('id', '=', order.course_id).executeTakeFirst()
+      await trx
+        .insertInto('enrollments')
+        .values({ id: newId(), user_id: order.user_id, course_id: order.course_id, is_active: 1, source: 'purchase', created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+        .execute()
+      const enrolment = await trx
+        .selectFrom('enrollments')
+        .select(['is_active'])
+        .where('user_id', '=', order.user_id)
+        .where('course_id', '=', order.course_id)
+        .executeTakeFirstOrThrow()
+      if (enrolment.is_active === 1) {
+        await trx.updateTable('users').set({ is_premium_member: 1, updated_at: now }).where('id', '=', order.user_id).execute()
+        grantsQuizAccess = course?.grants_quiz_access === 1
+      } else {
+        // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
+        console.warn(`[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`)
+      }
+      await trx.deleteFrom('coupon_selections').where('user_id', '=', order.user_id).where('course_id', '=', order.course_id).execute()
+    }
+    if (grantsQuizAccess) {
+      await trx.updateTable('users').set({ has_access_to_quizzes: 1, updated_at: now }).where('id', '=', order.user_id).execute()
+    }
+    await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
+    return { fulfilled: true, duplicate: false, order: { ...order, grantsQuizAccess } }
+  })
+
+  if (outcome.fulfilled && outcome.order) await sendPurchaseMail(outcome.order, input.origin ?? appOrigin())
+  return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate }
+}
+
+async function sendPurchaseMail(
+  order: { user_id: string; item_type: string; course_id: string | null; grantsQuizAccess: boolean },
+  origin: string,
+) {
+  const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst()
+  if (!user) return
+  const quizNews = `You now have access to the premium mock test series: ${origin}/quizzes`
+  if (order.item_type === 'course' && order.course_id) {
+    const course = await db.selectFrom('courses').select(['course_title', 'whatsapp_link']).where('id', '=', order.course_id).executeTakeFirst()
+    if (!course) return
+    const lines = [
+      `Hi ${user.name},`,
+      '',
+      `Thank you for enrolling in ${course.course_title}.`,
+      `Start learning: ${origin}/my-courses/${order.course_id}`,
+      course.whatsapp_link ? `Join the course WhatsApp group: ${course.whatsapp_link}` : '',
+      order.grantsQuizAccess ? quizNews : '',
+      '',
+      `Team ${BRAND_NAME}`,
+    ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''))
+    await sendMailQuietly({ to: user.email, subject: `You are enrolled: ${course.course_title}`, text: lines.join('\n') })
+  } else {
+    await sendMailQuietly({
+      to: user.email,
+      subject: `${BRAND_NAME}: premium mock tests unlocked`,
+      text: `Hi ${user.name},\n\nThank you for your purchase. ${quizNews}\n\nTeam ${BRAND_NAME}`,
+    })
+  }
+}
+
+const FIELD = /^[A-Za-z0-9_]{1,64}$/
+
+export type CallbackResult =
+  | { ok: true; paymentId: string; itemType: 'course' | 'quiz_bundle'; courseId: string | null }
+  | { ok: false; message: string; courseId?: string | null }
+
+/**
+ * The checkout callback (widget handler, hosted page, demo gateway): HMAC-SHA256(order_id|payment_id, key
+ * secret) computed with the STORED order id, compared in constant time. No session needed: the stored order
+ * names the buyer.
+ */
+export async function verifyCheckoutPayment(input: {
+  providerOrderId: unknown
+  paymentId: unknown
+  signature: unknown
+  source?: PaymentSource
+  origin?: string
+}): Promise<CallbackResult> {
+  const { providerOrderId, paymentId, signature } = input
+  const fail = { ok: false as const, message: 'Payment verification failed. If money was deducted, contact support.' }
+  if (typeof providerOrderId !== 'string' || typeof paymentId !== 'string' || typeof signature !== 'string') return fail
+  if (!FIELD.test(providerOrderId) || !FIELD.test(paymentId)) return fail
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'provider', 'provider_order_id', 'status', 'item_type', 'course_id'])
+    .where('provider_order_id', '=', providerOrderId)
+    .executeTakeFirst()
+  if (!order?.provider_order_id) return fail
+  const secret = signingSecretFor(order.provider)
+  if (!secret) return { ...fail, courseId: order.course_id }
+  if (!signaturesEqual(checkoutSignature(secret, order.provider_order_id, paymentId), signature)) return { ...fail, courseId: order.course_id }
+  if (order.status === 'failed') return { ...fail, courseId: order.course_id }
+  await fulfilOrder({ orderId: order.id, source: input.source ?? 'callback', paymentId, origin: input.origin })
+  return { ok: true, paymentId, itemType: order.item_type, courseId: order.course_id }
+}
+
+export type WebhookResult = { status: number; body: Record<string, unknown> }
+
+type WebhookPayload = {
+  event?: unknown
+  payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } }
+}
+
+/** POST /api/v1/orders/verify-payment (API.md §4, §5 #3): HMAC over the raw body, de-duplicated event ids. */
+export async function handleWebhook(input: { rawBody: string; signature: string | null; eventId: string | null; origin?: string }): Promise<WebhookResult> {
+  if (!webhookSignatureValid(input.rawBody, input.signature)) {
+    return { status: 401, body: { statusCode: 401, data: null, success: false, message: 'Invalid signature', errors: [] } }
+  }
+  let payload: WebhookPayload
+  try {
+    payload = JSON.parse(input.rawBody)
+  } catch {
+    return { status: 400, body: { success: false, message: 'Malformed JSON body' } }
+  }
+  if (payload?.event !== 'payment.captured' && payload?.event !== 'order.paid') {
+    return { status: 200, body: { success: false, message: 'Unexpected event' } }
+  }
+  const entity = payload.payload?.payment?.entity
+  const orderIdValue = entity?.order_id
+  const paymentId = entity?.id
+  if (typeof orderIdValue !== 'string' || typeof paymentId !== 'string' || !FIELD.test(paymentId)) {
+    return { status: 200, body: { success: false, message: 'Order not found' } }
+  }
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'amount_paise', 'currency', 'status', 'provider'])
+    .where('provider_order_id', '=', orderIdValue)
+    .executeTakeFirst()
+  if (!order || order.provider !== 'razorpay') return { status: 200, body: { success: false, message: 'Order not found' } }
+  if (entity?.status !== 'captured' || entity.amount !== order.amount_paise || entity.currency !== order.currency) {
+    console.warn(`[payments] webhook for order ${order.id} does not match it`, { status: entity?.status, amount: entity?.amount, currency: entity?.currency })
+    return { status: 200, body: { success: false, message: 'Payment does not match the order' } }
+  }
+  const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null
+  await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
+  return { status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: orderIdValue, razorpay_payment_id: paymentId } }
+}
