@@ -34,9 +34,10 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /budgets\.spec\.ts/ },
-    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /budgets\.spec\.ts/ },
-    // Page weight, axe and narrow-screen checks: measured once per page, with JavaScript on.
-    { name: 'budgets', use: { javaScriptEnabled: true }, testMatch: /budgets\.spec\.ts/ },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /\/once\// },
+    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /\/once\// },
+    // tests/e2e/once/: server-level proofs (budgets, axe, cross-site, fuzzing, crawl) that a browser's JS
+    // setting does not change, run a single time.
+    { name: 'once', use: { javaScriptEnabled: true }, testMatch: /\/once\/.*\.spec\.ts/ },
   ],
 })

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { expect, test } from '../support/fixtures'
+import { expect, test } from '../../support/fixtures'
 
 const HTML_BUDGET = 14.6 * 1024
 const JS_FLOOR = 113 * 1024 // STACK.md: the bare framework's first-view JS, gzipped
@@ -12,7 +12,7 @@ const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
 
-async function publicPages(db: import('../../db/client').DB) {
+async function publicPages(db: import('../../../db/client').DB) {
   const course = await db.selectFrom('courses').select('link_address').where('course_tag', '!=', 'b.sc hons.').orderBy('created_at').executeTakeFirstOrThrow()
   const quiz = await db.selectFrom('quizzes').select('id').where('category', '=', 'free').orderBy('created_at').executeTakeFirstOrThrow()
   return [

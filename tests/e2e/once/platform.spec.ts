@@ -1,5 +1,5 @@
 // Protection every feature inherits (issue 2 §9, CONTRACT.md), checked against the real server.
-import { expect, test } from '../support/fixtures'
+import { expect, test } from '../../support/fixtures'
 
 test('GET /healthz answers ok', async ({ request }) => {
   const res = await request.get('/healthz')
