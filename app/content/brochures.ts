@@ -1,0 +1,7 @@
+// Entrance-exam brochures shown on every course detail page (spec 1 §2). Small sample PDFs we made (public/brochures/).
+export const brochures = [
+  { exam: 'IIT JAM', href: '/brochures/iit-jam.pdf' },
+  { exam: 'GATE', href: '/brochures/gate.pdf' },
+  { exam: 'GAT-B', href: '/brochures/gat-b.pdf' },
+  { exam: 'CUET-PG', href: '/brochures/cuet-pg.pdf' },
+] as const
