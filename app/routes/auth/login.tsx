@@ -1,9 +1,75 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { ErrorList, Field, StatusButton } from '~/components/forms'
+import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials } from '~/models/account.server'
+import { LoginSchema } from '~/schemas/auth'
+import { requireAnonymous, safeRedirect, startSession } from '~/utils/auth.server'
+import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
+import type { Route } from './+types/login'
+
+// spec 1 §2 "Login": email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not
+// exist', 401 'Invalid Credentials', shown on the page with those statuses.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request)
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (!(await allowAuthPost(context))) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
+  const checked = await checkCredentials(submission.value.email, submission.value.password)
+  if (!checked.ok) {
+    const message = checked.status === 404 ? ACCOUNT_MESSAGES.noUser : ACCOUNT_MESSAGES.badCredentials
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, checked.status)
+  }
+  // A new session id at every login (session fixation); the old row, if any, is deleted.
+  const cookie = await startSession(request, checked.userId)
+  throw redirect(safeRedirect(formData.get('redirectTo')), { headers: { 'Set-Cookie': cookie } })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Login | BioCoach' }]
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-6 text-center text-2xl font-bold">Login</h1>
+      <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password', required: true }}
+          errors={fields.password.errors}
+        />
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <p className="mb-4 text-right text-sm">
+          <Link to="/forgot-password" className="text-emerald-700 underline dark:text-emerald-400">
+            Forgot password?
+          </Link>
+        </p>
+        <StatusButton className="w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+          Login
+        </StatusButton>
+        <p className="mt-4 text-center text-sm">
+          New here?{' '}
+          <Link to="/signup" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+            Sign up
+          </Link>
+        </p>
+      </Form>
     </main>
   )
 }

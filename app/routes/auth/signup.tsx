@@ -1,9 +1,140 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { ErrorList, Field, StatusButton } from '~/components/forms'
+import { OtpCard } from '~/components/otp-field'
+import { showToast } from '~/components/toaster'
+import { REDIRECT_DELAY_MS } from '~/lib/constants'
+import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
+import { getVerification, MESSAGES, resendWaitSeconds, verifyCode } from '~/models/verification.server'
+import { readOtp, OTP_INCOMPLETE, SignupSchema } from '~/schemas/auth'
+import { requireAnonymous, startSession } from '~/utils/auth.server'
+import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
+import { clearTotpCookie, sendCode, totpEmail } from '~/utils/totp.server'
+import type { Route } from './+types/signup'
+
+// spec 1 §2 "Sign-up": name, email, password -> a one-time code -> the account exists once the code verifies.
+const CREATED = 'Account created successfully'
+const SESSION_ENDED = 'Your sign-up session has ended. Please sign up again.'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request)
+  if (new URL(request.url).searchParams.get('step') === 'verify') {
+    const email = totpEmail(request)
+    const row = email ? await getVerification('signup', email) : undefined
+    if (email && row && !row.consumed_at && row.payload) {
+      return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('signup', email), sentAt: row.last_sent_at }
+    }
+  }
+  return { step: 'form' as const }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const limited = !(await allowAuthPost(context))
+
+  if (intent === 'verify' || intent === 'resend') {
+    if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
+    const email = totpEmail(request)
+    const row = email ? await getVerification('signup', email) : undefined
+    if (!email || !row || row.consumed_at || !row.payload) return data({ otpError: SESSION_ENDED }, 400)
+    if (intent === 'resend') {
+      const wait = await resendWaitSeconds('signup', email)
+      if (wait > 0) return data({ otpError: MESSAGES.tooEarly(wait) }, 429)
+      const sent = await sendCode(request, { purpose: 'signup', email })
+      if (!sent.ok) return data({ otpError: sent.message }, 503)
+      throw await redirectWithSuccess('/signup?step=verify', 'OTP resend to your email', { headers: sent.headers })
+    }
+    const code = readOtp(formData.getAll('otp'))
+    if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
+    const verified = await verifyCode('signup', email, code)
+    if (!verified.ok) return data({ otpError: verified.message }, verified.status)
+    const user = await createAccountFromSignup(email, verified)
+    if (!user) return data({ otpError: ACCOUNT_MESSAGES.exists }, 400)
+    const headers = new Headers()
+    headers.append('Set-Cookie', await startSession(request, user.id))
+    headers.append('Set-Cookie', clearTotpCookie())
+    // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
+    if (formData.get('js') === '1') return data({ done: true as const }, { headers })
+    throw await redirectWithSuccess('/', CREATED, { headers })
+  }
+
+  const submission = parseWithZod(formData, { schema: SignupSchema })
+  if (limited) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const { name, email, password } = submission.value
+  if (await emailTaken(email)) {
+    return data({ result: submission.reply({ fieldErrors: { email: [ACCOUNT_MESSAGES.exists] } }) }, 400)
+  }
+  const wait = await resendWaitSeconds('signup', email)
+  if (wait > 0) return data({ result: submission.reply({ formErrors: [MESSAGES.tooEarly(wait)] }) }, 429)
+  const sent = await sendCode(request, { purpose: 'signup', email, payload: await pendingSignupPayload({ name, password }) })
+  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, 503)
+  throw await redirectWithSuccess('/signup?step=verify', 'OTP send to your email', { headers: sent.headers })
+}
+
+// After a JS verification the page stays put for 2 s (it is now signed in; the guard must not bounce it early).
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === 'object' && 'done' in actionResult) return false
+  return defaultShouldRevalidate
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign up | BioCoach' }]
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  const done = actionData && 'done' in actionData
+  useEffect(() => {
+    if (!done) return
+    showToast({ type: 'success', message: CREATED })
+    const t = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS)
+    return () => clearTimeout(t)
+  }, [done, navigate])
+
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-6 text-center text-2xl font-bold">Create your account</h1>
+      {done ? (
+        <p role="status" className="text-center">{CREATED}. Taking you to the home page...</p>
+      ) : loaderData.step === 'verify' ? (
+        <OtpCard {...loaderData} error={actionData && 'otpError' in actionData ? actionData.otpError : null} />
+      ) : (
+        <SignupForm lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+      )}
     </main>
+  )
+}
+
+function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+      <input type="hidden" name="intent" value="signup" />
+      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }} errors={fields.name.errors} />
+      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
+      <Field
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: true }}
+        errors={fields.password.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <StatusButton className="mt-2 w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+        Sign Up
+      </StatusButton>
+      <p className="mt-4 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+          Login
+        </Link>
+      </p>
+    </Form>
   )
 }

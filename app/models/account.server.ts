@@ -1,0 +1,165 @@
+import type { AppLoadContext } from 'react-router'
+import { clientAddress, hit } from '~/utils/rate-limit.server'
+import { FormDataParseError, MaxFileSizeExceededError, parseFormData } from '@remix-run/form-data-parser'
+import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
+import { sniffImage, MIME } from '~/lib/file-type'
+import { deleteUserSessions } from '~/models/session.server'
+import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
+import { consumeVerification, type PendingSignup, type VerifyResult } from '~/models/verification.server'
+import { getStorage, newKey, publicUrl } from '~/services/storage.server'
+import { db } from '~/utils/db.server'
+import { newId, nowIso } from '~/utils/ids.server'
+import { hashPassword, verifyPassword } from '~/utils/password.server'
+import type { ProfileInput } from '~/schemas/profile'
+
+// Account rules shared by the pages and the /api/v1/users twins (issue 3).
+
+export const ACCOUNT_MESSAGES = {
+  exists: 'User with this email already exists',
+  noUser: 'User does not exist',
+  badCredentials: 'Invalid Credentials',
+} as const
+
+export async function emailTaken(email: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst())
+}
+
+export type CredentialResult = { ok: true; userId: string } | { ok: false; status: 404 | 401 }
+
+/** Login check (spec 1 §8: 404 'User does not exist', 401 'Invalid Credentials'; API.md §5 #9 keeps them). */
+export async function checkCredentials(email: string, password: string): Promise<CredentialResult> {
+  const row = await getPasswordHash(email)
+  if (!row) return { ok: false, status: 404 }
+  if (!(await verifyPassword(password, row.password_hash))) return { ok: false, status: 401 }
+  return { ok: true, userId: row.id }
+}
+
+export async function pendingSignupPayload(input: { name: string; password: string }): Promise<PendingSignup> {
+  return { name: input.name, passwordHash: await hashPassword(input.password) }
+}
+
+/**
+ * The account exists only once its code verifies (issue 3 §1): creates it from the pending sign-up data of a
+ * verified row. Returns null when the e-mail got an account meanwhile or the row carried no sign-up data.
+ */
+export async function createAccountFromSignup(email: string, verified: Extract<VerifyResult, { ok: true }>): Promise<UserRow | null> {
+  let pending: PendingSignup
+  try {
+    pending = JSON.parse(verified.payload ?? '') as PendingSignup
+  } catch {
+    return null
+  }
+  if (typeof pending?.name !== 'string' || typeof pending?.passwordHash !== 'string') return null
+  const id = newId()
+  const now = nowIso()
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({ id, name: pending.name, email: normaliseEmail(email), password_hash: pending.passwordHash, role: 'user', created_at: now, updated_at: now })
+        .execute()
+      await trx.updateTable('verifications').set({ consumed_at: now, payload: null }).where('id', '=', verified.id).execute()
+    })
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) {
+      await consumeVerification(verified.id)
+      return null
+    }
+    throw error
+  }
+  return (await getUserById(id)) ?? null
+}
+
+/** Sets a new password and ends every session of the user (issue 3 §4). Returns false for an unknown e-mail. */
+export async function resetPassword(email: string, newPassword: string): Promise<boolean> {
+  const row = await getPasswordHash(email)
+  if (!row) return false
+  const now = nowIso()
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(newPassword), password_changed_at: now, updated_at: now })
+    .where('id', '=', row.id)
+    .execute()
+  await deleteUserSessions(row.id)
+  return true
+}
+
+/** Profile details; empty optional fields are cleared on the page form, left alone by the API twin. */
+export async function updateProfile(userId: string, input: Partial<ProfileInput>, mode: 'replace' | 'merge' = 'replace') {
+  const pick = (v: string | undefined) => (mode === 'replace' ? (v ? v : null) : v ? v : undefined)
+  await db
+    .updateTable('users')
+    .set({
+      ...(input.name ? { name: input.name } : {}),
+      mobile_number: pick(input.mobileNumber),
+      institute_name: pick(input.instituteName),
+      present_course_of_study: pick(input.presentCourseOfStudy),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', userId)
+    .execute()
+  return getUserById(userId)
+}
+
+export type PhotoResult = { ok: true; url: string } | { ok: false; status: 400 | 413; message: string }
+
+export const PHOTO_BAD_TYPE = 'Only PNG, JPG/JPEG or WebP images are allowed'
+
+/**
+ * Stores a profile photo: the type comes from the bytes (PNG/JPEG/WebP), the key is random, the old file is
+ * deleted after the user row points at the new one (API.md §5 #12).
+ */
+export async function saveProfileImage(userId: string, bytes: Uint8Array): Promise<PhotoResult> {
+  const type = sniffImage(bytes)
+  if (!type) return { ok: false, status: 400, message: PHOTO_BAD_TYPE }
+  const key = newKey('profile', type)
+  await getStorage().put(key, bytes, MIME[type])
+  const before = await db.selectFrom('users').select('profile_image').where('id', '=', userId).executeTakeFirst()
+  const url = publicUrl(key)
+  await db.updateTable('users').set({ profile_image: url, updated_at: nowIso() }).where('id', '=', userId).execute()
+  const oldKey = before?.profile_image?.startsWith('/uploads/') ? before.profile_image.slice('/uploads/'.length) : null
+  if (oldKey) await getStorage().delete(oldKey).catch((e) => console.error('[profile] old photo not deleted:', e))
+  return { ok: true, url }
+}
+
+/** Enrolled courses with titles for the profile page (links to /my-courses/{id}). */
+export async function getEnrolledCourses(userId: string): Promise<Array<{ id: string; title: string }>> {
+  const ids = await getEnrolledCourseIds(userId)
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('courses').select(['id', 'course_title', 'card_title']).where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r.course_title || r.card_title]))
+  return ids.filter((id) => byId.has(id)).map((id) => ({ id, title: byId.get(id)! }))
+}
+
+/** issue 3 §2: at most 30 auth posts per minute per client address (pages and API together). */
+export const AUTH_POSTS_PER_MINUTE = 30
+export async function allowAuthPost(context: AppLoadContext | undefined): Promise<boolean> {
+  return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)
+}
+
+export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'
+
+export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
+
+/**
+ * Reads a multipart photo post. The 1 MB limit is enforced by the parser while the body streams in, so a big
+ * upload is cut off early instead of being buffered (issue 3 §7). Only the `profileImage` file is kept.
+ */
+export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
+  let bytes: Uint8Array | null = null
+  try {
+    const formData = await parseFormData(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 }, async (file) => {
+      if (file.fieldName !== 'profileImage' || file.size === 0) return null
+      bytes = new Uint8Array(await file.arrayBuffer())
+      return null
+    })
+    return { ok: true, formData, bytes }
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) return { ok: false, status: 413, message: PHOTO_TOO_BIG }
+    if (error instanceof FormDataParseError || error instanceof Error) {
+      console.error('[profile] bad multipart body:', error.message)
+      return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
+    }
+    throw error
+  }
+}

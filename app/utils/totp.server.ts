@@ -1,0 +1,124 @@
+import crypto from 'node:crypto'
+import { createCookie } from 'react-router'
+import { TOTPStrategy } from 'remix-auth-totp'
+import { BRAND_NAME, OTP_TTL_MINUTES } from '~/lib/constants'
+import { PROOF_TTL_MS, recordCode, type PendingSignup, type Purpose } from '~/models/verification.server'
+import { EmailSchema } from '~/schemas/auth'
+import { MailError, sendMail } from '~/services/mail.server'
+import { isProduction, sessionSecrets } from '~/utils/env.server'
+
+// remix-auth-totp generates and sends the codes of the HTML flows (DESIGN.md "Auth"). Its `_totp` cookie only
+// carries the e-mail from one step to the next; whether a code is right, how many tries are left, the resend
+// cooldown and the reset proof are decided by the verifications table (docs/decisions/003-one-time-codes.md),
+// so a replayed `_totp` cookie gains nothing (STACK.md trap 6).
+
+/** STACK.md trap 6: the defaults are 6 alphanumeric characters valid 60 s. */
+export const TOTP_GENERATION = { charSet: '0123456789', digits: 6, period: OTP_TTL_MINUTES * 60 }
+
+const PATHS: Record<Purpose, { sent: string; done: string; failure: string }> = {
+  signup: { sent: '/signup?step=verify', done: '/', failure: '/signup' },
+  reset: { sent: '/forgot-password?step=verify', done: '/forgot-password?step=reset', failure: '/forgot-password' },
+}
+
+// sendTOTP failures, keyed by the request handed to the strategy, so the page can show them inline.
+const failures = new WeakMap<Request, string>()
+
+function mailFor(purpose: Purpose, code: string) {
+  const what = purpose === 'signup' ? 'finish creating your account' : 'reset your password'
+  return {
+    subject: purpose === 'signup' ? `Your ${BRAND_NAME} sign-up code` : `Your ${BRAND_NAME} password reset code`,
+    text: `Your one-time code is ${code}\n\nEnter it to ${what}. It is valid for ${OTP_TTL_MINUTES} minutes.\nIf you did not ask for it, you can ignore this e-mail.\n`,
+  }
+}
+
+function makeStrategy(purpose: Purpose) {
+  return new TOTPStrategy(
+    {
+      // remix-auth-totp wants a 64-hex-character key; derive it from the app's session secret.
+      secret: crypto.createHash('sha256').update(`totp:${sessionSecrets()[0]}`).digest('hex'),
+      totpGeneration: TOTP_GENERATION,
+      cookieOptions: { ...(isProduction() ? { secure: true as const } : {}), maxAge: OTP_TTL_MINUTES * 60 },
+      emailSentRedirect: PATHS[purpose].sent,
+      successRedirect: PATHS[purpose].done,
+      failureRedirect: PATHS[purpose].failure,
+      validateEmail: async (email) => EmailSchema.safeParse(email).success,
+      sendTOTP: async ({ email, code, formData, request }) => {
+        try {
+          await sendMail({ to: email, ...mailFor(purpose, code) })
+        } catch (error) {
+          // STACK.md trap 6: sendTOTP errors would reach the user raw; MailError already has a fit message.
+          failures.set(request, error instanceof MailError ? error.message : 'We could not send the code. Please try again.')
+          throw error
+        }
+        const raw = formData.get('payload')
+        const payload = typeof raw === 'string' ? (JSON.parse(raw) as PendingSignup) : undefined
+        await recordCode({ purpose, email, code, payload })
+      },
+    },
+    // Codes are checked against the verifications table (verifyCode), not through this callback.
+    async () => null,
+  )
+}
+
+let strategies: Record<Purpose, TOTPStrategy<null>> | undefined
+function strategy(purpose: Purpose) {
+  strategies ??= { signup: makeStrategy('signup'), reset: makeStrategy('reset') }
+  return strategies[purpose]
+}
+
+export type SendResult = { ok: true; headers: Headers } | { ok: false; message: string }
+
+/**
+ * Generates a code with remix-auth-totp, mails it and records it. The strategy reads the body once, so it gets a
+ * request of its own (STACK.md trap 4) with just the e-mail and the pending sign-up data.
+ */
+export async function sendCode(request: Request, input: { purpose: Purpose; email: string; payload?: PendingSignup }): Promise<SendResult> {
+  const form = new FormData()
+  form.set('email', input.email)
+  if (input.payload) form.set('payload', JSON.stringify(input.payload))
+  const own = new Request(request.url, { method: 'POST', body: form, headers: { Cookie: request.headers.get('Cookie') ?? '' } })
+  try {
+    await strategy(input.purpose).authenticate(own)
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown
+    const failure = failures.get(own)
+    if (failure) return { ok: false, message: failure }
+    if (thrown.headers.get('Location') !== PATHS[input.purpose].sent) {
+      return { ok: false, message: 'We could not send the code. Please try again.' }
+    }
+    const headers = new Headers()
+    const cookies = thrown.headers.getSetCookie()
+    // The strategy appends the same `_totp` cookie twice; one is enough.
+    if (cookies.length) headers.append('Set-Cookie', cookies[cookies.length - 1])
+    return { ok: true, headers }
+  }
+  return { ok: false, message: 'We could not send the code. Please try again.' }
+}
+
+/** The e-mail the `_totp` cookie carries between the steps (its own format: URL-encoded params). */
+export function totpEmail(request: Request): string | null {
+  const header = request.headers.get('Cookie') ?? ''
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name !== '_totp') continue
+    const value = rest.join('=').replace(/^"|"$/g, '')
+    const email = new URLSearchParams(value).get('email')
+    return email && EmailSchema.safeParse(email).success ? EmailSchema.parse(email) : null
+  }
+  return null
+}
+
+/** Clears the `_totp` cookie once a flow is done. */
+export const clearTotpCookie = () => `_totp=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? '; Secure' : ''}`
+
+// The single-use reset proof left by a verified reset code (API.md §5 #1). Random, stored hashed in the
+// verifications row; the cookie is HttpOnly and scoped to the one path that uses it.
+const proofCookie = (name: string, path: string) =>
+  createCookie(name, { httpOnly: true, sameSite: 'lax', path, secure: isProduction(), secrets: sessionSecrets(), maxAge: PROOF_TTL_MS / 1000 })
+export const resetProofCookie = proofCookie('__reset_proof', '/forgot-password')
+export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/reset-password')
+
+export async function readProof(cookie: ReturnType<typeof proofCookie>, request: Request): Promise<string | null> {
+  const value = await cookie.parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value ? value : null
+}
