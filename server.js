@@ -1,6 +1,7 @@
 // The HTTP server: express + @react-router/express (DESIGN.md "Deploy and scale"). It adds what
 // react-router-serve lacks: the cross-site check, body limits, CORS for /api/v1, the client address for rate
 // limits, security headers and long-lived caching of hashed assets. It listens on exactly PORT.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -165,6 +166,11 @@ app.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false }))
 
 // Dynamic responses (HTML, JSON) are compressed on the fly.
 app.use(compression())
+
+// Per-request notes shared with app/entry.server.tsx (client errors in action bodies become 400, not 500).
+const STORE_KEY = Symbol.for('biocoach.requestNotes')
+const requestNotes = (globalThis[STORE_KEY] ??= new AsyncLocalStorage())
+app.use((req, res, next) => requestNotes.run({}, next))
 
 app.all(
   '*splat',
