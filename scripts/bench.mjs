@@ -20,7 +20,7 @@ if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js')) || process.env.BENCH
 }
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-bench-'))
 const server = spawn(process.execPath, ['server.js'], {
-  env: { ...process.env, PORT: String(PORT), BUILD_DIR, DATABASE_PATH: path.join(tmp, 'app.db'), RATE_LIMIT: 'off', SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox') },
+  env: { ...process.env, PORT: String(PORT), BUILD_DIR, DATABASE_PATH: path.join(tmp, 'app.db'), RATE_LIMIT: 'off', SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), SESSION_SECRET: 'bench-session-secret' },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 
@@ -86,7 +86,7 @@ try {
   const extra = path.resolve('scripts/bench-extra.mjs')
   if (fs.existsSync(extra)) {
     const mod = await import(extra)
-    failures += (await mod.default({ base: BASE, cannon, tmp })) ?? 0
+    failures += (await mod.default({ base: BASE, cannon, dbPath: path.join(tmp, 'app.db') })) ?? 0
   }
 } finally {
   sampleRss()
