@@ -159,7 +159,7 @@ export async function saveAnswers({ attempt, answers, now = new Date() }: { atte
   })
 }
 
-export type SubmitOutcome = { status: 'submitted' | 'already'; attempt: AttemptRow }
+export type SubmitOutcome = { status: 'submitted' | 'already'; attempt: AttemptRow; late: boolean }
 
 /**
  * Scores and closes the attempt exactly once. Answers given here are stored first unless they arrive after
@@ -168,7 +168,7 @@ export type SubmitOutcome = { status: 'submitted' | 'already'; attempt: AttemptR
  */
 export async function submitAttempt({ attemptId, answers = [], now = new Date() }: { attemptId: string; answers?: AnswerInput[]; now?: Date }): Promise<SubmitOutcome> {
   const before = await db.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
-  if (before.submitted_at) return { status: 'already', attempt: before }
+  if (before.submitted_at) return { status: 'already', attempt: before, late: false }
   const late = isPastGrace(before.deadline_at, now)
   const valid = late ? [] : await validAnswers(before, answers)
   const status = await db.transaction().execute(async (trx) => {
@@ -197,7 +197,7 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
     return Number(updated.numUpdatedRows) === 1 ? ('submitted' as const) : ('already' as const)
   })
   const attempt = await db.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
-  return { status, attempt }
+  return { status, attempt, late }
 }
 
 /**

@@ -1,9 +1,162 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
+import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
+import { IntroCard } from '~/components/quiz/intro-card'
+import { TestView } from '~/components/quiz/test-view'
+import { BRAND_NAME } from '~/lib/constants'
+import { secondsLeft } from '~/lib/marking'
+import { getAnswers, getAttempt, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
+import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
+import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
+import { getUser } from '~/utils/auth.server'
+import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
+import type { Route } from './+types/attempt'
+
+// /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
+// No answer key is read here: quiz.server.ts never selects it.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getUser(request)
+  const gate = await quizGate(user, params.quizId)
+  if (!gate.ok) {
+    const url = new URL(request.url)
+    return data({ view: 'denied' as const, status: gate.status, message: accessDeniedMessage(gate.status), redirectTo: url.pathname }, { status: gate.status })
+  }
+  const quiz = gate.quiz
+  const now = new Date()
+  const attempt = await getAttempt(user!.id, quiz.id, now)
+  if (attempt?.submitted_at) throw redirect(`/quiz/result/${quiz.id}`)
+  if (!attempt) {
+    const totalQuestions = await countCurrentQuestions(quiz.id)
+    return { view: 'intro' as const, quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit }, totalQuestions }
+  }
+  const questions = await attemptQuestions(quiz.id, attempt.started_at)
+  const answers = await getAnswers(attempt.id)
+  const q = Number(new URL(request.url).searchParams.get('q') ?? '1')
+  const index = Number.isInteger(q) && q >= 1 && q <= questions.length ? q - 1 : 0
+  return {
+    view: 'test' as const,
+    quizId: quiz.id,
+    attemptId: attempt.id,
+    title: quiz.title,
+    questions,
+    answers,
+    index,
+    secondsLeft: secondsLeft(attempt.deadline_at, now),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getUser(request)
+  const gate = await quizGate(user, params.quizId)
+  if (!gate.ok) return data({ error: accessDeniedMessage(gate.status) }, { status: gate.status })
+  const quiz = gate.quiz
+  const base = `/quiz/${quiz.id}`
+  const submission = parseWithZod(await request.formData(), { schema: attemptFormSchema })
+  if (submission.status !== 'success') return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  const form = submission.value
+
+  if (form.intent === 'start') {
+    try {
+      await startAttempt({ userId: user!.id, quiz })
+    } catch (error) {
+      if (error instanceof QuizError) return data({ error: error.message }, { status: error.status })
+      throw error
+    }
+    throw redirect(`${base}?q=1`)
+  }
+
+  const attempt = await getAttempt(user!.id, quiz.id)
+  if (!attempt) throw await redirectWithWarning(base, 'Start the quiz first.')
+  if (attempt.submitted_at) throw redirect(`/quiz/result/${quiz.id}`)
+  const questions = await attemptQuestions(quiz.id, attempt.started_at)
+  const position = form.questionId ? questions.findIndex((q) => q.id === form.questionId) : (form.q ?? 1) - 1
+  const question = questions[position]
+
+  // The answer this post carries (issue 5 §4: every post stores that answer on the server). No radio chosen
+  // leaves the saved choice as it is, except for Clear Response.
+  const answers: AnswerInput[] = []
+  if (question) {
+    const saved = (await getAnswers(attempt.id))[question.id]
+    const selected = form.intent === 'clear' ? null : (form.selectedOption ?? saved?.selectedOption ?? null)
+    const markedForReview = form.intent === 'mark' ? !saved?.markedForReview : undefined
+    if (form.intent === 'clear' || form.selectedOption !== undefined || markedForReview !== undefined) {
+      answers.push({ questionId: question.id, selectedOption: selected, markedForReview })
+    }
+  }
+
+  try {
+    if (form.intent === 'submit') {
+      // The enhanced page sends every answer it holds; they are stored with the submission unless late.
+      const all = [...answers, ...parseAnswersField(form.answers)]
+      const outcome = await submitAttempt({ attemptId: attempt.id, answers: all })
+      throw outcome.late
+        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+        : await redirectWithSuccess(`/quiz/result/${quiz.id}`, 'Your test has been submitted.')
+    }
+    const outcome = answers.length ? await saveAnswers({ attempt, answers }) : 'saved'
+    if (outcome === 'closed') {
+      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+    }
+  } catch (error) {
+    if (error instanceof QuizError) throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
+    throw error
+  }
+  const current = Math.max(0, position)
+  const next = form.intent === 'previous' ? current - 1 : form.intent === 'next' ? current + 1 : current
+  throw redirect(`${base}?q=${Math.min(Math.max(next, 0), Math.max(questions.length - 1, 0)) + 1}`)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = data?.view === 'intro' ? data.quiz.title : data?.view === 'test' ? data.title : 'Quiz'
+  return [{ title: `${title} | ${BRAND_NAME}` }]
+}
+
+export default function QuizAttempt({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === 'denied') {
+    return <AccessDenied message={loaderData.message} status={loaderData.status} redirectTo={loaderData.redirectTo} />
+  }
+  if (loaderData.view === 'intro') {
+    return (
+      <IntroCard
+        title={loaderData.quiz.title}
+        description={loaderData.quiz.description}
+        totalQuestions={loaderData.totalQuestions}
+        timeLimit={loaderData.quiz.timeLimit}
+        error={actionData && 'error' in actionData ? actionData.error : null}
+      />
+    )
+  }
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <TestView
+      key={loaderData.attemptId}
+      quizId={loaderData.quizId}
+      attemptId={loaderData.attemptId}
+      title={loaderData.title}
+      questions={loaderData.questions}
+      answers={loaderData.answers}
+      index={loaderData.index}
+      secondsLeft={loaderData.secondsLeft}
+    />
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A failed submission or load (e.g. the connection dropped): answers not yet saved are kept on this device
+  // and sent when the page is reloaded.
+  const message = isRouteErrorResponse(error) ? ACCESS_DENIED_MESSAGES.other : ACCESS_DENIED_MESSAGES.network
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div role="alert" className="rounded-lg border border-red-200 p-6 dark:border-red-900">
+        <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
+        <p className="mb-6">{message}</p>
+        <a href="" className="mr-3 rounded bg-emerald-600 px-4 py-2 font-semibold text-white">
+          Reload
+        </a>
+        <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600">
+          Back to Quizzes
+        </Link>
+      </div>
     </main>
   )
 }

@@ -1,9 +1,104 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Link } from 'react-router'
+import { BRAND_NAME } from '~/lib/constants'
+import { getLeaderboard, quizGate, type LeaderboardEntry } from '~/models/attempt.server'
+import { requireUser } from '~/utils/auth.server'
+import type { Route } from './+types/leaderboard'
+
+// /quiz/leaderboard/{id} (spec 1 §2): podium of three, ranks from 4, the viewer's rank and percentile.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const gate = await quizGate(user, params.quizId)
+  if (!gate.ok) return { board: null, denied: gate.status === 403 }
+  return { board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }), denied: false }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Leaderboard | ${BRAND_NAME}` }]
+
+function Avatar({ entry, size }: { entry: LeaderboardEntry; size: string }) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <img
+      src={entry.user.profileImage || '/images/default-avatar.svg'}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      className={`${size} rounded-full border-2 border-white object-cover shadow dark:border-slate-800`}
+    />
+  )
+}
+
+const PODIUM = [
+  { place: 2, height: 'h-20', colour: 'bg-slate-300 dark:bg-slate-600' },
+  { place: 1, height: 'h-28', colour: 'bg-amber-400 dark:bg-amber-600' },
+  { place: 3, height: 'h-14', colour: 'bg-orange-300 dark:bg-orange-700' },
+]
+
+export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
+  const { board, denied } = loaderData
+  if (!board) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p className="mb-6 text-lg">{denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}</p>
+        <Link to="/quizzes" className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
+          Back to Quizzes
+        </Link>
+      </main>
+    )
+  }
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="mb-2 text-3xl font-bold">{board.quiz.title}</h1>
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">
+        Total Questions: {board.quiz.totalQuestions} · Total Marks: {board.quiz.totalMarks} · Participants: {board.participants}
+      </p>
+      {board.viewer ? (
+        <p className="mb-6 rounded bg-emerald-50 p-3 text-sm dark:bg-emerald-950" data-testid="my-rank">
+          Your rank: <strong>#{board.viewer.rank}</strong> of {board.participants} · Score {board.viewer.score} / {board.viewer.total} · Percentile{' '}
+          <strong>{board.viewer.percentile}</strong> ·{' '}
+          <Link to={`/quiz/result/${board.quiz.id}`} className="font-semibold underline">
+            View your result
+          </Link>
+        </p>
+      ) : null}
+      {board.participants === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">No participants yet.</p>
+      ) : (
+        <>
+          <ol className="mb-10 flex items-end justify-center gap-4" aria-label="Top three">
+            {PODIUM.map(({ place, height, colour }) => {
+              const e = board.topThree[place - 1]
+              if (!e) return <li key={place} className="w-24" aria-hidden="true" />
+              return (
+                <li key={place} className="flex w-28 flex-col items-center text-center" data-testid="podium">
+                  <Avatar entry={e} size={place === 1 ? 'h-16 w-16' : 'h-12 w-12'} />
+                  <span className="mt-1 line-clamp-2 text-sm font-semibold">{e.user.name}</span>
+                  <span className="text-xs text-slate-600 dark:text-slate-300">{e.score}</span>
+                  <div className={`mt-2 flex w-full items-start justify-center rounded-t ${height} ${colour}`}>
+                    <span className="mt-1 text-lg font-bold">{place}</span>
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+          {board.others.length ? (
+            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+              {board.others.map((e) => (
+                <li key={e.attemptId} className="flex items-center gap-3 p-3" data-testid="rank-row">
+                  <span className="w-8 text-right font-semibold">{e.rank}</span>
+                  <Avatar entry={e} size="h-8 w-8" />
+                  <span className="flex-1">{e.user.name}</span>
+                  <span className="font-semibold">{e.score}</span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </>
+      )}
+      <div className="mt-8 text-center">
+        <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          Back to Quizzes
+        </Link>
+      </div>
     </main>
   )
 }

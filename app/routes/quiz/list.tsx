@@ -1,9 +1,80 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Link } from 'react-router'
+import { UnlockPremiumButton } from '~/components/unlock-premium'
+import { canAccessQuiz } from '~/models/attempt.server'
+import { listQuizzes } from '~/models/quiz.server'
+import { getAttemptedQuizIds } from '~/models/user.server'
+import { BRAND_NAME } from '~/lib/constants'
+import { getUser } from '~/utils/auth.server'
+import type { Route } from './+types/list'
+
+// /quizzes (spec 1 §2 Quizzes, §4 "Quiz card action").
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request)
+  const [quizzes, attempted] = await Promise.all([listQuizzes(), user ? getAttemptedQuizIds(user.id) : Promise.resolve([])])
+  const done = new Set(attempted)
+  return {
+    signedIn: Boolean(user),
+    quizzes: quizzes.map((q) => ({
+      id: q.id,
+      title: q.title,
+      description: q.description,
+      premium: q.category === 'paid',
+      questions: q.questionIds.length,
+      timeLimit: q.time_limit,
+      // 'attempt' | 'result' | 'unlock' | 'login'
+      action: !user ? 'login' : !canAccessQuiz(user, q) ? 'unlock' : done.has(q.id) ? 'result' : 'attempt',
+    })),
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Quizzes | ${BRAND_NAME}` }]
+
+const button = 'inline-block rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:hover:bg-emerald-600'
+
+export default function QuizList({ loaderData }: Route.ComponentProps) {
+  const { quizzes } = loaderData
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Available Quizzes</h1>
+      {quizzes.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">No quizzes found.</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {quizzes.map((q) => (
+            <li key={q.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="quiz-card">
+              <div className="mb-2 flex items-start justify-between gap-2">
+                <h2 className="text-lg font-semibold">{q.title}</h2>
+                <span
+                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${q.premium ? 'bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100' : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100'}`}
+                >
+                  {q.premium ? 'Premium' : 'Free'}
+                </span>
+              </div>
+              <p className="mb-3 flex-1 text-sm text-slate-600 dark:text-slate-300">{q.description}</p>
+              <p className="mb-4 text-xs text-slate-500 dark:text-slate-400">
+                {q.questions} questions · {q.timeLimit > 0 ? `${q.timeLimit} min` : 'No time limit'}
+              </p>
+              <div>
+                {q.action === 'login' ? (
+                  <Link to="/login?redirectTo=/quizzes" className={button}>
+                    Login to attempt
+                  </Link>
+                ) : q.action === 'unlock' ? (
+                  <UnlockPremiumButton />
+                ) : q.action === 'result' ? (
+                  <Link to={`/quiz/leaderboard/${q.id}`} className={button}>
+                    Go to Result
+                  </Link>
+                ) : (
+                  <Link to={`/quiz/${q.id}`} className={button}>
+                    Attempt
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </main>
   )
 }

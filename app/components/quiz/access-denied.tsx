@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import { UnlockPremiumButton } from '~/components/unlock-premium'
+
+// spec 1 §8 "Quiz load": the message per case, shown in the 'Access Denied' card.
+export const ACCESS_DENIED_MESSAGES = {
+  401: 'Unauthorized. Please login to access this quiz.',
+  403: 'You do not have access to this quiz.',
+  404: 'Quiz not found.',
+  other: 'Failed to load quiz. Please try again later.',
+  network: 'Network error. Please check your connection.',
+  unsuccessful: 'Something went wrong while loading the quiz.',
+} as const
+
+export function accessDeniedMessage(status: number): string {
+  if (status === 401 || status === 403 || status === 404) return ACCESS_DENIED_MESSAGES[status]
+  return ACCESS_DENIED_MESSAGES.other
+}
+
+export function AccessDenied({ message, status, redirectTo }: { message: string; status?: number; redirectTo?: string }) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <div role="alert" className="rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm dark:border-red-900 dark:bg-slate-900">
+        <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
+        <p className="mb-6 text-slate-700 dark:text-slate-200">{message}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {status === 401 ? (
+            <Link
+              to={`/login?${new URLSearchParams({ redirectTo: redirectTo ?? '/quizzes' })}`}
+              className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
+            >
+              Login
+            </Link>
+          ) : null}
+          {status === 403 ? <UnlockPremiumButton /> : null}
+          <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+            Back to Quizzes
+          </Link>
+        </div>
+      </div>
+    </main>
+  )
+}

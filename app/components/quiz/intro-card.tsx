@@ -1,0 +1,70 @@
+import { Form, Link } from 'react-router'
+import { StatusButton } from '~/components/forms'
+import { MARK_CORRECT, MARK_WRONG, QUIZ_GRACE_SECONDS } from '~/lib/constants'
+
+// spec 1 §2 "Attempt screen": the intro card. Start Quiz is a POST (DESIGN.md: pages start attempts by POST).
+export function IntroCard({
+  title,
+  description,
+  totalQuestions,
+  timeLimit,
+  error,
+}: {
+  title: string
+  description: string
+  totalQuestions: number
+  timeLimit: number
+  error?: string | null
+}) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10">
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <h1 className="mb-2 text-2xl font-bold">{title}</h1>
+        <p className="mb-6 text-slate-600 dark:text-slate-300">{description}</p>
+        <dl className="mb-6 grid grid-cols-3 gap-4 text-center">
+          <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Total Questions</dt>
+            <dd className="text-xl font-semibold">{totalQuestions}</dd>
+          </div>
+          <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Total Marks</dt>
+            <dd className="text-xl font-semibold">{totalQuestions}</dd>
+          </div>
+          <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Time Limit</dt>
+            <dd className="text-xl font-semibold">{timeLimit > 0 ? `${timeLimit} minutes` : 'No limit'}</dd>
+          </div>
+        </dl>
+        <h2 className="mb-2 font-semibold">Rules</h2>
+        <ul className="mb-6 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+          <li>
+            Each correct answer gives +{MARK_CORRECT} mark, each wrong answer {MARK_WRONG}, an unattempted question 0.
+          </li>
+          <li>You can attempt this quiz once. Your answers are saved as you go; if you leave, you can come back and continue.</li>
+          {timeLimit > 0 ? (
+            <li>
+              The timer starts when you press Start Quiz and keeps running if you leave. When it reaches zero the test is submitted with
+              the answers saved (answers are accepted for {QUIZ_GRACE_SECONDS} seconds after the time is up).
+            </li>
+          ) : (
+            <li>This quiz has no time limit.</li>
+          )}
+          <li>Use Mark for Review to come back to a question; Clear Response removes your answer.</li>
+        </ul>
+        {error ? (
+          <p role="alert" className="mb-4 text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <Form method="post" className="flex justify-end gap-3">
+          <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+            Cancel
+          </Link>
+          <StatusButton name="intent" value="start" pendingText="Starting...">
+            Start Quiz
+          </StatusButton>
+        </Form>
+      </div>
+    </main>
+  )
+}

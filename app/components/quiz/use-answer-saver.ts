@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+// Background saving for the enhanced test view (issue 5 §4): answers go into a queue that is kept in
+// localStorage until the server confirms them, posted in batches with retries and backoff, flushed on
+// reconnect and before submit. A lost connection (or a reload while offline) loses no answer.
+
+export type PendingAnswer = { questionId: string; selectedOption: number | null; markedForReview: boolean }
+export type SaverStatus = 'saved' | 'saving' | 'offline' | 'error'
+
+const storageKey = (attemptId: string) => `quiz-pending:${attemptId}`
+
+function readStored(attemptId: string): PendingAnswer[] {
+  try {
+    const raw = window.localStorage.getItem(storageKey(attemptId))
+    const list = raw ? JSON.parse(raw) : []
+    return Array.isArray(list) ? list : []
+  } catch {
+    return []
+  }
+}
+
+export function useAnswerSaver({ quizId, attemptId, onClosed }: { quizId: string; attemptId: string; onClosed: () => void }) {
+  const pending = useRef(new Map<string, PendingAnswer>())
+  const inflight = useRef<Promise<boolean> | null>(null)
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const failures = useRef(0)
+  const [status, setStatus] = useState<SaverStatus>('saved')
+  const [pendingCount, setPendingCount] = useState(0)
+  const onClosedRef = useRef(onClosed)
+  onClosedRef.current = onClosed
+
+  const persist = useCallback(() => {
+    setPendingCount(pending.current.size)
+    try {
+      if (pending.current.size === 0) window.localStorage.removeItem(storageKey(attemptId))
+      else window.localStorage.setItem(storageKey(attemptId), JSON.stringify([...pending.current.values()]))
+    } catch {
+      // storage full or disabled: the in-memory queue still retries
+    }
+  }, [attemptId])
+
+  const flush = useCallback((): Promise<boolean> => {
+    if (inflight.current) return inflight.current
+    if (pending.current.size === 0) {
+      setStatus((s) => (s === 'error' ? s : 'saved'))
+      return Promise.resolve(true)
+    }
+    if (retryTimer.current) {
+      clearTimeout(retryTimer.current)
+      retryTimer.current = null
+    }
+    const batch = [...pending.current.values()]
+    setStatus('saving')
+    const run = (async () => {
+      try {
+        const res = await fetch(`/api/v1/quiz/${quizId}/answers`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          credentials: 'same-origin',
+          body: JSON.stringify({ answers: batch }),
+        })
+        if (res.status === 409) {
+          pending.current.clear()
+          persist()
+          onClosedRef.current()
+          return false
+        }
+        if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)) {
+          // Saved (or refused for good, e.g. a question that no longer exists): drop what was sent unless it
+          // changed while the request was in flight.
+          for (const sent of batch) if (pending.current.get(sent.questionId) === sent) pending.current.delete(sent.questionId)
+          persist()
+          failures.current = 0
+          setStatus(res.ok ? 'saved' : 'error')
+          return res.ok
+        }
+        throw new Error(`status ${res.status}`)
+      } catch {
+        failures.current += 1
+        setStatus('offline')
+        const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures.current - 1, 5))
+        retryTimer.current = setTimeout(() => {
+          retryTimer.current = null
+          void flush()
+        }, delay)
+        return false
+      } finally {
+        inflight.current = null
+      }
+    })()
+    inflight.current = run
+    return run.then(async (ok) => {
+      // Something changed while the request was in flight: send it too.
+      if (ok && pending.current.size > 0) return flush()
+      return ok
+    })
+  }, [persist, quizId])
+
+  const enqueue = useCallback(
+    (answer: PendingAnswer) => {
+      pending.current.set(answer.questionId, answer)
+      persist()
+      if (!retryTimer.current) void flush()
+    },
+    [flush, persist],
+  )
+
+  // Answers left over from an earlier page load (e.g. a reload while offline) are restored and re-sent.
+  const restore = useCallback((): PendingAnswer[] => {
+    const stored = readStored(attemptId)
+    for (const a of stored) if (!pending.current.has(a.questionId)) pending.current.set(a.questionId, a)
+    persist()
+    if (stored.length) void flush()
+    return stored
+  }, [attemptId, flush, persist])
+
+  useEffect(() => {
+    const online = () => {
+      failures.current = 0
+      void flush()
+    }
+    const offline = () => setStatus('offline')
+    window.addEventListener('online', online)
+    window.addEventListener('offline', offline)
+    if (navigator.onLine === false) setStatus('offline')
+    return () => {
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+      if (retryTimer.current) clearTimeout(retryTimer.current)
+    }
+  }, [flush])
+
+  return { enqueue, flush, restore, status, pendingCount }
+}
