@@ -81,3 +81,30 @@ export async function getCourseById(id: string): Promise<CourseRow | undefined> 
 
 /** Course tags compare case-insensitively (the old client lowercased before comparing). */
 export const hasTag = (course: { course_tag: string }, tag: string) => course.course_tag.trim().toLowerCase() === tag
+
+/** Whether the learner has an active enrolment in the course (spec 1 §2: 'Go to course' when enrolled). */
+export async function isEnrolled(userId: string, courseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
+/** The fields a course card shows (spec 1 §2 "Course card"), for small page payloads. */
+export function toCardJson(row: CourseRow) {
+  return {
+    courseTitle: row.course_title,
+    subTitle: row.sub_title,
+    mode: row.mode,
+    language: row.language,
+    courseTag: row.course_tag,
+    courseImage: row.course_image,
+    actualPrice: row.actual_price,
+    discountedPrice: row.discounted_price,
+    linkAddress: row.link_address,
+  }
+}

@@ -1,9 +1,27 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
-  )
+import { NoCourseFound, CourseDetail } from '~/components/course-detail'
+import { syllabusFor } from '~/content/syllabi'
+import { BRAND_NAME } from '~/lib/constants'
+import { enrolIntent, loadCoursePage, notFound } from '~/utils/course-page.server'
+import type { Route } from './+types/detail'
+
+// /courses/{linkAddress}: course detail (spec 1 §2). Missing course: 'No Course Found' with status 404.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadCoursePage(request, params.id)
+  if (!page) return notFound()
+  return { page }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return enrolIntent(request, params.id)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.page?.course.courseTitle ?? 'No Course Found'} | ${BRAND_NAME}` },
+  { name: 'description', content: data?.page?.course.subTitle ?? '' },
+]
+
+export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  if (!page) return <NoCourseFound />
+  return <CourseDetail course={page.course} viewer={page.viewer} syllabus={syllabusFor(page.course.linkAddress)} back={{ to: '/courses', label: 'All courses' }} />
 }

@@ -1,9 +1,34 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { CourseCard } from '~/components/course-card'
+import { bscCard } from '~/content/bsc-card'
+import { BRAND_NAME, BSC_TAG } from '~/lib/constants'
+import { hasTag, listCourses, toCardJson } from '~/models/course.server'
+import type { Route } from './+types/list'
+
+// /courses (spec 1 §2): every course whose tag is not 'b.sc hons.', plus the fixed B.Sc card at 1500/999.
+export async function loader() {
+  const courses = (await listCourses()).filter((c) => !hasTag(c, BSC_TAG)).map(toCardJson)
+  return { courses }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Courses Offered | ${BRAND_NAME}` },
+  { name: 'description', content: 'Live and recorded courses for IIT JAM, GATE, GAT-B, CUET PG and B.Sc Hons Microbiology.' },
+]
+
+export default function CoursesPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-center text-3xl font-bold">Courses Offered</h1>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.courses.map((c) => (
+          <li key={c.linkAddress}>
+            <CourseCard course={c} />
+          </li>
+        ))}
+        <li>
+          <CourseCard course={bscCard('coursesList')} href="/courses/bsc-hons-batch" />
+        </li>
+      </ul>
     </main>
   )
 }

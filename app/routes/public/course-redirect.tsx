@@ -1,9 +1,27 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
-  )
+import { data, redirect } from 'react-router'
+import { NotFoundPage } from '~/components/not-found-page'
+import { BRAND_NAME } from '~/lib/constants'
+import { getCourseByLinkAddress } from '~/models/course.server'
+import type { Route } from './+types/course-redirect'
+
+// /{id}: the earlier course-detail path (spec 1 §2). 301 to /courses/{id} when a course has that linkAddress,
+// otherwise the 404 page with status 404 (CONTRACT.md "Web pages").
+export async function loader({ params }: Route.LoaderArgs) {
+  const course = await getCourseByLinkAddress(params.id)
+  if (course) throw redirect(`/courses/${encodeURIComponent(course.link_address)}`, 301)
+  throw data(null, { status: 404 })
+}
+
+export function action() {
+  return data(null, { status: 404 })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Page not found | ${BRAND_NAME}` }]
+
+export default function CourseRedirect() {
+  return <NotFoundPage />
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />
 }

@@ -1,0 +1,54 @@
+import { Link, useFetcher } from 'react-router'
+import { featuresFor } from '~/content/purchase-features'
+import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
+import type { CourseJson } from '~/models/course.server'
+import type { Viewer } from '~/utils/course-page.server'
+
+const button = 'block w-full rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-700'
+
+/**
+ * Purchase panel (spec 1 §2, issue 4 §1): price, struck actual price (hidden when equal), percent-off badge
+ * (truncated, hidden when 0), '(monthly)' and LIVE BATCH for live courses, the button for this viewer and
+ * the feature list.
+ */
+export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: Viewer }) {
+  const fetcher = useFetcher()
+  const live = course.mode.toLowerCase() === 'live'
+  const pct = cardPercentOff(course.actualPrice, course.discountedPrice)
+  return (
+    <aside aria-label="Purchase" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <img src={course.courseImage} alt="" width={320} height={180} className="mb-4 aspect-video w-full rounded-lg object-cover" />
+      {live ? <p className="mb-2 inline-block rounded bg-red-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">LIVE BATCH</p> : null}
+      <p className="flex flex-wrap items-baseline gap-2">
+        <span className="text-3xl font-bold" data-testid="price">{formatRupees(course.discountedPrice)}</span>
+        {live ? <span className="text-slate-500 dark:text-slate-400">(monthly)</span> : null}
+        {showStruckPrice(course.actualPrice, course.discountedPrice) ? (
+          <s className="text-slate-500 dark:text-slate-400" data-testid="actual-price">{formatRupees(course.actualPrice)}</s>
+        ) : null}
+        {pct > 0 ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-bold text-amber-800 dark:bg-amber-900 dark:text-amber-100">{pct}% OFF</span> : null}
+      </p>
+      <div className="mt-4">
+        {viewer === 'enrolled' ? (
+          <Link to={`/my-courses/${course._id}`} className={button}>Go to course</Link>
+        ) : viewer === 'member' ? (
+          <Link to={`/checkout/${course.linkAddress}`} className={button}>Enroll Now</Link>
+        ) : (
+          <fetcher.Form method="post" preventScrollReset>
+            <button type="submit" className={button}>
+              {fetcher.state === 'idle' ? 'Enroll Now' : 'Processing...'}
+            </button>
+          </fetcher.Form>
+        )}
+      </div>
+      <h3 className="mt-5 font-semibold">This course includes</h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {featuresFor(course.mode).map((f) => (
+          <li key={f} className="flex gap-2">
+            <span aria-hidden="true" className="text-emerald-600">✓</span>
+            {f}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  )
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from 'react-router'
+import { getCourseByLinkAddress, isEnrolled, toCourseJson } from '~/models/course.server'
+import { getUser } from '~/utils/auth.server'
+import { redirectWithWarning } from '~/utils/toast.server'
+
+// Shared by the course detail page (/courses/{id}) and the semester page (/courses/bsc-hons-batch/{id}).
+
+export type Viewer = 'guest' | 'enrolled' | 'member'
+
+/** The course (public shape) and what the purchase button should offer this viewer; null course = 404. */
+export async function loadCoursePage(request: Request, linkAddress: string) {
+  const course = await getCourseByLinkAddress(linkAddress)
+  if (!course) return null
+  const user = await getUser(request)
+  const viewer: Viewer = !user ? 'guest' : (await isEnrolled(user.id, course.id)) ? 'enrolled' : 'member'
+  return { course: toCourseJson(course), viewer }
+}
+
+/**
+ * The purchase button of a signed-out visitor posts here (spec 1 §8 warning 'Login to enroll'); it works
+ * without JS (post/redirect/get with a toast). A signed-in visitor (a stale page) goes on to checkout.
+ */
+export async function enrolIntent(request: Request, linkAddress: string) {
+  const url = new URL(request.url)
+  const user = await getUser(request)
+  if (user) throw redirect(`/checkout/${encodeURIComponent(linkAddress)}`)
+  return redirectWithWarning(url.pathname, 'Login to enroll')
+}
+
+export function notFound() {
+  return data({ page: null }, { status: 404 })
+}
