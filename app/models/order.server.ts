@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '~/lib/constants'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
 import { rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
@@ -8,6 +9,7 @@ import { GatewayError, getGateway, PaymentsUnavailableError, type GatewayKind, t
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import crypto from 'node:crypto'
+import type { PayInstructions } from '~/components/razorpay-checkout'
 
 // Orders (API.md §2.3, §5 #2; DESIGN.md "Payments"): the server computes every amount from its own prices
 // (course price, a coupon it validated and records on the order, or the quiz bundle price). A client's amount is
@@ -149,4 +151,21 @@ export async function getOrderForBuyer(orderId: string, userId: string) {
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
+}
+
+/** What the page needs to open the Checkout widget, or post to Razorpay's hosted checkout without JS. */
+export function payInstructions(order: CreatedOrder, buyer: Buyer, origin: string, cancelPath: string, phone?: string | null): PayInstructions {
+  const gateway = getGateway()
+  return {
+    keyId: gateway.keyId,
+    providerOrderId: order.providerOrder.id,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+    name: BRAND_NAME,
+    description: order.description,
+    checkoutUrl: gateway.checkoutUrl,
+    callbackUrl: `${origin}/payments/razorpay/callback`,
+    cancelUrl: `${origin}${cancelPath}`,
+    prefill: { name: buyer.name, email: buyer.email, contact: phone ?? buyer.mobile_number ?? '' },
+  }
 }

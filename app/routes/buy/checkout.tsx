@@ -1,9 +1,213 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ErrorList, Field } from '~/components/forms'
+import { HostedCheckoutForm, PaymentTips, useRazorpayCheckout } from '~/components/razorpay-checkout'
+import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
+import { validateCoupon } from '~/models/coupon.server'
+import { getCourseByLinkAddress } from '~/models/course.server'
+import { getEnrollment } from '~/models/enrollment.server'
+import { createOrder, OrderError, payInstructions } from '~/models/order.server'
+import { appOrigin } from '~/models/payment.server'
+import { applyCouponSchema, proceedSchema } from '~/schemas/checkout'
+import { getUser, requireUser } from '~/utils/auth.server'
+import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
+import type { Route } from './+types/checkout'
+
+// Checkout /checkout/{linkAddress} (spec 1 §2 Checkout, issue 4 §2). Everything works with JS off: the applied
+// coupon travels as ?coupon= and a hidden field, and is re-validated on the server at every step.
+
+const couponApplied = (n: number) => `Coupon applied! You got ${n}% off`
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getUser(request)
+  if (!user) {
+    const url = new URL(request.url)
+    throw await redirectWithWarning(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`, 'Please login to enroll')
+  }
+  const course = await getCourseByLinkAddress(params.id)
+  if (!course) return data({ course: null, enrolled: false, coupon: null, couponError: null, phone: '' }, { status: 404 })
+  const enrolment = await getEnrollment(user.id, course.id)
+  const code = new URL(request.url).searchParams.get('coupon')?.trim()
+  let coupon: { code: string; discount: number } | null = null
+  let couponError: string | null = null
+  if (code) {
+    const check = await validateCoupon({ courseId: course.id, code })
+    if (check.ok) coupon = { code: code.toUpperCase(), discount: check.coupon.discount }
+    else couponError = check.message
+  }
+  return {
+    course: {
+      id: course.id,
+      linkAddress: course.link_address,
+      title: course.course_title,
+      subTitle: course.sub_title,
+      image: course.course_image,
+      actualPrice: course.actual_price,
+      discountedPrice: course.discounted_price,
+    },
+    enrolled: enrolment?.is_active === 1,
+    coupon,
+    couponError,
+    phone: user.mobile_number ?? '',
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const formData = await request.formData()
+  const course = await getCourseByLinkAddress(params.id)
+  if (!course) throw redirect(`/checkout/${encodeURIComponent(params.id)}`)
+  const here = `/checkout/${encodeURIComponent(course.link_address)}`
+
+  if (formData.get('intent') === 'apply') {
+    const submission = parseWithZod(formData, { schema: applyCouponSchema })
+    if (submission.status !== 'success') return data({ intent: 'apply' as const, result: submission.reply(), pay: null }, 400)
+    const check = await validateCoupon({ courseId: course.id, code: submission.value.couponCode })
+    if (!check.ok) {
+      // spec 1 §4: a failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
+      return data({ intent: 'apply' as const, result: submission.reply({ fieldErrors: { couponCode: [check.message || 'Failed to apply coupon'] } }), pay: null }, check.status)
+    }
+    throw await redirectWithSuccess(`${here}?${new URLSearchParams({ coupon: submission.value.couponCode })}`, couponApplied(check.coupon.discount))
+  }
+
+  const submission = parseWithZod(formData, { schema: proceedSchema })
+  if (submission.status !== 'success') return data({ intent: 'pay' as const, result: submission.reply(), pay: null }, 400)
+  const { phone, appliedCoupon } = submission.value
+  try {
+    const order = await createOrder({ buyer: user, item: { type: 'course', courseId: course.id, couponCode: appliedCoupon || null }, phone })
+    if (order.kind === 'free') throw await redirectWithSuccess('/payment-success', 'You are enrolled!')
+    if (order.kind === 'demo') throw redirect(`/payments/demo/${order.orderId}`)
+    const cancelPath = appliedCoupon ? `${here}?${new URLSearchParams({ coupon: appliedCoupon })}` : here
+    return { intent: 'pay' as const, result: submission.reply(), pay: payInstructions(order, user, appOrigin(request), cancelPath, phone) }
+  } catch (error) {
+    if (error instanceof OrderError) {
+      if (error.status === 409) throw await redirectWithSuccess(`/my-courses/${course.id}`, error.message)
+      return data({ intent: 'pay' as const, result: submission.reply({ formErrors: [error.message] }), pay: null }, error.status)
+    }
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.course ? `Checkout: ${loaderData.course.title}` : 'Course not found' }]
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, coupon, couponError, enrolled } = loaderData
+  const navigation = useNavigation()
+  const pay = actionData?.pay ?? null
+  const widgetBusy = useRazorpayCheckout(pay)
+  const [couponForm, couponFields] = useForm({
+    id: 'coupon',
+    lastResult: actionData?.intent === 'apply' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applyCouponSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const [payForm, payFields] = useForm({
+    id: 'pay',
+    lastResult: actionData?.intent === 'pay' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: proceedSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: { phone: loaderData.phone },
+  })
+
+  if (!course) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Course not found</h1>
+        <Link to="/courses" className="mt-4 inline-block underline">
+          See all courses
+        </Link>
+      </main>
+    )
+  }
+  const payable = coupon ? couponPrice(course.discountedPrice, coupon.discount) : course.discountedPrice
+  const here = `/checkout/${encodeURIComponent(course.linkAddress)}`
+  const payAction = coupon ? `${here}?${new URLSearchParams({ coupon: coupon.code })}` : here
+  const applying = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'apply'
+  const paying = widgetBusy || (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay')
+
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+      <section>
+        <img src={course.image} alt="" className="aspect-video w-full rounded-lg object-cover" width={640} height={360} />
+        <h1 className="mt-4 text-2xl font-bold">{course.title}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{course.subTitle}</p>
+      </section>
+      <section className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+        <h2 className="text-lg font-semibold">Order summary</h2>
+        <p className="mt-2 flex items-baseline gap-3">
+          {showStruckPrice(course.actualPrice, payable) ? (
+            <s className="text-slate-500 dark:text-slate-400" aria-label={`Actual price ${formatRupees(course.actualPrice)}`}>
+              {formatRupees(course.actualPrice)}
+            </s>
+          ) : null}
+          <span className="text-3xl font-bold" data-testid="payable-price">
+            {formatRupees(payable)}
+          </span>
+        </p>
+
+        {enrolled ? (
+          <Link to={`/my-courses/${course.id}`} className="mt-6 block rounded bg-emerald-600 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500">
+            Go to My Course
+          </Link>
+        ) : (
+          <>
+            <Form method="post" action={here} {...getFormProps(couponForm)} className="mt-6">
+              <input type="hidden" name="intent" value="apply" />
+              <label htmlFor={couponFields.couponCode.id} className="mb-1 block text-sm font-medium">
+                Coupon code
+              </label>
+              <div className="flex gap-2">
+                <input
+                  {...getInputProps(couponFields.couponCode, { type: 'text' })}
+                  key={couponFields.couponCode.key}
+                  defaultValue={coupon?.code ?? couponFields.couponCode.initialValue}
+                  autoComplete="off"
+                  maxLength={40}
+                  onInput={(e) => {
+                    const input = e.currentTarget
+                    input.value = input.value.toUpperCase()
+                  }}
+                  className="w-full rounded border border-slate-300 bg-white px-3 py-2 uppercase dark:border-slate-600 dark:bg-slate-800"
+                />
+                <button
+                  type="submit"
+                  className="rounded bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-700 dark:bg-slate-200 dark:text-slate-900"
+                >
+                  {applying ? 'Applying...' : 'Apply'}
+                </button>
+              </div>
+              <ErrorList id={couponFields.couponCode.errorId} errors={couponFields.couponCode.errors} />
+              {coupon ? (
+                <p className="mt-1 text-sm text-emerald-700 dark:text-emerald-400" role="status">
+                  {couponApplied(coupon.discount)}
+                </p>
+              ) : null}
+              {couponError ? <ErrorList errors={[couponError]} /> : null}
+            </Form>
+
+            <Form method="post" action={payAction} {...getFormProps(payForm)} className="mt-6">
+              <input type="hidden" name="intent" value="pay" />
+              {coupon ? <input type="hidden" name="appliedCoupon" value={coupon.code} /> : null}
+              <Field
+                label="WhatsApp number"
+                inputProps={{ ...getInputProps(payFields.phone, { type: 'tel' }), autoComplete: 'tel', placeholder: '10-digit mobile number' }}
+                errors={payFields.phone.errors}
+              />
+              <ErrorList id={payForm.errorId} errors={payForm.errors} />
+              <button
+                type="submit"
+                disabled={paying}
+                className="w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500"
+              >
+                {paying ? 'Processing...' : 'Proceed to Payment'}
+              </button>
+            </Form>
+            {pay ? <HostedCheckoutForm pay={pay} label={`Pay ${formatRupees(pay.amountPaise / 100)} with Razorpay`} /> : null}
+          </>
+        )}
+        <PaymentTips />
+      </section>
     </main>
   )
 }

@@ -1,9 +1,46 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { CONFETTI_PIECES } from '~/lib/constants'
+import type { Route } from './+types/payment-success'
+
+// Payment success (spec 1 §2): confetti (300 pieces, JS only, loaded lazily so the page stays small),
+// 'Woohooo!', the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile.
+
+const Confetti = lazy(() => import('react-confetti'))
+const PLACEHOLDER = 'XXXXXXXXXXXX'
+
+export function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get('paymentId') ?? ''
+  return { paymentId: /^[A-Za-z0-9_]{1,64}$/.test(raw) ? raw : PLACEHOLDER }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Payment successful' }]
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
+  useEffect(() => {
+    const update = () => setSize({ width: window.innerWidth, height: window.innerHeight })
+    update()
+    window.addEventListener('resize', update)
+    return () => window.removeEventListener('resize', update)
+  }, [])
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      {size ? (
+        <Suspense fallback={null}>
+          <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 z-40">
+            <Confetti width={size.width} height={size.height} numberOfPieces={CONFETTI_PIECES} recycle={false} />
+          </div>
+        </Suspense>
+      ) : null}
+      <h1 className="text-4xl font-extrabold text-emerald-600 dark:text-emerald-400">Woohooo!</h1>
+      <p className="mt-4 text-lg">Your course purchase was successful.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Payment ID: <span className="font-mono" data-testid="payment-id">{loaderData.paymentId}</span>
+      </p>
+      <Link to="/profile" className="mt-8 rounded bg-emerald-600 px-6 py-3 font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500">
+        Start Learning
+      </Link>
     </main>
   )
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { PHONE_MIN_LENGTH } from '~/lib/constants'
+
+// Checkout forms (spec 1 §2 Checkout, §5; CONTRACT.md field names `couponCode`, `phone`), shared by the page
+// (Conform) and the API twin.
+
+const PHONE_MESSAGE = 'Enter a valid phone number'
+
+/** WhatsApp number: at least 10 characters (spec 1 §5), digits with an optional +, spaces or dashes. */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .min(PHONE_MIN_LENGTH, PHONE_MESSAGE)
+  .max(20, PHONE_MESSAGE)
+  .regex(/^\+?[0-9][0-9 -]*$/, PHONE_MESSAGE)
+
+/** Coupon code as typed: forced to upper case on screen, looked up lower-cased (API.md §2.3). */
+export const couponCodeSchema = z
+  .string({ error: 'Enter a coupon code first' })
+  .trim()
+  .min(1, 'Enter a coupon code first')
+  .max(40, 'Invalid coupon code.')
+  .transform((s) => s.toUpperCase())
+
+export const applyCouponSchema = z.object({
+  intent: z.literal('apply'),
+  couponCode: couponCodeSchema,
+})
+
+export const proceedSchema = z.object({
+  intent: z.literal('pay'),
+  phone: phoneSchema,
+  // The applied coupon travels as a hidden field and is re-validated on the server.
+  appliedCoupon: z.string().trim().max(40).optional(),
+})
