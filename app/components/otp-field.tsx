@@ -53,6 +53,7 @@ export function OtpField({ invalid, describedBy }: { invalid?: boolean; describe
           pattern="[0-9]"
           maxLength={1}
           aria-invalid={invalid || undefined}
+          onFocus={(e) => e.currentTarget.select()}
           onInput={(e) => onInput(i, e)}
           onPaste={(e) => onPaste(i, e)}
           onKeyDown={(e) => onKeyDown(i, e)}

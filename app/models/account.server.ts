@@ -10,7 +10,7 @@ import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
-import type { ProfileInput } from '~/schemas/profile'
+import { PHOTO_TOO_BIG, type ProfileInput } from '~/schemas/profile'
 
 // Account rules shared by the pages and the /api/v1/users twins (issue 3).
 
@@ -137,7 +137,6 @@ export async function allowAuthPost(context: AppLoadContext | undefined): Promis
   return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)
 }
 
-export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'
 
 export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
 

@@ -130,6 +130,7 @@ function EmailForm({ lastResult }: { lastResult: LastResult }) {
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   })
   return (
     <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">

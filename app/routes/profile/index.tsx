@@ -1,9 +1,105 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Link } from 'react-router'
+import { getEnrolledCourses } from '~/models/account.server'
+import { requireUser } from '~/utils/auth.server'
+import type { Route } from './+types/index'
+
+// spec 1 §2 "Profile": photo, name, premium badge, member since, contact and study details, enrolled courses,
+// the edit link, and Mock Test Series only with hasAccessToQuizzes.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const courses = await getEnrolledCourses(user.id)
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      profileImage: user.profile_image,
+      mobileNumber: user.mobile_number,
+      instituteName: user.institute_name,
+      presentCourseOfStudy: user.present_course_of_study,
+      isPremiumMember: user.is_premium_member === 1,
+      hasAccessToQuizzes: user.has_access_to_quizzes === 1,
+      memberSince: new Date(user.created_at).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }),
+    },
+    courses,
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Profile | BioCoach' }]
+
+function Row({ label, value }: { label: string; value: string | null }) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 sm:flex-row sm:gap-4 dark:border-slate-800">
+      <dt className="w-48 shrink-0 text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="break-words">{value || 'Not added yet'}</dd>
+    </div>
+  )
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user, courses } = loaderData
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <section className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700">
+        <img
+          src={user.profileImage ?? '/images/default-avatar.svg'}
+          alt={`${user.name}'s profile photo`}
+          width={112}
+          height={112}
+          className="h-28 w-28 rounded-full border object-cover dark:border-slate-600"
+        />
+        <div className="text-center sm:text-left">
+          <h1 className="text-2xl font-bold">{user.name}</h1>
+          {user.isPremiumMember ? (
+            <span className="mt-1 inline-block rounded-full bg-amber-100 px-3 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900 dark:text-amber-100">
+              Premium Member
+            </span>
+          ) : null}
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Member since {user.memberSince}</p>
+          <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
+            <Link to="/profile/edit" className="rounded bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500">
+              Edit Profile
+            </Link>
+            {user.hasAccessToQuizzes ? (
+              <Link to="/quizzes" className="rounded border border-emerald-600 px-3 py-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+                Mock Test Series
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <section className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+        <h2 className="mb-2 text-lg font-semibold">Details</h2>
+        <dl>
+          <Row label="Email" value={user.email} />
+          <Row label="Mobile Number" value={user.mobileNumber} />
+          <Row label="Institute Name" value={user.instituteName} />
+          <Row label="Present Course of Study" value={user.presentCourseOfStudy} />
+        </dl>
+      </section>
+
+      <section className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+        <h2 className="mb-2 text-lg font-semibold">Enrolled Courses</h2>
+        {courses.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            You have not enrolled in any course yet.{' '}
+            <Link to="/courses" className="text-emerald-700 underline dark:text-emerald-400">
+              Browse courses
+            </Link>
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {courses.map((c) => (
+              <li key={c.id}>
+                <Link to={`/my-courses/${c.id}`} className="text-emerald-700 underline dark:text-emerald-400">
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   )
 }
