@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
 import { isId } from '~/lib/ids'
 import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { deadlineFor, isPastGrace, marksFor, percentage, percentileOf, roundScore, verdict, type AnswerVerdict } from '~/lib/marking'
@@ -106,6 +107,15 @@ export async function getAnswers(attemptId: string): Promise<Record<string, Save
   return Object.fromEntries(rows.map((r) => [r.question_id, { selectedOption: r.selected_option, markedForReview: r.marked_for_review === 1 }]))
 }
 
+/**
+ * Takes SQLite's write lock as the transaction's first statement. A deferred transaction that reads first and
+ * writes later fails with SQLITE_BUSY_SNAPSHOT when another connection (a script, a test process) wrote in
+ * between; a write first waits on busy_timeout instead.
+ */
+async function lockForWrite(trx: Transaction<Database>, attemptId: string) {
+  await sql`update attempts set id = id where id = ${attemptId}`.execute(trx)
+}
+
 export type SaveOutcome = 'saved' | 'closed'
 
 async function upsertAnswers(trx: typeof db, attemptId: string, answers: AnswerInput[], savedAt: string) {
@@ -152,6 +162,7 @@ export async function saveAnswers({ attempt, answers, now = new Date() }: { atte
   }
   const valid = await validAnswers(attempt, answers)
   return db.transaction().execute(async (trx) => {
+    await lockForWrite(trx, attempt.id)
     const open = await trx.selectFrom('attempts').select('id').where('id', '=', attempt.id).where('submitted_at', 'is', null).executeTakeFirst()
     if (!open) return 'closed' as const
     await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
@@ -172,6 +183,7 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
   const late = isPastGrace(before.deadline_at, now)
   const valid = late ? [] : await validAnswers(before, answers)
   const status = await db.transaction().execute(async (trx) => {
+    await lockForWrite(trx, attemptId)
     const attempt = await trx.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
