@@ -115,7 +115,9 @@ export const clearTotpCookie = () => `_totp=; Path=/; Max-Age=0; HttpOnly; SameS
 // verifications row; the cookie is HttpOnly and scoped to the one path that uses it.
 const proofCookie = (name: string, path: string) =>
   createCookie(name, { httpOnly: true, sameSite: 'lax', path, secure: isProduction(), secrets: sessionSecrets(), maxAge: PROOF_TTL_MS / 1000 })
-export const resetProofCookie = proofCookie('__reset_proof', '/forgot-password')
+// Path '/' for the page cookie: with JS the page's data requests go to /forgot-password.data, which a
+// '/forgot-password' path would not match.
+export const resetProofCookie = proofCookie('__reset_proof', '/')
 export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/reset-password')
 
 export async function readProof(cookie: ReturnType<typeof proofCookie>, request: Request): Promise<string | null> {
