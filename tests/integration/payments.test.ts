@@ -1,0 +1,244 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startRazorpayServer, sign, type RazorpayStandIn } from '../support/standins/razorpay'
+import { callApi, cookieFor, form, run } from './payments-helpers'
+
+// Razorpay path against the Razorpay-shaped stand-in with real signatures (issue 4 §9): forged callbacks enrol
+// nobody, a client amount is ignored, callback + webhooks enrol exactly once.
+
+let rzp: RazorpayStandIn
+beforeAll(async () => {
+  rzp = await startRazorpayServer(0)
+  Object.assign(process.env, rzp.env)
+})
+afterAll(async () => rzp?.close())
+
+const app = async () => {
+  const [{ db }, factories, orders, payment, callback] = await Promise.all([
+    import('~/utils/db.server'),
+    import('../../db/factories'),
+    import('~/routes/api/orders'),
+    import('~/models/payment.server'),
+    import('~/routes/buy/razorpay-callback'),
+  ])
+  return { db, f: factories, orders, payment, callback }
+}
+
+async function enrolments(userId: string, courseId?: string) {
+  const { db } = await app()
+  let q = db.selectFrom('enrollments').select('id').where('user_id', '=', userId)
+  if (courseId) q = q.where('course_id', '=', courseId)
+  return (await q.execute()).length
+}
+
+async function buyCourse(opts: { price?: number; amount?: number; grantsQuizAccess?: boolean } = {}) {
+  const { db, f, orders } = await app()
+  const user = await f.createUser(db)
+  const course = await f.createCourse(db, { actualPrice: 4999, discountedPrice: opts.price ?? 2999, grantsQuizAccess: opts.grantsQuizAccess })
+  const cookie = await cookieFor(user.id)
+  const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', {
+    cookie,
+    body: { courseId: course.id, amount: opts.amount ?? 1, phone: '9876543210', itemType: 'course' },
+  })
+  return { user, course, cookie, res }
+}
+
+const webhookBody = (orderId: string, paymentId: string, amount: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: paymentId, entity: 'payment', order_id: orderId, amount, currency: 'INR', status: 'captured', ...extra } } },
+  })
+
+async function webhook(body: string, opts: { eventId?: string; signature?: string } = {}) {
+  const { orders } = await app()
+  return callApi(orders, '/api/v1/orders', 'POST', '/verify-payment', {
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Razorpay-Signature': opts.signature ?? sign(rzp.webhookSecret, body),
+      ...(opts.eventId ? { 'X-Razorpay-Event-Id': opts.eventId } : {}),
+    },
+  })
+}
+
+describe('create-order', () => {
+  test('charges the server price through Razorpay; the client amount is ignored', async () => {
+    const { res } = await buyCourse({ price: 2999, amount: 1 })
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(true)
+    expect(res.body.order).toMatchObject({ entity: 'order', amount: 299900, amount_due: 299900, currency: 'INR', status: 'created' })
+    expect(res.body.order.id).toMatch(/^order_/)
+    expect(rzp.orders.get(res.body.order.id)?.amount).toBe(299900)
+  })
+
+  test('refuses a bad itemType, a bad course id, an unknown course and no session', async () => {
+    const { db, f, orders } = await app()
+    const user = await f.createUser(db)
+    const cookie = await cookieFor(user.id)
+    const call = (body: unknown, c: string | undefined = cookie) => callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie: c, body })
+    expect(await call({ itemType: 'book' })).toMatchObject({ status: 400, body: { message: "Invalid or missing itemType. Must be 'course' or 'quiz'." } })
+    expect((await call({ itemType: 'course', courseId: { $ne: null } })).status).toBe(400)
+    expect((await call({ itemType: 'course', courseId: 'a'.repeat(24) })).status).toBe(404)
+    expect((await call({ itemType: 'course', courseId: 'a'.repeat(24), phone: ['x'] })).status).toBe(400)
+    expect((await call({ itemType: 'quiz' }, '')).status).toBe(401)
+  })
+
+  test('already enrolled or bundle owned -> 409; revoked -> 403', async () => {
+    const { db, f, orders } = await app()
+    const user = await f.createUser(db, { hasAccessToQuizzes: true })
+    const course = await f.createCourse(db)
+    const revokedCourse = await f.createCourse(db)
+    await f.enrol(db, { userId: user.id, courseId: course.id })
+    await f.enrol(db, { userId: user.id, courseId: revokedCourse.id, isActive: false })
+    const cookie = await cookieFor(user.id)
+    const call = (body: unknown) => callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body })
+    expect(await call({ itemType: 'course', courseId: course.id, amount: 1 })).toMatchObject({ status: 409 })
+    expect(await call({ itemType: 'quiz', amount: 1 })).toMatchObject({ status: 409, body: { message: 'You have already purchased mock test series' } })
+    expect(await call({ itemType: 'course', courseId: revokedCourse.id })).toMatchObject({ status: 403, body: { message: 'Access has been revoked by the admin, contact admin.' } })
+  })
+})
+
+describe('callback', () => {
+  test('a real signature enrols the buyer once, grants premium and (per course) quiz access, and mails', async () => {
+    const { db, callback } = await app()
+    const { user, course, res } = await buyCourse({ grantsQuizAccess: true })
+    const orderId = res.body.order.id as string
+    const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
+    const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+    // No session: the callback arrives from Razorpay's page.
+    const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+    expect(out.status).toBe(302)
+    expect(out.headers.get('Location')).toBe(`/payment-success?paymentId=${paymentId}`)
+    const again = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+    expect(again.headers.get('Location')).toContain('/payment-success')
+    expect(await enrolments(user.id, course.id)).toBe(1)
+    const u = await db.selectFrom('users').select(['is_premium_member', 'has_access_to_quizzes', 'mobile_number']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    expect(u).toEqual({ is_premium_member: 1, has_access_to_quizzes: 1, mobile_number: '9876543210' })
+    const order = await db.selectFrom('orders').select(['status', 'provider_payment_id', 'amount_paise']).where('provider_order_id', '=', orderId).executeTakeFirstOrThrow()
+    expect(order).toEqual({ status: 'paid', provider_payment_id: paymentId, amount_paise: 299900 })
+    const events = await db.selectFrom('payment_events').innerJoin('orders', 'orders.id', 'payment_events.order_id').select(['payment_events.fulfilled', 'payment_events.source']).where('orders.provider_order_id', '=', orderId).execute()
+    expect(events.filter((e) => e.fulfilled === 1)).toHaveLength(1)
+    const outbox = process.env.OUTBOX_DIR!
+    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+    const mail = mails.find((m) => m.includes(user.email))
+    expect(mail).toContain(`/my-courses/${course.id}`)
+    expect(mail).toContain('https://chat.whatsapp.com/sample-group')
+    expect(mail).toContain('/quizzes')
+  })
+
+  test('1,000 forged signature/id combinations enrol nobody', async () => {
+    const { db, payment } = await app()
+    const bought = await Promise.all([buyCourse(), buyCourse(), buyCourse()])
+    const orderIds = bought.map((b) => b.res.body.order.id as string)
+    const wrongSecret = crypto.randomBytes(16).toString('hex')
+    let accepted = 0
+    for (let i = 0; i < 1000; i++) {
+      const orderId = i % 10 === 0 ? `order_${crypto.randomBytes(7).toString('hex')}` : orderIds[i % orderIds.length]
+      const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
+      const otherOrder = orderIds[(i + 1) % orderIds.length]
+      const signatures = [
+        crypto.randomBytes(32).toString('hex'),
+        sign(wrongSecret, `${orderId}|${paymentId}`),
+        sign(rzp.keySecret, `${otherOrder}|${paymentId}`), // valid for another order
+        sign(rzp.keySecret, `${orderId}|${paymentId}x`), // valid for another payment id
+        sign(rzp.keySecret, `${orderId}${paymentId}`), // wrong message layout
+        '',
+        'zz'.repeat(32),
+      ]
+      const signature = signatures[i % signatures.length]
+      const res = await payment.verifyCheckoutPayment({ providerOrderId: orderId, paymentId, signature })
+      if (res.ok) accepted++
+    }
+    expect(accepted).toBe(0)
+    for (const b of bought) expect(await enrolments(b.user.id)).toBe(0)
+    const paid = await db.selectFrom('orders').select('id').where('provider_order_id', 'in', orderIds).where('status', '=', 'paid').execute()
+    expect(paid).toHaveLength(0)
+    // Wrong types never crash.
+    expect((await payment.verifyCheckoutPayment({ providerOrderId: ['x'], paymentId: { $ne: 1 }, signature: 5 })).ok).toBe(false)
+  })
+
+  test("a signature valid for another user's order enrols nobody", async () => {
+    const victim = await buyCourse()
+    const attacker = await buyCourse()
+    const { payment } = await app()
+    const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
+    const victimSignature = sign(rzp.keySecret, `${victim.res.body.order.id}|${paymentId}`)
+    const res = await payment.verifyCheckoutPayment({ providerOrderId: attacker.res.body.order.id, paymentId, signature: victimSignature })
+    expect(res.ok).toBe(false)
+    expect(await enrolments(attacker.user.id)).toBe(0)
+    expect(await enrolments(victim.user.id)).toBe(0)
+  })
+})
+
+describe('webhook', () => {
+  test('the same webhook 3 times plus the callback -> exactly 1 enrolment', async () => {
+    const { db, payment } = await app()
+    const { user, course, res } = await buyCourse()
+    const orderId = res.body.order.id as string
+    const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
+    const body = webhookBody(orderId, paymentId, 299900)
+    const eventId = `evt_${crypto.randomBytes(7).toString('hex')}`
+    const results = await Promise.all([webhook(body, { eventId }), webhook(body, { eventId }), webhook(body, { eventId })])
+    for (const r of results) expect(r.status).toBe(200)
+    expect(results.filter((r) => r.body.success === true && r.body.message === 'Payment processed').length).toBeGreaterThanOrEqual(1)
+    const cb = await payment.verifyCheckoutPayment({ providerOrderId: orderId, paymentId, signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) })
+    expect(cb.ok).toBe(true)
+    expect(await enrolments(user.id, course.id)).toBe(1)
+    const events = await db.selectFrom('payment_events').select(['fulfilled', 'event_id', 'source']).innerJoin('orders', 'orders.id', 'payment_events.order_id').where('orders.provider_order_id', '=', orderId).execute()
+    expect(events.filter((e) => e.event_id === eventId)).toHaveLength(1)
+    expect(events.filter((e) => e.fulfilled === 1)).toHaveLength(1)
+  })
+
+  test('verified over the raw body; bad signature 401; unexpected event; amount, currency and status checked', async () => {
+    const { res, user } = await buyCourse()
+    const orderId = res.body.order.id as string
+    const body = webhookBody(orderId, 'pay_abc123', 299900)
+    // A re-serialised body (what the old server signed) does not verify.
+    const reserialised = JSON.stringify(JSON.parse(body), null, 1)
+    expect(await webhook(reserialised, { signature: sign(rzp.webhookSecret, body) })).toMatchObject({ status: 401, body: { message: 'Invalid signature' } })
+    expect((await webhook(body, { signature: 'x' })).status).toBe(401)
+    expect((await webhook(body, { signature: sign('wrong', body) })).status).toBe(401)
+    expect(await webhook(JSON.stringify({ event: 'refund.created', payload: {} }))).toMatchObject({ status: 200, body: { success: false, message: 'Unexpected event' } })
+    expect(await webhook(webhookBody('order_unknown123', 'pay_x1', 299900))).toMatchObject({ body: { success: false, message: 'Order not found' } })
+    expect((await webhook(webhookBody(orderId, 'pay_x2', 100))).body.success).toBe(false)
+    expect((await webhook(webhookBody(orderId, 'pay_x3', 299900, { currency: 'USD' }))).body.success).toBe(false)
+    expect((await webhook(webhookBody(orderId, 'pay_x4', 299900, { status: 'authorized' }))).body.success).toBe(false)
+    expect(await enrolments(user.id)).toBe(0)
+    expect(await webhook(body, { eventId: 'evt_ok_1' })).toMatchObject({ status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: orderId, razorpay_payment_id: 'pay_abc123' } })
+    expect(await enrolments(user.id)).toBe(1)
+  })
+})
+
+describe('quiz bundle and free orders', () => {
+  test('the bundle is priced from settings and grants quiz access after the webhook', async () => {
+    const { db, f, orders } = await app()
+    await f.setQuizPrice(db, { actualPrice: 599, discountedPrice: 149 })
+    const user = await f.createUser(db)
+    const cookie = await cookieFor(user.id)
+    const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { amount: 1, itemType: 'quiz' } })
+    expect(res.body.order).toMatchObject({ amount: 14900, notes: { itemType: 'quiz', courseId: '' } })
+    await webhook(webhookBody(res.body.order.id, 'pay_bundle1', 14900), { eventId: 'evt_bundle_1' })
+    const u = await db.selectFrom('users').select(['has_access_to_quizzes', 'is_premium_member']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    expect(u).toEqual({ has_access_to_quizzes: 1, is_premium_member: 0 })
+  })
+
+  test('validate-coupon-code remembers a 100% coupon and create-order enrols at once with a zero-amount paid order', async () => {
+    const { db, f, orders } = await app()
+    const user = await f.createUser(db)
+    const course = await f.createCourse(db)
+    await f.createCoupon(db, { courseId: course.id, code: 'free100', discount: 100 })
+    const cookie = await cookieFor(user.id)
+    const v = await callApi(orders, '/api/v1/orders', 'POST', '/validate-coupon-code', { cookie, body: { courseId: course.id, couponCode: 'FREE100' } })
+    expect(v).toMatchObject({ status: 200, body: { success: true, message: 'Coupon applied successfully.', discount: 100 } })
+    const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { courseId: course.id, amount: 2999, itemType: 'course' } })
+    expect(res.status).toBe(200)
+    expect(res.body.order).toMatchObject({ amount: 0, status: 'paid' })
+    expect(await enrolments(user.id, course.id)).toBe(1)
+    const order = await db.selectFrom('orders').select(['status', 'amount_paise', 'provider', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ status: 'paid', amount_paise: 0, provider: 'free' })
+    expect(order.coupon_id).not.toBeNull()
+  })
+})
