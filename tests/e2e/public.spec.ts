@@ -230,3 +230,14 @@ test('the syllabus accordion opens without JavaScript', async ({ page }) => {
   await page.locator('summary', { hasText: 'Biochemistry and Molecular Biology' }).click()
   await expect(topic).toBeVisible()
 })
+
+test('with JavaScript the bar hides on scrolling down and returns on scrolling up', async ({ page }) => {
+  test.skip(isNoJs(), 'a JavaScript enhancement; without JS the bar stays put')
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await expect(header).not.toHaveAttribute('data-hidden')
+  await page.mouse.wheel(0, 1200)
+  await expect(header).toHaveAttribute('data-hidden', 'true')
+  await page.mouse.wheel(0, -400)
+  await expect(header).not.toHaveAttribute('data-hidden')
+})
