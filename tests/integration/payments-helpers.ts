@@ -39,6 +39,7 @@ export async function run<T>(fn: () => Promise<T>): Promise<T | Response> {
     return await fn()
   } catch (error) {
     if (error instanceof Response) return error
+    if (error && typeof error === 'object' && 'init' in error) return error as T
     throw error
   }
 }
