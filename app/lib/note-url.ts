@@ -24,6 +24,7 @@ export function sanitiseDownloadName(title: string | null | undefined, ext: stri
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/\.{2,}/g, '.')
+    .replace(/[-.]*-[-.]*/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80)
     .replace(/[-.]+$/g, '')
