@@ -310,6 +310,13 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
   }
 }
 
+const rankBase = (quizId: string) =>
+  db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('quiz_id', '=', quizId)
+    .where('submitted_at', 'is not', null)
+
 export type LeaderboardEntry = {
   attemptId: string
   rank: number
@@ -369,13 +376,14 @@ export async function getLeaderboard({ quizId, viewerId, limit = 100, now = new 
       .executeTakeFirst()
     if (mine && mine.submitted_at) {
       const score = mine.score ?? 0
-      const ahead = await db
-        .selectFrom('attempts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('quiz_id', '=', quizId)
-        .where('submitted_at', 'is not', null)
-        .where((eb) => eb.or([eb('score', '>', score), eb.and([eb('score', '=', score), eb('submitted_at', '<', mine.submitted_at!)])]))
-        .executeTakeFirst()
+      // Two range scans on attempts_leaderboard_idx (an OR would scan the whole quiz): higher scores, then
+      // equal scores submitted earlier.
+      const countWhere = (extra: (q: ReturnType<typeof rankBase>) => ReturnType<typeof rankBase>) => extra(rankBase(quizId)).executeTakeFirst()
+      const [higher, tiedEarlier] = await Promise.all([
+        countWhere((q) => q.where('score', '>', score)),
+        countWhere((q) => q.where('score', '=', score).where('submitted_at', '<', mine.submitted_at!)),
+      ])
+      const ahead = { n: Number(higher?.n ?? 0) + Number(tiedEarlier?.n ?? 0) }
       const rank = Number(ahead?.n ?? 0) + 1
       viewer = { rank, percentile: percentileOf(rank, participants), score, total: mine.total }
     }
