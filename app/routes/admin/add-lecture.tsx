@@ -1,9 +1,109 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+import { ErrorList, Field, StatusButton } from '~/components/forms'
+import { ConfirmDialog, CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { isId } from '~/lib/ids'
+import { listCoursesWithCounts } from '~/models/admin.server'
+import { addLecture, listSections, NotFoundError } from '~/models/course-admin.server'
+import { lectureSchema } from '~/schemas/admin'
+import { requireStaff } from '~/utils/admin-auth.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
+import { fileOf, NOTE_MAX_BYTES, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
+import type { Route } from './+types/add-lecture'
+
+// spec 2 "Add Lecture": course cards -> pick a section -> lecture form (?course=&section= without JS).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const url = new URL(request.url)
+  const courses = await listCoursesWithCounts()
+  const courseId = url.searchParams.get('course')
+  const course = isId(courseId) ? (courses.find((c) => c.id === courseId) ?? null) : null
+  const sections = course ? await listSections(course.id) : []
+  const sectionId = url.searchParams.get('section')
+  const section = course && isId(sectionId) ? (sections.find((s) => s.id === sectionId) ?? null) : null
+  return { courses, course, sections, section }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request)
+  let form: FormData
+  try {
+    form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    return data({ result: parseWithZod(new FormData(), { schema: lectureSchema }).reply({ formErrors: [error.message] }) }, { status: 400 })
+  }
+  const submission = parseWithZod(withoutFiles(form), { schema: lectureSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    await addLecture({ actorId: staff.id, fields: submission.value, note: fileOf(form, 'noteURL') })
+  } catch (error) {
+    if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
+    if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Section not found'] }) }, { status: 404 })
+    throw error
+  }
+  throw await redirectWithSuccess('/admin/add-lecture', 'Lecture added!')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add Lecture | Admin' }]
+
+export default function AddLecture({ loaderData, actionData }: Route.ComponentProps) {
+  const { courses, course, sections, section } = loaderData
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: lectureSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Add Lecture</PageTitle>
+      {courses.length === 0 ? <p>No courses found</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((c) => (
+          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
+            <Link to={`?course=${c.id}`} preventScrollReset className={`${secondaryButtonClass} mt-auto self-start`}>
+              Add Lecture
+            </Link>
+          </CourseCard>
+        ))}
+      </ul>
+      {course && !section ? (
+        <ConfirmDialog title={`Choose a section of ${course.courseTitle}`} cancelTo="/admin/add-lecture">
+          {sections.length === 0 ? (
+            <p>This course has no sections yet. Add one on the Add Section page first.</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {sections.map((s) => (
+                <li key={s.id}>
+                  <Link to={`?course=${course.id}&section=${s.id}`} preventScrollReset className="block rounded border border-slate-300 px-3 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+                    {s.title} <span className="text-xs text-slate-500">({s.lectureIds.length} lectures)</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ConfirmDialog>
+      ) : null}
+      {course && section ? (
+        <ConfirmDialog title={`Add a lecture to ${section.title}`} cancelTo={`/admin/add-lecture?course=${course.id}`}>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <input type="hidden" name="sectionId" value={section.id} />
+            <Field label="Lecture Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+            <Field label="Video URL" inputProps={{ ...getInputProps(fields.videoURL, { type: 'url' }), placeholder: 'https://www.youtube.com/embed/...' }} errors={fields.videoURL.errors} />
+            <Field label="Note Title (optional)" inputProps={getInputProps(fields.noteTitle, { type: 'text' })} errors={fields.noteTitle.errors} />
+            <Field
+              label="Note file (optional)"
+              inputProps={{ type: 'file', name: 'noteURL', id: 'noteURL', accept: '.pdf,.docx,.pptx', className: 'block w-full text-sm' }}
+              errors={form.allErrors.noteURL}
+              hint=".pdf, .docx or .pptx, at most 20 MB."
+            />
+            <ErrorList errors={[...(form.errors ?? []), ...(fields.sectionId.errors ?? [])]} />
+            <StatusButton pendingText="Adding...">Add Lecture</StatusButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
   )
 }

@@ -1,9 +1,89 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+import { ErrorList, Field, StatusButton } from '~/components/forms'
+import { ConfirmDialog, CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { isId } from '~/lib/ids'
+import { listCoursesWithCounts } from '~/models/admin.server'
+import { addSection, NotFoundError } from '~/models/course-admin.server'
+import { sectionSchema } from '~/schemas/admin'
+import { requireStaff } from '~/utils/admin-auth.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
+import { fileOf, NOTE_MAX_BYTES, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
+import type { Route } from './+types/add-section'
+
+// spec 2 "Add Section": course cards, then the form (a modal; without JS the same dialog comes from ?course=).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const courses = await listCoursesWithCounts()
+  const courseId = new URL(request.url).searchParams.get('course')
+  const selected = isId(courseId) ? (courses.find((c) => c.id === courseId) ?? null) : null
+  return { courses, selected }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request)
+  let form: FormData
+  try {
+    form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    return data({ result: parseWithZod(new FormData(), { schema: sectionSchema }).reply({ formErrors: [error.message] }) }, { status: 400 })
+  }
+  const submission = parseWithZod(withoutFiles(form), { schema: sectionSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    await addSection({ actorId: staff.id, fields: submission.value, note: fileOf(form, 'noteURL') })
+  } catch (error) {
+    if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
+    if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Failed to add section: course not found'] }) }, { status: 404 })
+    throw error
+  }
+  throw await redirectWithSuccess('/admin/add-section', 'Section added successfully!')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add Section | Admin' }]
+
+export default function AddSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { courses, selected } = loaderData
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sectionSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Add Section</PageTitle>
+      {courses.length === 0 ? <p>No courses found</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((c) => (
+          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
+            <Link to={`?course=${c.id}`} preventScrollReset className={`${secondaryButtonClass} mt-auto self-start`}>
+              Add Section
+            </Link>
+          </CourseCard>
+        ))}
+      </ul>
+      {selected ? (
+        <ConfirmDialog title={`Add a section to ${selected.courseTitle}`} cancelTo="/admin/add-section">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <input type="hidden" name="courseId" value={selected.id} />
+            <Field label="Section Title" inputProps={getInputProps(fields.sectionTitle, { type: 'text' })} errors={fields.sectionTitle.errors} />
+            <Field label="Lecture Title" inputProps={getInputProps(fields.lectureTitle, { type: 'text' })} errors={fields.lectureTitle.errors} />
+            <Field label="Video URL" inputProps={{ ...getInputProps(fields.videoURL, { type: 'url' }), placeholder: 'https://www.youtube.com/embed/...' }} errors={fields.videoURL.errors} />
+            <Field label="Note Title (optional)" inputProps={getInputProps(fields.noteTitle, { type: 'text' })} errors={fields.noteTitle.errors} />
+            <Field
+              label="Note file (optional)"
+              inputProps={{ type: 'file', name: 'noteURL', id: 'noteURL', accept: '.pdf,.docx,.pptx', className: 'block w-full text-sm' }}
+              errors={form.allErrors.noteURL}
+              hint=".pdf, .docx or .pptx, at most 20 MB."
+            />
+            <ErrorList errors={[...(form.errors ?? []), ...(fields.courseId.errors ?? [])]} />
+            <StatusButton pendingText="Adding...">Add Section</StatusButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
   )
 }

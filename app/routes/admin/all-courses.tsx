@@ -1,9 +1,47 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Link } from 'react-router'
+import { buttonClass, CourseCard, PageTitle } from '~/components/admin/ui'
+import { listCoursesWithCounts } from '~/models/admin.server'
+import { requireStaff } from '~/utils/admin-auth.server'
+import type { Route } from './+types/all-courses'
+
+// Issue 6 §4: the staff course list (View Course, Students Enrolled, View Details; Create Course for admin only).
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request)
+  return { isAdmin: user.role === 'admin', courses: await listCoursesWithCounts() }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'All Courses | Admin' }]
+
+export default function AllCourses({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle
+        actions={
+          loaderData.isAdmin ? (
+            <Link to="/admin/create-course" className={buttonClass}>
+              Create Course
+            </Link>
+          ) : null
+        }
+      >
+        All Courses
+      </PageTitle>
+      {loaderData.courses.length === 0 ? <p>No courses found</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.courses.map((c) => (
+          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
+            <p className="text-sm">Students Enrolled: {c.studentCount}</p>
+            <div className="mt-auto flex flex-wrap gap-2">
+              <Link to={`/my-courses/${c.id}`} className={buttonClass}>
+                View Course
+              </Link>
+              <Link to={`/admin/premium-users/${c.id}`} className="inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+                View Details
+              </Link>
+            </div>
+          </CourseCard>
+        ))}
+      </ul>
+    </>
   )
 }

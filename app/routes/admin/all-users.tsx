@@ -1,9 +1,30 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { useLocation } from 'react-router'
+import { UsersTable } from '~/components/admin/users-table'
+import { PageTitle, pageCount, Pagination, SearchBox } from '~/components/admin/ui'
+import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { listUsers } from '~/models/admin.server'
+import { readListParams } from '~/schemas/admin'
+import { requireStaff } from '~/utils/admin-auth.server'
+import type { Route } from './+types/all-users'
+
+// spec 2 "All Users": name search (case-insensitive, back to page 1) and 8 a page, on the server via ?q=&page=.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const { q, page } = readListParams(request)
+  const { total, users } = await listUsers({ q, page, pageSize: ADMIN_PAGE_SIZE })
+  return { q, page, total, users, pages: pageCount(total, ADMIN_PAGE_SIZE) }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'All Users | Admin' }]
+
+export default function AllUsers({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>All Users</PageTitle>
+      <SearchBox q={loaderData.q} />
+      <UsersTable users={loaderData.users} empty="No users found" />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+    </>
   )
 }

@@ -1,9 +1,52 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { useLocation } from 'react-router'
+import { PageTitle, pageCount, Pagination, Table, Td } from '~/components/admin/ui'
+import { listAudit } from '~/models/audit.server'
+import { readListParams } from '~/schemas/admin'
+import { requireAdminPage } from '~/utils/admin-auth.server'
+import type { Route } from './+types/audit-log'
+
+// Issue 6 §10: who did what, when (admin only).
+const PAGE_SIZE = 20
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request)
+  const { page } = readListParams(request)
+  const { total, entries } = await listAudit({ page, pageSize: PAGE_SIZE })
+  return { page, pages: pageCount(total, PAGE_SIZE), entries }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Audit Log | Admin' }]
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' }).format(new Date(iso))
+
+function describe(details: Record<string, unknown> | null) {
+  if (!details) return ''
+  return Object.entries(details)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ')
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Audit Log</PageTitle>
+      <Table head={['When', 'Who', 'What', 'Target', 'Details']} empty={loaderData.entries.length === 0 ? 'No staff actions recorded yet' : undefined}>
+        {loaderData.entries.map((e) => (
+          <tr key={e.id}>
+            <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+            <Td>{e.actor}</Td>
+            <Td>{e.label}</Td>
+            <Td className="font-mono text-xs">
+              {e.targetType}
+              {e.targetId ? ` ${e.targetId}` : ''}
+            </Td>
+            <Td className="text-xs break-all">{describe(e.details)}</Td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+    </>
   )
 }

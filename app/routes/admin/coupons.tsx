@@ -1,9 +1,87 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Form, Link, useLocation } from 'react-router'
+import { StatusButton } from '~/components/forms'
+import { buttonClass, ConfirmDialog, PageTitle, pageCount, Pagination, Table, Td, withParams, formatDate } from '~/components/admin/ui'
+import { COUPON_PAGE_SIZE } from '~/lib/constants'
+import { isId } from '~/lib/ids'
+import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon-admin.server'
+import { readListParams } from '~/schemas/admin'
+import { requireAdminPage } from '~/utils/admin-auth.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import type { Route } from './+types/coupons'
+
+// spec 2 "Coupons" (admin only): 5 a page, delete after a confirmation (?delete=id: a dialog, also without JS).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request)
+  const { page } = readListParams(request)
+  const { total, coupons } = await listCoupons({ page, pageSize: COUPON_PAGE_SIZE })
+  const deleteId = new URL(request.url).searchParams.get('delete')
+  const toDelete = isId(deleteId) ? ((await getCoupon(deleteId)) ?? null) : null
+  return { page, total, coupons, pages: pageCount(total, COUPON_PAGE_SIZE), toDelete: toDelete ? { id: toDelete.id, code: toDelete.code } : null }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request)
+  const form = await request.formData()
+  const couponId = form.get('couponId')
+  const url = new URL(request.url)
+  url.searchParams.delete('delete')
+  const back = url.pathname + url.search
+  if (typeof couponId !== 'string' || !isId(couponId)) throw await redirectWithError(back, 'Failed to delete coupon')
+  try {
+    await deleteCoupon({ actorId: admin.id, couponId })
+  } catch (error) {
+    if (error instanceof CouponError) throw await redirectWithError(back, 'Failed to delete coupon')
+    throw error
+  }
+  throw await redirectWithSuccess(back, 'Coupon deleted successfully')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Coupons | Admin' }]
+
+export default function Coupons({ loaderData }: Route.ComponentProps) {
+  const { search, pathname } = useLocation()
+  const { toDelete } = loaderData
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/create-coupon" className={buttonClass}>
+            Create Coupon
+          </Link>
+        }
+      >
+        Coupons
+      </PageTitle>
+      <Table head={['Coupon Code', 'Discount', 'Course', 'Expires', 'Usage Limit', 'Actions']} empty={loaderData.coupons.length === 0 ? 'No coupons found' : undefined}>
+        {loaderData.coupons.map((c) => (
+          <tr key={c.id}>
+            <Td className="font-mono uppercase">{c.code}</Td>
+            <Td>{c.discount}%</Td>
+            <Td>{c.cardTitle ?? '---'}</Td>
+            <Td>{c.expiresAt ? formatDate(c.expiresAt) : 'Never'}</Td>
+            <Td>{c.usageLimit ?? 'Unlimited'}</Td>
+            <Td>
+              <Link to={withParams(search, { delete: c.id })} preventScrollReset className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
+                Delete
+              </Link>
+            </Td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      {toDelete ? (
+        <ConfirmDialog title="Delete Coupon" cancelTo={pathname + withParams(search, { delete: undefined })}>
+          <p>
+            Delete the coupon <span className="font-mono uppercase">{toDelete.code}</span>? This action cannot be undone.
+          </p>
+          <Form method="post" className="mt-4" preventScrollReset>
+            <input type="hidden" name="couponId" value={toDelete.id} />
+            <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
+              Delete
+            </StatusButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
   )
 }

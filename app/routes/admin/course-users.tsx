@@ -1,9 +1,112 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { data, Form, Link, useLocation } from 'react-router'
+import { StatusButton } from '~/components/forms'
+import { Avatar, ConfirmDialog, formatDate, PageTitle, pageCount, Pagination, SearchBox, Table, Td, withParams } from '~/components/admin/ui'
+import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { isId } from '~/lib/ids'
+import { getCourseName, listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/admin.server'
+import { readListParams } from '~/schemas/admin'
+import { requireAdminPage, requireStaff } from '~/utils/admin-auth.server'
+import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
+import type { Route } from './+types/course-users'
+
+// spec 2 "Course enrolled users": admin toggles access after a confirmation (?confirm=userId, works without JS);
+// instructors see a read-only Active/Inactive badge. The learner gets an e-mail either way.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireStaff(request)
+  const course = isId(params.courseId) ? await getCourseName(params.courseId) : undefined
+  if (!course) throw data('Course not found', { status: 404 })
+  const { q, page } = readListParams(request)
+  const { total, users } = await listCourseUsers({ courseId: course.id, q, page, pageSize: ADMIN_PAGE_SIZE })
+  const confirmId = new URL(request.url).searchParams.get('confirm')
+  let confirm = null
+  if (user.role === 'admin' && confirmId && isId(confirmId)) {
+    const all = await listCourseUsers({ courseId: course.id })
+    confirm = all.users.find((u) => u.userId === confirmId) ?? null
+  }
+  return { isAdmin: user.role === 'admin', courseName: course.card_title, q, page, total, users, pages: pageCount(total, ADMIN_PAGE_SIZE), confirm }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request)
+  const form = await request.formData()
+  const userId = form.get('userId')
+  const intent = form.get('intent')
+  const courseId = params.courseId
+  if (typeof userId !== 'string' || !isId(userId) || !isId(courseId) || (intent !== 'grant' && intent !== 'revoke')) {
+    return dataWithError(null, 'Failed to update access')
+  }
+  try {
+    await setCourseAccess({ actorId: admin.id, userId, courseId, active: intent === 'grant' })
+  } catch (error) {
+    if (error instanceof NotEnrolledError) return dataWithError(null, error.message)
+    throw error
+  }
+  const back = new URL(request.url)
+  back.searchParams.delete('confirm')
+  back.searchParams.delete('index')
+  throw await redirectWithSuccess(back.pathname + back.search, intent === 'grant' ? 'Access granted successfully' : 'Access revoked successfully')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Enrolled users | Admin' }]
+
+export default function CourseUsers({ loaderData }: Route.ComponentProps) {
+  const { search, pathname } = useLocation()
+  const { confirm } = loaderData
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>{loaderData.courseName}</PageTitle>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Enrolled users: {loaderData.total}</p>
+      <SearchBox q={loaderData.q} />
+      <Table head={['Name/email', 'Mobile No.', 'Institute Name', 'Enrolled On', 'Course Access']} empty={loaderData.users.length === 0 ? 'No users found' : undefined}>
+        {loaderData.users.map((u) => (
+          <tr key={u.userId}>
+            <Td>
+              <div className="flex items-center gap-2">
+                <Avatar src={u.profileImage} name={u.name} />
+                <div>
+                  <p className="font-medium">{u.name}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{u.email}</p>
+                </div>
+              </div>
+            </Td>
+            <Td>{u.mobileNumber || '---'}</Td>
+            <Td>{u.instituteName || '---'}</Td>
+            <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+            <Td>
+              {loaderData.isAdmin ? (
+                <Link
+                  to={withParams(search, { confirm: u.userId })}
+                  preventScrollReset
+                  role="switch"
+                  aria-checked={u.isActive}
+                  aria-label={`Course access for ${u.name}: ${u.isActive ? 'Active' : 'Inactive'}`}
+                  className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-600 text-white' : 'bg-slate-300 text-slate-800 dark:bg-slate-700 dark:text-slate-100'}`}
+                >
+                  {u.isActive ? 'Active' : 'Inactive'}
+                </Link>
+              ) : (
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>
+                  {u.isActive ? 'Active' : 'Inactive'}
+                </span>
+              )}
+            </Td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      {confirm ? (
+        <ConfirmDialog title={confirm.isActive ? 'Revoke access?' : 'Grant access?'} cancelTo={pathname + withParams(search, { confirm: undefined })}>
+          <p>
+            {confirm.isActive ? 'Revoke' : 'Grant'} {confirm.name}&apos;s access to {loaderData.courseName}? They will be told by e-mail.
+          </p>
+          <Form method="post" className="mt-4" preventScrollReset>
+            <input type="hidden" name="userId" value={confirm.userId} />
+            <StatusButton name="intent" value={confirm.isActive ? 'revoke' : 'grant'} className={confirm.isActive ? 'rounded bg-red-600 px-4 py-2 font-semibold text-white' : undefined}>
+              {confirm.isActive ? 'Revoke Access' : 'Grant Access'}
+            </StatusButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
   )
 }

@@ -1,9 +1,57 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { data } from 'react-router'
+import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor'
+import { PageTitle } from '~/components/admin/ui'
+import { createQuiz } from '~/models/quiz-admin.server'
+import { requireStaff } from '~/utils/admin-auth.server'
+import { handleQuizPageForm, readQuizPageForm } from '~/utils/quiz-form.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
+import type { Route } from './+types/create-quiz'
+
+// spec 2 "Create Quiz": manual form, CSV import and Generate with AI (both fill the form; Save creates the quiz).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request)
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request)
+  const { form, error } = await readQuizPageForm(request)
+  if (!form) return data({ kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] }, { status: 400 })
+  const handled = await handleQuizPageForm(form)
+  if ('response' in handled) return handled.response
+  await createQuiz({ actorId: staff.id, input: handled.input })
+  throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create Quiz | Admin' }]
+
+const blank = { title: '', description: '', category: 'free' as 'free' | 'paid', timeLimit: '', questions: [emptyQuestion] }
+
+export default function CreateQuiz({ actionData }: Route.ComponentProps) {
+  const ad = actionData as
+    | { kind: 'save'; result: never }
+    | { kind: 'csv'; fileName: string; questions: never[]; errors: Array<{ line: number; message: string }> }
+    | { kind: 'fill'; fillId: string; values: typeof blank; message: string }
+    | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
+    | undefined
+  const fill = ad?.kind === 'fill' ? ad : null
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Create Quiz</PageTitle>
+      <AiGenerate values={ad?.kind === 'ai-error' ? ad.aiValues : undefined} fieldErrors={ad?.kind === 'ai-error' ? ad.fieldErrors : undefined} message={ad?.kind === 'ai-error' ? ad.message : undefined} />
+      <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
+      {fill ? (
+        <p role="status" className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          {fill.message} Check the questions below, then press Create Quiz to save.
+        </p>
+      ) : null}
+      <QuizEditor
+        key={fill?.fillId ?? 'manual'}
+        defaultValue={fill?.values ?? blank}
+        lastResult={ad?.kind === 'save' ? ad.result : undefined}
+        submitLabel="Create Quiz"
+        pendingText="Creating..."
+      />
+    </>
   )
 }

@@ -1,9 +1,59 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { data } from 'react-router'
+import { CsvImport, QuizEditor } from '~/components/admin/quiz-editor'
+import { PageTitle } from '~/components/admin/ui'
+import { isId } from '~/lib/ids'
+import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'
+import { quizToFormValues } from '~/schemas/admin-quiz'
+import { requireStaff } from '~/utils/admin-auth.server'
+import { handleQuizPageForm, readQuizPageForm } from '~/utils/quiz-form.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
+import type { Route } from './+types/edit-quiz'
+
+// spec 2 "Edit Quiz": only current questions are shown; saving follows decision 002 (answered questions are
+// archived, never rewritten), then goes to /admin/quizzes.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const quiz = isId(params.quizId) ? await getQuizForEdit(params.quizId) : null
+  if (!quiz) throw data('Quiz not found', { status: 404 })
+  return { quizId: quiz.id, values: quizToFormValues(quiz) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request)
+  if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
+  const { form, error } = await readQuizPageForm(request)
+  if (!form) return data({ kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] }, { status: 400 })
+  const handled = await handleQuizPageForm(form)
+  if ('response' in handled) return handled.response
+  await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
+  throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Edit Quiz | Admin' }]
+
+export default function EditQuiz({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as
+    | { kind: 'save'; result: never }
+    | { kind: 'csv'; fileName: string; questions: never[]; errors: Array<{ line: number; message: string }> }
+    | { kind: 'fill'; fillId: string; values: typeof loaderData.values; message: string }
+    | undefined
+  const fill = ad?.kind === 'fill' ? { ...ad, values: { ...loaderData.values, questions: ad.values.questions } } : null
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Edit Quiz</PageTitle>
+      <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
+      {fill ? (
+        <p role="status" className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          {fill.message}: they replace the questions below. Press Save Changes to keep them.
+        </p>
+      ) : null}
+      <QuizEditor
+        key={fill?.fillId ?? loaderData.quizId}
+        defaultValue={fill?.values ?? loaderData.values}
+        lastResult={ad?.kind === 'save' ? ad.result : undefined}
+        submitLabel="Save Changes"
+        pendingText="Saving..."
+      />
+    </>
   )
 }

@@ -1,9 +1,32 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { Link } from 'react-router'
+import { CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { listCoursesWithCounts } from '~/models/admin.server'
+import { requireStaff } from '~/utils/admin-auth.server'
+import type { Route } from './+types/premium-users'
+
+// Issue 6 §4: course cards with Students Enrolled, each leading to its enrolled users.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request)
+  return { courses: await listCoursesWithCounts() }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Premium Users | Admin' }]
+
+export default function PremiumUsers({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle>Premium Users</PageTitle>
+      {loaderData.courses.length === 0 ? <p>No courses found</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.courses.map((c) => (
+          <CourseCard key={c.id} image={c.courseImage} title={c.cardTitle}>
+            <p className="text-sm">Students Enrolled: {c.studentCount}</p>
+            <Link to={`/admin/premium-users/${c.id}`} className={`${secondaryButtonClass} mt-auto self-start`}>
+              View Details
+            </Link>
+          </CourseCard>
+        ))}
+      </ul>
+    </>
   )
 }

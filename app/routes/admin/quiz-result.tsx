@@ -1,9 +1,58 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { data, Link, useLocation } from 'react-router'
+import { Avatar, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
+import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { isId } from '~/lib/ids'
+import { getQuizResults } from '~/models/quiz-admin.server'
+import { readListParams } from '~/schemas/admin'
+import { requireStaff } from '~/utils/admin-auth.server'
+import type { Route } from './+types/quiz-result'
+
+// spec 2 "Quiz Results": submitted attempts only, 8 a page.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const { page } = readListParams(request)
+  const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
+  if (!results) throw data('Quiz not found', { status: 404 })
+  return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quizTitle ?? 'Quiz'} results | Admin` }]
+
+export default function QuizResult({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <>
+      <PageTitle
+        actions={
+          <Link to={`/quiz/leaderboard/${loaderData.quizId}`} className={secondaryButtonClass}>
+            Leaderboard
+          </Link>
+        }
+      >
+        {loaderData.quizTitle}
+      </PageTitle>
+      <Table head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Attempted At']} empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}>
+        {loaderData.students.map((s) => (
+          <tr key={s.id}>
+            <Td>
+              <div className="flex items-center gap-2">
+                <Avatar src={s.profileImage} name={s.name} />
+                <div>
+                  <p className="font-medium">{s.name}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{s.email}</p>
+                </div>
+              </div>
+            </Td>
+            <Td>{s.instituteName}</Td>
+            <Td>{s.isPremiumMember ? 'Yes' : 'No'}</Td>
+            <Td>
+              {s.score} / {s.total}
+            </Td>
+            <Td className="whitespace-nowrap">{s.attemptedAt}</Td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+    </>
   )
 }

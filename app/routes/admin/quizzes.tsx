@@ -1,9 +1,144 @@
-// Placeholder screen until the owning issue lands (issue 2 §1 allows these, and only these).
-export default function Placeholder() {
+import { useState } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import { showToast } from '~/components/toaster'
+import { StatusButton } from '~/components/forms'
+import { buttonClass, ConfirmDialog, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td, useHydrated, withParams } from '~/components/admin/ui'
+import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { isId } from '~/lib/ids'
+import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
+import { readListParams } from '~/schemas/admin'
+import { requireStaff } from '~/utils/admin-auth.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import type { Route } from './+types/quizzes'
+
+// spec 2 "All Quizzes": 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
+// (?delete=id, also without JS), Share (share sheet, else clipboard; without JS the link is shown).
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request)
+  const { page } = readListParams(request)
+  const all = await listQuizzes()
+  const pages = pageCount(all.length, ADMIN_PAGE_SIZE)
+  const current = Math.min(page, pages)
+  const deleteId = new URL(request.url).searchParams.get('delete')
+  const toDelete = isId(deleteId) ? ((await getQuizTitle(deleteId)) ?? null) : null
+  return {
+    isAdmin: user.role === 'admin',
+    page: current,
+    pages,
+    quizzes: all.slice((current - 1) * ADMIN_PAGE_SIZE, current * ADMIN_PAGE_SIZE),
+    toDelete,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request)
+  const form = await request.formData()
+  const quizId = form.get('quizId')
+  const url = new URL(request.url)
+  url.searchParams.delete('delete')
+  const back = url.pathname + url.search
+  const deleted = typeof quizId === 'string' && isId(quizId) ? await deleteQuiz({ actorId: staff.id, quizId }) : null
+  if (!deleted) throw await redirectWithError(back, 'Failed to delete quiz')
+  throw await redirectWithSuccess(back, 'Quiz deleted successfully')
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Quizzes | Admin' }]
+
+function ShareButton({ quizId, title }: { quizId: string; title: string }) {
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  const path = `/quiz/${quizId}`
+  if (!hydrated) {
+    return (
+      <a href={path} className="text-xs break-all text-emerald-700 underline dark:text-emerald-400">
+        Share: {path}
+      </a>
+    )
+  }
+  async function share() {
+    const url = new URL(path, window.location.origin).toString()
+    if (navigator.share) {
+      try {
+        await navigator.share({ title, url })
+        return
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied(true)
+      showToast({ type: 'success', message: 'Link copied to clipboard!' })
+    } catch {
+      showToast({ type: 'error', message: 'Failed to copy link' })
+    }
+  }
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
-      <p className="mt-2">This screen is being built.</p>
-    </main>
+    <button type="button" onClick={share} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+      {copied ? 'Copied' : 'Share'}
+    </button>
+  )
+}
+
+export default function Quizzes({ loaderData }: Route.ComponentProps) {
+  const { search, pathname } = useLocation()
+  const { toDelete } = loaderData
+  return (
+    <>
+      <PageTitle
+        actions={
+          <>
+            <Link to="/admin/create-quiz" className={buttonClass}>
+              Create Quiz
+            </Link>
+            {loaderData.isAdmin ? (
+              <Link to="/admin/reset-quiz-price" className={secondaryButtonClass}>
+                Reset Quiz Price
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        All Quizzes
+      </PageTitle>
+      <Table head={['Title', 'Category', 'No. of Questions', 'Time (mins)', 'Attempted By', 'Actions']} empty={loaderData.quizzes.length === 0 ? 'No quizzes found' : undefined}>
+        {loaderData.quizzes.map((q) => (
+          <tr key={q.id}>
+            <Td className="font-medium">{q.title}</Td>
+            <Td className="capitalize">{q.category}</Td>
+            <Td>{q.noOfQuestions}</Td>
+            <Td>{q.time}</Td>
+            <Td>{q.attemptedBy}</Td>
+            <Td>
+              <div className="flex flex-wrap items-center gap-3">
+                <Link to={`/admin/edit-quiz/${q.id}`} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+                  Edit
+                </Link>
+                <Link to={`/admin/quiz-result/${q.id}`} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+                  View Results
+                </Link>
+                <Link to={withParams(search, { delete: q.id })} preventScrollReset className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
+                  Delete
+                </Link>
+                <ShareButton quizId={q.id} title={q.title} />
+              </div>
+            </Td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      {toDelete ? (
+        <ConfirmDialog title="Delete Quiz" cancelTo={pathname + withParams(search, { delete: undefined })}>
+          <p className="font-semibold">{toDelete.title}</p>
+          <p className="mt-1 text-sm">This action cannot be undone.</p>
+          <Form method="post" className="mt-4" preventScrollReset>
+            <input type="hidden" name="quizId" value={toDelete.id} />
+            <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
+              Delete
+            </StatusButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
   )
 }

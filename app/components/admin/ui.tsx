@@ -1,0 +1,161 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+
+// Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
+
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{children}</h1>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  )
+}
+
+export const buttonClass =
+  'inline-block rounded bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:hover:bg-emerald-600'
+export const secondaryButtonClass =
+  'inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
+export const dangerButtonClass = 'inline-block rounded bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70'
+
+/** Builds a query string from the current params with some replaced (undefined/'' removes a key). */
+export function withParams(search: string, changes: Record<string, string | number | undefined | null>) {
+  const params = new URLSearchParams(search)
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined || v === null || v === '') params.delete(k)
+    else params.set(k, String(v))
+  }
+  const s = params.toString()
+  return s ? `?${s}` : '?'
+}
+
+/** Prev / Next with the page number; shown only when there is more than one page (spec 2: only past 8 rows). */
+export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+  if (pageCount <= 1) return null
+  const link = (to: number, label: string, disabled: boolean) =>
+    disabled ? (
+      <span aria-disabled="true" className="cursor-not-allowed rounded border border-slate-200 px-3 py-1 text-sm text-slate-400 dark:border-slate-700">
+        {label}
+      </span>
+    ) : (
+      <Link to={withParams(search, { page: to })} className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        {label}
+      </Link>
+    )
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-center gap-3">
+      {link(page - 1, 'Prev', page <= 1)}
+      <span className="text-sm">
+        Page {page} of {pageCount}
+      </span>
+      {link(page + 1, 'Next', page >= pageCount)}
+    </nav>
+  )
+}
+
+export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; placeholder?: string }) {
+  return (
+    <Form method="get" role="search" className="mb-4 flex gap-2">
+      <label htmlFor="admin-search" className="sr-only">
+        {placeholder}
+      </label>
+      <input
+        id="admin-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={placeholder}
+        className="w-full max-w-sm rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800"
+      />
+      <button type="submit" className={buttonClass}>
+        Search
+      </button>
+    </Form>
+  )
+}
+
+export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-slate-100 dark:bg-slate-800">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          {empty ? (
+            <tr>
+              <td colSpan={head.length} className="px-3 py-6 text-center text-slate-500 dark:text-slate-400">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export const Td = ({ children, className }: { children: ReactNode; className?: string }) => <td className={`px-3 py-2 align-middle ${className ?? ''}`}>{children}</td>
+
+/**
+ * A confirmation dialog rendered by the server when the URL asks for it (?delete=id, ?confirm=id), so it works
+ * without JS (a confirm step) and looks like a modal with JS.
+ */
+export function ConfirmDialog({ title, children, cancelTo }: { title: string; children: ReactNode; cancelTo: string }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+        <h2 id="confirm-title" className="mb-2 text-lg font-bold">
+          {title}
+        </h2>
+        {children}
+        <div className="mt-4">
+          <Link to={cancelTo} className={secondaryButtonClass} preventScrollReset>
+            Cancel
+          </Link>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export function Avatar({ src, name }: { src: string | null; name: string }) {
+  return src ? (
+    <img src={src} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" loading="lazy" />
+  ) : (
+    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-emerald-100 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}
+
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso))
+
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size))
+
+export function CourseCard({ image, title, children }: { image: string; title: string; children?: ReactNode }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <img src={image} alt="" className="aspect-video w-full object-cover" loading="lazy" width={320} height={180} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="font-semibold">{title}</h2>
+        {children}
+      </div>
+    </li>
+  )
+}

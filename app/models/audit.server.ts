@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from 'kysely'
+import { db } from '~/utils/db.server'
+import { newId, nowIso } from '~/utils/ids.server'
+import type { Database } from '../../db/schema'
+
+// Audit log of staff actions (issue 6 §10): who, what, when.
+
+export type AuditAction =
+  | 'access.grant'
+  | 'access.revoke'
+  | 'course.create'
+  | 'section.create'
+  | 'lecture.create'
+  | 'coupon.create'
+  | 'coupon.delete'
+  | 'quiz.create'
+  | 'quiz.update'
+  | 'quiz.delete'
+  | 'quiz_price.update'
+
+export const AUDIT_LABELS: Record<AuditAction, string> = {
+  'access.grant': 'Granted course access',
+  'access.revoke': 'Revoked course access',
+  'course.create': 'Created course',
+  'section.create': 'Added section',
+  'lecture.create': 'Added lecture',
+  'coupon.create': 'Created coupon',
+  'coupon.delete': 'Deleted coupon',
+  'quiz.create': 'Created quiz',
+  'quiz.update': 'Edited quiz',
+  'quiz.delete': 'Deleted quiz',
+  'quiz_price.update': 'Changed quiz bundle price',
+}
+
+export async function recordAudit(
+  input: { actorId: string; action: AuditAction; targetType: string; targetId?: string | null; details?: Record<string, unknown> },
+  conn: Kysely<Database> | Transaction<Database> = db,
+) {
+  await conn
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      actor_id: input.actorId,
+      action: input.action,
+      target_type: input.targetType,
+      target_id: input.targetId ?? null,
+      details: input.details ? JSON.stringify(input.details) : null,
+      created_at: nowIso(),
+    })
+    .execute()
+}
+
+export async function listAudit({ page, pageSize }: { page: number; pageSize: number }) {
+  const total = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+  const rows = await db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_id')
+    .select(['audit_log.id', 'audit_log.action', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.details', 'audit_log.created_at', 'users.name as actorName', 'users.email as actorEmail'])
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return {
+    total,
+    entries: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      label: AUDIT_LABELS[r.action as AuditAction] ?? r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
+      createdAt: r.created_at,
+      actor: r.actorName ? `${r.actorName} (${r.actorEmail})` : 'Deleted user',
+    })),
+  }
+}

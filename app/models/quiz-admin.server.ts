@@ -1,0 +1,253 @@
+import type { Transaction } from 'kysely'
+import { db } from '~/utils/db.server'
+import { newId, nowIso } from '~/utils/ids.server'
+import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import type { Database } from '../../db/schema'
+import { recordAudit } from './audit.server'
+import { imageUrl } from './admin.server'
+
+// Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
+// that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
+
+const count = (n: unknown) => Number(n ?? 0)
+
+export async function listQuizzes() {
+  const rows = await db
+    .selectFrom('quizzes')
+    .select((eb) => [
+      'quizzes.id',
+      'quizzes.title',
+      'quizzes.category',
+      'quizzes.time_limit',
+      eb
+        .selectFrom('questions')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('questions.quiz_id', '=', 'quizzes.id')
+        .where('questions.archived_at', 'is', null)
+        .as('questionCount'),
+      eb
+        .selectFrom('attempts')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('attempts.quiz_id', '=', 'quizzes.id')
+        .where('attempts.submitted_at', 'is not', null)
+        .as('attemptCount'),
+    ])
+    .orderBy('quizzes.created_at', 'desc')
+    .orderBy('quizzes.id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    noOfQuestions: count(r.questionCount),
+    time: r.time_limit,
+    attemptedBy: count(r.attemptCount),
+  }))
+}
+
+export async function getQuizTitle(quizId: string) {
+  return db.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
+}
+
+/** A quiz with its current questions (correct option 0-3), for the edit form and GET admin/quiz/{id}. */
+export async function getQuizForEdit(quizId: string) {
+  const quiz = await db.selectFrom('quizzes').select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at']).where('id', '=', quizId).executeTakeFirst()
+  if (!quiz) return null
+  const questions = await currentQuestions(db, quizId)
+  return {
+    id: quiz.id,
+    title: quiz.title,
+    description: quiz.description,
+    category: quiz.category,
+    timeLimit: quiz.time_limit,
+    createdAt: quiz.created_at,
+    updatedAt: quiz.updated_at,
+    questions: questions.map((q) => ({
+      id: q.id,
+      questionText: q.question_text,
+      options: JSON.parse(q.options) as string[],
+      correctOption: q.correct_option,
+      explanation: q.explanation ?? undefined,
+    })),
+  }
+}
+export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
+
+export function quizJson(q: QuizForEdit, populated: boolean) {
+  return {
+    _id: q.id,
+    title: q.title,
+    description: q.description,
+    category: q.category,
+    timeLimit: q.timeLimit,
+    questions: populated
+      ? q.questions.map((x) => ({ _id: x.id, questionText: x.questionText, options: x.options, correctOption: x.correctOption, ...(x.explanation ? { explanation: x.explanation } : {}), __v: 0 }))
+      : q.questions.map((x) => x.id),
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+    __v: 0,
+  }
+}
+
+function currentQuestions(conn: typeof db | Transaction<Database>, quizId: string) {
+  return conn
+    .selectFrom('questions')
+    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation'])
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute()
+}
+
+async function insertQuestion(trx: Transaction<Database>, quizId: string, position: number, q: QuestionDraft, now: string) {
+  await trx
+    .insertInto('questions')
+    .values({
+      id: newId(),
+      quiz_id: quizId,
+      position,
+      question_text: q.questionText,
+      options: JSON.stringify(q.options),
+      correct_option: q.correctOption,
+      explanation: q.explanation?.trim() || null,
+      created_at: now,
+    })
+    .execute()
+}
+
+const sameQuestion = (row: { question_text: string; options: string; correct_option: number; explanation: string | null }, q: QuestionDraft) =>
+  row.question_text === q.questionText &&
+  row.options === JSON.stringify(q.options) &&
+  row.correct_option === q.correctOption &&
+  (row.explanation ?? '') === (q.explanation?.trim() ?? '')
+
+export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }) {
+  const id = newId()
+  const now = nowIso()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('quizzes')
+      .values({ id, title: input.title, description: input.description, category: input.category, time_limit: input.timeLimit, created_at: now, updated_at: now })
+      .execute()
+    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, q, now)
+    await recordAudit({ actorId, action: 'quiz.create', targetType: 'quiz', targetId: id, details: { title: input.title, questions: input.questions.length } }, trx)
+  })
+  return (await getQuizForEdit(id))!
+}
+
+/**
+ * Decision 002: compare the submitted questions with the current ones in order. Unchanged -> keep the row (and id);
+ * otherwise the current row is archived when some attempt answered it, else deleted; new/changed -> new rows.
+ */
+export async function updateQuiz({ actorId, quizId, input }: { actorId: string; quizId: string; input: QuizInput }) {
+  const found = await db.transaction().execute(async (trx) => {
+    const quiz = await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()
+    if (!quiz) return false
+    const now = nowIso()
+    await trx
+      .updateTable('quizzes')
+      .set({ title: input.title, description: input.description, category: input.category, time_limit: input.timeLimit, updated_at: now })
+      .where('id', '=', quizId)
+      .execute()
+    const current = await currentQuestions(trx, quizId)
+    const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
+    for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
+      const row = current[i]
+      const next = input.questions[i]
+      if (row && next && sameQuestion(row, next)) {
+        if (row.position !== i) await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
+        kept.kept++
+        continue
+      }
+      if (row) {
+        const answered = await trx.selectFrom('attempt_answers').select('question_id').where('question_id', '=', row.id).limit(1).executeTakeFirst()
+        if (answered) {
+          await trx.updateTable('questions').set({ archived_at: now }).where('id', '=', row.id).execute()
+          kept.archived++
+        } else {
+          await trx.deleteFrom('questions').where('id', '=', row.id).execute()
+          kept.deleted++
+        }
+      }
+      if (next) {
+        await insertQuestion(trx, quizId, i, next, now)
+        kept.added++
+      }
+    }
+    await recordAudit({ actorId, action: 'quiz.update', targetType: 'quiz', targetId: quizId, details: { title: input.title, ...kept } }, trx)
+    return true
+  })
+  return found ? (await getQuizForEdit(quizId))! : null
+}
+
+/** Deleting a quiz deletes all of it: questions, attempts and answers (foreign keys cascade). */
+export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId: string }) {
+  return db.transaction().execute(async (trx) => {
+    const quiz = await trx.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
+    if (!quiz) return null
+    await trx.deleteFrom('quizzes').where('id', '=', quizId).execute()
+    await recordAudit({ actorId, action: 'quiz.delete', targetType: 'quiz', targetId: quizId, details: { title: quiz.title } }, trx)
+    return quiz
+  })
+}
+
+const attemptedAtFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+})
+
+/** API.md §1.6: '19 Aug 2025, 03:45 pm' (en-IN, Asia/Kolkata). */
+export function formatAttemptedAt(iso: string) {
+  const parts = Object.fromEntries(attemptedAtFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`
+}
+
+/** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
+export async function getQuizResults(quizId: string, { page = 1, pageSize }: { page?: number; pageSize?: number } = {}) {
+  const quiz = await getQuizTitle(quizId)
+  if (!quiz) return null
+  const base = db.selectFrom('attempts').innerJoin('users', 'users.id', 'attempts.user_id').where('attempts.quiz_id', '=', quizId).where('attempts.submitted_at', 'is not', null)
+  const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  let query = base
+    .select(['attempts.id', 'attempts.score', 'attempts.total', 'attempts.submitted_at', 'users.name', 'users.email', 'users.profile_image', 'users.institute_name', 'users.is_premium_member'])
+    .orderBy('attempts.submitted_at', 'desc')
+    .orderBy('attempts.id')
+  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
+  const rows = await query.execute()
+  return {
+    quizTitle: quiz.title,
+    total,
+    students: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      profileImage: imageUrl(r.profile_image),
+      instituteName: r.institute_name || '---',
+      isPremiumMember: r.is_premium_member === 1,
+      score: r.score ?? 0,
+      total: r.total,
+      attemptedAt: formatAttemptedAt(r.submitted_at!),
+    })),
+  }
+}
+
+/** Reset Quiz Price (admin only): upserts the bundle price and audits the change. */
+export async function resetQuizPrice({ actorId, price }: { actorId: string; price: { actualPrice: number; discountedPrice: number } }) {
+  const { getQuizPrice, setQuizPrice } = await import('./settings.server')
+  const before = await getQuizPrice()
+  const saved = await setQuizPrice(price)
+  await recordAudit({
+    actorId,
+    action: 'quiz_price.update',
+    targetType: 'settings',
+    targetId: 'quiz_price',
+    details: { from: { actualPrice: before.actualPrice, discountedPrice: before.discountedPrice }, to: saved },
+  })
+  return saved
+}

@@ -1,0 +1,119 @@
+import OpenAI from 'openai'
+import { z } from 'zod'
+import { getEnv } from '~/utils/env.server'
+import type { AiRequest, QuizInput } from '~/schemas/admin-quiz'
+
+// AI quiz drafts (issue 6 §7) from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.
+// The answer is a JSON-schema structured output, checked again by Zod: exactly N questions, 4 options, correct 0-3.
+// Nothing is saved here: the draft fills the manual form.
+
+export type AiErrorCode = 'not_configured' | 'empty' | 'invalid' | 'failed'
+export class AiError extends Error {
+  constructor(
+    public code: AiErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type AiConfig = { apiKey?: string; baseURL?: string; model?: string }
+
+export function aiConfigFromEnv(): AiConfig {
+  const env = getEnv()
+  return { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL }
+}
+
+export const DEFAULT_MODEL = 'gpt-4o-mini'
+
+function quizJsonSchema(n: number) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['questions'],
+    properties: {
+      questions: {
+        type: 'array',
+        minItems: n,
+        maxItems: n,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['questionText', 'options', 'correctOption', 'explanation'],
+          properties: {
+            questionText: { type: 'string' },
+            options: { type: 'array', minItems: 4, maxItems: 4, items: { type: 'string' } },
+            correctOption: { type: 'integer', minimum: 0, maximum: 3 },
+            explanation: { type: 'string' },
+          },
+        },
+      },
+    },
+  }
+}
+
+const answerSchema = (n: number) =>
+  z.object({
+    questions: z
+      .array(
+        z.object({
+          questionText: z.string().trim().min(1).max(2000),
+          options: z.array(z.string().trim().min(1).max(500)).length(4),
+          correctOption: z.number().int().min(0).max(3),
+          explanation: z.string().trim().max(2000).optional(),
+        }),
+      )
+      .length(n),
+  })
+
+export async function generateQuiz(request: AiRequest, config: AiConfig = aiConfigFromEnv()): Promise<QuizInput> {
+  if (!config.apiKey) throw new AiError('not_configured', 'AI generation is not configured')
+  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: 60_000, maxRetries: 1 })
+  const n = request.numQuestions
+  let content: string | null | undefined
+  try {
+    const completion = await client.chat.completions.create({
+      model: config.model ?? DEFAULT_MODEL,
+      messages: [
+        {
+          role: 'system',
+          content:
+            'You write multiple-choice questions for Indian biology and microbiology entrance exams. Each question has exactly four options and one correct option (index 0-3). Be factually careful.',
+        },
+        {
+          role: 'user',
+          content: [
+            `Quiz title: ${request.title}`,
+            `Description: ${request.description}`,
+            `Subject: ${request.subject}`,
+            `Topic: ${request.topic}`,
+            `Difficulty: ${request.difficulty}`,
+            `Number of questions: ${n}`,
+            'Give a one-sentence explanation for each correct answer.',
+          ].join('\n'),
+        },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'quiz', strict: true, schema: quizJsonSchema(n) } },
+    })
+    content = completion.choices[0]?.message?.content
+  } catch (error) {
+    console.error('[ai] request failed:', error instanceof Error ? error.message : error)
+    throw new AiError('failed', 'Quiz generation failed. Please try again later.')
+  }
+  if (!content || !content.trim()) throw new AiError('empty', 'No quiz data returned')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(content)
+  } catch {
+    throw new AiError('invalid', 'AI returned invalid JSON')
+  }
+  const checked = answerSchema(n).safeParse(parsed)
+  if (!checked.success) throw new AiError('invalid', `AI returned an invalid quiz (expected exactly ${n} questions with four options each)`)
+  return {
+    title: request.title,
+    description: request.description,
+    category: request.category,
+    timeLimit: request.timeLimit,
+    questions: checked.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined })),
+  }
+}

@@ -1,0 +1,57 @@
+import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, FormDataParseError } from '@remix-run/form-data-parser'
+
+// Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500.
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    public status = 400,
+  ) {
+    super(message)
+  }
+}
+
+const MB = 1024 * 1024
+export const COURSE_IMAGE_MAX_BYTES = 5 * MB
+export const NOTE_MAX_BYTES = 20 * MB
+export const CSV_MAX_BYTES = 512 * 1024
+
+/** Parses a multipart (or urlencoded) form, keeping at most `maxFiles` files of at most `maxFileSize` bytes in memory. */
+export async function parseUpload(request: Request, { maxFileSize, maxFiles = 1 }: { maxFileSize: number; maxFiles?: number }): Promise<FormData> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
+    throw new UploadError('The form must be sent as multipart/form-data', 415)
+  }
+  try {
+    return await parseFormData(request, { maxFileSize, maxFiles, maxParts: 200, maxTotalSize: maxFiles * maxFileSize + MB }, (file) => file)
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new UploadError(`The file is too large (at most ${Math.round(maxFileSize / MB) || 1} MB)`, 413)
+    }
+    if (error instanceof MaxFilesExceededError) throw new UploadError('Too many files in one form')
+    if (error instanceof FormDataParseError) throw new UploadError('The form could not be read')
+    throw error
+  }
+}
+
+/** The chosen file of a field, or null when the field is missing or no file was picked (empty part). */
+export function fileOf(form: FormData, name: string): File | null {
+  const value = form.get(name)
+  if (!value || typeof value === 'string') return null
+  if (value.size === 0 && !value.name) return null
+  return value
+}
+
+/** The string fields of a form as a plain object (files left out), for schemas shared with the API. */
+export function textFields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of form.entries()) if (typeof v === 'string' && !(k in out)) out[k] = v
+  return out
+}
+
+/** The same form without its files (for Conform's parse/reply, which must not echo file contents). */
+export function withoutFiles(form: FormData): FormData {
+  const out = new FormData()
+  for (const [k, v] of form.entries()) if (typeof v === 'string') out.append(k, v)
+  return out
+}
