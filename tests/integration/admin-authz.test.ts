@@ -1,0 +1,161 @@
+// Issue 6 §12: the authorization matrix. Every admin page loader and action, and every admin API route, called as
+// anonymous, learner, instructor and admin: pages send signed-out users to /login, other roles to /, instructors on
+// admin-only pages to /admin/dashboard; the API answers 401 / 403 JSON.
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createCourse, createQuiz, createSection } from '../../db/factories'
+import { db } from '~/utils/db.server'
+import * as adminApi from '~/routes/api/admin'
+import * as coursesApi from '~/routes/api/courses'
+import { callApi, get, jsonRequest, post, run, userWithCookie } from './admin-helpers'
+
+type Who = 'anonymous' | 'learner' | 'instructor' | 'admin'
+const cookies: Record<Who, string | undefined> = { anonymous: undefined, learner: undefined, instructor: undefined, admin: undefined }
+let courseId = ''
+let quizId = ''
+let sectionId = ''
+
+beforeAll(async () => {
+  cookies.learner = (await userWithCookie('user')).cookie
+  cookies.instructor = (await userWithCookie('instructor')).cookie
+  cookies.admin = (await userWithCookie('admin')).cookie
+  courseId = (await createCourse(db)).id
+  sectionId = (await createSection(db, { courseId, title: 'S1' })).id
+  quizId = (await createQuiz(db)).id
+})
+
+type Page = { name: string; load: () => Promise<any>; path: () => string; params: () => Record<string, string>; adminOnly: boolean; hasAction: boolean }
+const page = (name: string, load: () => Promise<any>, adminOnly: boolean, hasAction: boolean, path = () => `/admin/${name}`, params = () => ({})): Page => ({
+  name,
+  load,
+  path,
+  params,
+  adminOnly,
+  hasAction,
+})
+
+const pages: Page[] = [
+  page('index', () => import('~/routes/admin/index'), false, false, () => '/admin'),
+  page('layout', () => import('~/routes/admin/layout'), false, false, () => '/admin/dashboard'),
+  page('dashboard', () => import('~/routes/admin/dashboard'), false, false),
+  page('all-users', () => import('~/routes/admin/all-users'), false, false),
+  page('all-courses', () => import('~/routes/admin/all-courses'), false, false),
+  page('premium-users', () => import('~/routes/admin/premium-users'), false, false),
+  page('course-users', () => import('~/routes/admin/course-users'), false, true, () => `/admin/premium-users/${courseId}`, () => ({ courseId })),
+  page('create-course', () => import('~/routes/admin/create-course'), true, true),
+  page('add-section', () => import('~/routes/admin/add-section'), false, true),
+  page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
+  page('coupons', () => import('~/routes/admin/coupons'), true, true),
+  page('create-coupon', () => import('~/routes/admin/create-coupon'), true, true),
+  page('quizzes', () => import('~/routes/admin/quizzes'), false, true),
+  page('create-quiz', () => import('~/routes/admin/create-quiz'), false, true),
+  page('edit-quiz', () => import('~/routes/admin/edit-quiz'), false, true, () => `/admin/edit-quiz/${quizId}`, () => ({ quizId })),
+  page('quiz-result', () => import('~/routes/admin/quiz-result'), false, false, () => `/admin/quiz-result/${quizId}`, () => ({ quizId })),
+  page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
+  page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
+]
+
+const who: Who[] = ['anonymous', 'learner', 'instructor', 'admin']
+
+function expectDenied(outcome: { status: number; location: string | null }, as: Who, adminOnly: boolean) {
+  if (as === 'anonymous') {
+    expect(outcome.status).toBe(302)
+    expect(outcome.location).toMatch(/^\/login\?redirectTo=/)
+  } else if (as === 'learner') {
+    expect(outcome.location).toBe('/')
+  } else if (as === 'instructor' && adminOnly) {
+    expect(outcome.location).toBe('/admin/dashboard')
+  }
+}
+
+const allowed = (as: Who, adminOnly: boolean) => as === 'admin' || (as === 'instructor' && !adminOnly)
+const denyLocations = ['/', '/admin/dashboard']
+
+describe('admin pages: loaders', () => {
+  for (const p of pages) {
+    for (const as of who) {
+      test(`${p.name} loader as ${as}`, async () => {
+        const mod = await p.load()
+        const outcome = await run(mod.loader, get(p.path(), cookies[as]), p.params())
+        if (allowed(as, p.adminOnly)) {
+          if (p.name === 'index') expect(outcome.location).toBe('/admin/dashboard')
+          else {
+            expect(outcome.status).toBe(200)
+            expect(outcome.location).toBeNull()
+          }
+        } else expectDenied(outcome, as, p.adminOnly)
+      })
+    }
+  }
+})
+
+describe('admin pages: actions', () => {
+  const withActions = [...pages.filter((p) => p.hasAction), page('course-users toggle', () => import('~/routes/admin/course-users'), true, true, () => `/admin/premium-users/${courseId}`, () => ({ courseId }))]
+  for (const p of withActions) {
+    for (const as of who) {
+      test(`${p.name} action as ${as}`, async () => {
+        const mod = await p.load()
+        // The access toggle is admin-only even though the page is open to instructors.
+        const adminOnly = p.adminOnly || p.name.startsWith('course-users')
+        const outcome = await run(mod.action, post(p.path(), {}, cookies[as]), p.params())
+        if (allowed(as, adminOnly)) {
+          expect(outcome.location === null || !denyLocations.includes(outcome.location)).toBe(true)
+          expect(outcome.location ?? '').not.toMatch(/^\/login/)
+        } else expectDenied(outcome, as, adminOnly)
+      })
+    }
+  }
+})
+
+type ApiCase = { method: string; path: string; adminOnly: boolean; body?: unknown; module?: 'courses' }
+const apiCases: () => ApiCase[] = () => [
+  { method: 'GET', path: 'admin/stats/users', adminOnly: false },
+  { method: 'GET', path: 'admin/stats/premium-users', adminOnly: false },
+  { method: 'GET', path: 'admin/stats/courses', adminOnly: false },
+  { method: 'GET', path: 'admin/get-all-users?limit=5', adminOnly: false },
+  { method: 'GET', path: `admin/get-user-details/${courseId}`, adminOnly: false },
+  { method: 'POST', path: 'admin/grant-access', adminOnly: true, body: { userId: 'x', courseId } },
+  { method: 'POST', path: 'admin/revoke-access', adminOnly: true, body: { userId: 'x', courseId } },
+  { method: 'GET', path: 'admin/courses-with-user-counts', adminOnly: false },
+  { method: 'GET', path: 'admin/coupons', adminOnly: true },
+  { method: 'POST', path: 'admin/create-coupon', adminOnly: true, body: {} },
+  { method: 'POST', path: 'admin/delete-coupon', adminOnly: true, body: {} },
+  { method: 'POST', path: 'admin/create-quiz', adminOnly: false, body: {} },
+  { method: 'POST', path: 'admin/generate-quiz', adminOnly: false, body: {} },
+  { method: 'GET', path: 'admin/quizzes', adminOnly: false },
+  { method: 'GET', path: `admin/quiz/${quizId}`, adminOnly: false },
+  { method: 'PUT', path: `admin/quiz/${quizId}`, adminOnly: false, body: {} },
+  { method: 'DELETE', path: `admin/quiz/aaaaaaaaaaaaaaaaaaaaaaaa`, adminOnly: false },
+  { method: 'GET', path: `admin/quiz/${quizId}/results`, adminOnly: false },
+  { method: 'PUT', path: 'admin/reset-quiz-price', adminOnly: true, body: {} },
+  { method: 'POST', path: 'courses/create-course', adminOnly: true, module: 'courses' },
+  { method: 'POST', path: 'courses/add-section', adminOnly: false, module: 'courses' },
+  { method: 'POST', path: 'courses/add-lecture', adminOnly: false, module: 'courses' },
+]
+
+describe('admin API', () => {
+  test('the matrix covers all 19 admin routes and the 3 staff course routes', () => {
+    expect(apiCases()).toHaveLength(22)
+  })
+  for (const index of apiCases().keys()) {
+    for (const as of who) {
+      test(`API case ${index} as ${as}`, async () => {
+        const c = apiCases()[index]
+        const request =
+          c.module === 'courses'
+            ? post(`/api/v1/${c.path}`, { sectionId }, cookies[as])
+            : jsonRequest(c.method, c.path, c.body, cookies[as])
+        const res = c.module === 'courses' ? await callApi(coursesApi, 'courses', request) : await callApi(adminApi, 'admin', request)
+        if (as === 'anonymous') expect(res.status).toBe(401)
+        else if (!allowed(as, c.adminOnly)) {
+          expect(res.status).toBe(403)
+          expect(res.body).toEqual({ statusCode: 403, data: null, message: 'Forbidden', success: false, errors: [] })
+        } else expect([401, 403]).not.toContain(res.status)
+        expect(res.status).toBeLessThan(500)
+      })
+    }
+  }
+  test('an unknown admin path answers 401 before 404 when signed out', async () => {
+    expect((await callApi(adminApi, 'admin', jsonRequest('GET', 'admin/nope'))).status).toBe(401)
+    expect((await callApi(adminApi, 'admin', jsonRequest('GET', 'admin/nope', undefined, cookies.admin))).status).toBe(404)
+  })
+})
