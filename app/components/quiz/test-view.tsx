@@ -46,9 +46,8 @@ export function TestView(props: Props) {
   const answersRef = useRef(answers)
   answersRef.current = answers
 
-  // Loader data changes after a no-JS-style post (PRG redirect); keep local state in step.
-  useEffect(() => setIndex(props.index), [props.index])
-  useEffect(() => setAnswers(props.answers), [props.answers])
+  // Once hydrated, local state is the truth: a revalidation (e.g. a theme toggle) must not roll back answers
+  // still waiting in the save queue, nor the question shown (the URL is updated outside the router).
 
   const onClosed = useCallback(() => navigate(`/quiz/result/${quizId}`, { replace: true }), [navigate, quizId])
   const saver = useAnswerSaver({ quizId, attemptId, onClosed })
@@ -185,6 +184,10 @@ export function TestView(props: Props) {
 
       <div className="flex flex-col gap-6">
         <Form method="post" ref={formRef} onSubmit={onSubmitForm} className="order-2">
+          {/* Enter in the form (implicit submission) saves and stays, instead of pressing Clear Response. */}
+          <button type="submit" name="intent" value="save" onClick={onButton} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            Save
+          </button>
           <input type="hidden" name="q" value={index + 1} />
           <input type="hidden" name="questionId" value={question.id} />
           <fieldset key={question.id} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
