@@ -1,7 +1,8 @@
 import { getStorage, isValidKey } from '~/services/storage.server'
 import type { Route } from './+types/uploads'
 
-// Public uploads (profile photos, course images), served with nosniff. Notes are never served here: they go
+// Public uploads (profile photos, course images). server.js adds X-Content-Type-Options: nosniff to every
+// response; the CSP below keeps an uploaded file from running anything even if opened directly. Notes are never served here: they go
 // through /my-courses/{id}/notes/{lectureId}, which checks access first.
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
@@ -11,7 +12,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   return new Response(Buffer.from(object.body), {
     headers: {
       'Content-Type': object.contentType,
-      'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'",
       'Cache-Control': 'public, max-age=31536000, immutable',
     },
