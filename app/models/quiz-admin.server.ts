@@ -92,7 +92,7 @@ export function quizJson(q: QuizForEdit, populated: boolean) {
 function currentQuestions(conn: typeof db | Transaction<Database>, quizId: string) {
   return conn
     .selectFrom('questions')
-    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation'])
+    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at'])
     .where('quiz_id', '=', quizId)
     .where('archived_at', 'is', null)
     .orderBy('position')
@@ -161,8 +161,13 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
         continue
       }
       if (row) {
+        // Archive when an answer refers to the row (decision 002) and also when an attempt was shown it without
+        // answering: deleting it would drop it from that attempt's review ("review exactly as it was").
         const answered = await trx.selectFrom('attempt_answers').select('question_id').where('question_id', '=', row.id).limit(1).executeTakeFirst()
-        if (answered) {
+        const seen = answered
+          ? true
+          : await trx.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).where('started_at', '>=', row.created_at).limit(1).executeTakeFirst()
+        if (seen) {
           await trx.updateTable('questions').set({ archived_at: now }).where('id', '=', row.id).execute()
           kept.archived++
         } else {
