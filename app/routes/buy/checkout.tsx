@@ -66,7 +66,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const check = await validateCoupon({ courseId: course.id, code: submission.value.couponCode })
     if (!check.ok) {
       // spec 1 §4: a failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
-      return data({ intent: 'apply' as const, result: submission.reply({ fieldErrors: { couponCode: [check.message || 'Failed to apply coupon'] } }), pay: null }, check.status)
+      return data(
+        { intent: 'apply' as const, couponFailed: true, result: submission.reply({ fieldErrors: { couponCode: [check.message || 'Failed to apply coupon'] } }), pay: null },
+        check.status,
+      )
     }
     throw await redirectWithSuccess(`${here}?${new URLSearchParams({ coupon: submission.value.couponCode })}`, couponApplied(check.coupon.discount))
   }
@@ -92,7 +95,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.course ? `Checkout: ${loaderData.course.title}` : 'Course not found' }]
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, coupon, couponError, enrolled } = loaderData
+  const { course, couponError, enrolled } = loaderData
+  // A failed apply resets the price (spec 1 §4). With JS, loaders are not revalidated after a 4xx action, so
+  // the loader's coupon may be stale: the action's verdict wins.
+  const coupon = actionData && 'couponFailed' in actionData && actionData.couponFailed ? null : loaderData.coupon
   const navigation = useNavigation()
   const pay = actionData?.pay ?? null
   const widgetBusy = useRazorpayCheckout(pay)

@@ -1,0 +1,186 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { createCookie } from 'react-router'
+import { openDatabase, type DB } from '../../db/client'
+import { createCoupon, createCourse, createUser } from '../../db/factories'
+import { startAppServer, type AppServer } from '../support/app-server'
+import { E2E } from '../support/e2e-env'
+import { expect, test } from '../support/fixtures'
+
+// Purchase flows (issue 4 §9), each with JS on and off: through the Razorpay-shaped stand-in (the main e2e
+// server has its keys: widget with JS, hosted page without) and through the demo gateway (a second app server
+// started without keys).
+
+const nojs = () => test.info().project.name === 'nojs'
+const unique = () => crypto.randomBytes(4).toString('hex')
+
+async function enrolmentCount(db: DB, userId: string, courseId: string) {
+  return (await db.selectFrom('enrollments').select('id').where('user_id', '=', userId).where('course_id', '=', courseId).where('is_active', '=', 1).execute()).length
+}
+
+async function payThroughRazorpay(page: Page) {
+  if (nojs()) {
+    await page.getByRole('button', { name: /^Pay ₹.* with Razorpay$/ }).click()
+    await expect(page.getByRole('heading', { name: 'Razorpay hosted checkout (stand-in)' })).toBeVisible()
+    await page.getByRole('button', { name: 'Pay now' }).click()
+  } else {
+    const widget = page.getByRole('dialog', { name: 'Razorpay Checkout (stand-in)' })
+    await expect(widget).toBeVisible()
+    await widget.getByRole('button', { name: 'Pay now' }).click()
+  }
+}
+
+test.describe('checkout through Razorpay (stand-in)', () => {
+  test('apply a coupon, pay, land on payment success, enrolled once at the coupon price', async ({ page, db, loginAs }) => {
+    const link = `buy-${unique()}`
+    const course = await createCourse(db, { linkAddress: link, courseTitle: `Genetics ${link}`, actualPrice: 4999, discountedPrice: 3000 })
+    await createCoupon(db, { courseId: course.id, code: 'save10', discount: 10 })
+    const user = await loginAs('user')
+    await page.goto(`/checkout/${link}`)
+    await expect(page.getByRole('heading', { name: `Genetics ${link}` })).toBeVisible()
+    await expect(page.getByTestId('payable-price')).toHaveText('₹3,000')
+
+    await page.getByLabel('Coupon code').fill('save10')
+    if (!nojs()) await expect(page.getByLabel('Coupon code')).toHaveValue('SAVE10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('Coupon applied! You got 10% off').first()).toBeVisible()
+    await expect(page.getByTestId('payable-price')).toHaveText('₹2,700')
+
+    await page.getByLabel('WhatsApp number').fill('9876543210')
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await payThroughRazorpay(page)
+
+    await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
+    await expect(page.getByText('Your course purchase was successful.')).toBeVisible()
+    await expect(page.getByTestId('payment-id')).toHaveText(/^pay_[A-Za-z0-9]{14}$/)
+    if (!nojs()) await expect(page.getByTestId('confetti')).toBeAttached()
+    else await expect(page.getByTestId('confetti')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/profile')
+
+    expect(await enrolmentCount(db, user.id, course.id)).toBe(1)
+    const order = await db.selectFrom('orders').select(['amount_paise', 'status', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ amount_paise: 270000, status: 'paid' })
+    expect(order.coupon_id).not.toBeNull()
+
+    await page.goto(`/checkout/${link}`)
+    await expect(page.getByRole('link', { name: 'Go to My Course' })).toHaveAttribute('href', `/my-courses/${course.id}`)
+  })
+
+  test('coupon and phone messages; a failed apply resets the price', async ({ page, db, loginAs }) => {
+    const link = `msg-${unique()}`
+    const course = await createCourse(db, { linkAddress: link, actualPrice: 4999, discountedPrice: 2000 })
+    await createCoupon(db, { courseId: course.id, code: 'half', discount: 50 })
+    await loginAs('user')
+    await page.goto(`/checkout/${link}`)
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('Enter a coupon code first')).toBeVisible()
+
+    await page.getByLabel('Coupon code').fill('half')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByTestId('payable-price')).toHaveText('₹1,000')
+    await page.getByLabel('Coupon code').fill('WRONG')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('Invalid coupon code.')).toBeVisible()
+    await expect(page.getByTestId('payable-price')).toHaveText('₹2,000')
+
+    await page.getByLabel('WhatsApp number').fill('12345')
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(page.getByText('Enter a valid phone number')).toBeVisible()
+  })
+
+  test('signed out -> login with a message; unknown course -> Course not found', async ({ page, loginAs }) => {
+    await page.goto('/checkout/some-course')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%2Fsome-course/)
+    await expect(page.getByText('Please login to enroll')).toBeVisible()
+    await loginAs('user')
+    await page.goto(`/checkout/missing-${unique()}`)
+    await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible()
+  })
+
+  test('closing the widget says Payment cancelled by user (JS)', async ({ page, db, loginAs }) => {
+    test.skip(nojs(), 'the widget exists only with JavaScript')
+    const link = `cancel-${unique()}`
+    const course = await createCourse(db, { linkAddress: link })
+    const user = await loginAs('user')
+    await page.goto(`/checkout/${link}`)
+    await page.getByLabel('WhatsApp number').fill('9876543210')
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await page.getByRole('dialog', { name: 'Razorpay Checkout (stand-in)' }).getByRole('button', { name: 'Cancel payment' }).click()
+    await expect(page.getByText('Payment cancelled by user')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled()
+    expect(await enrolmentCount(db, user.id, course.id)).toBe(0)
+  })
+
+  test('quiz bundle from the unlock page', async ({ page, db, loginAs }) => {
+    await page.goto('/quizzes/unlock')
+    await expect(page.getByRole('heading', { name: 'Unlock Premium Quizzes' })).toBeVisible()
+    await page.getByRole('button', { name: 'Enroll Now' }).click()
+    await expect(page.getByText('Please login to continue!')).toBeVisible()
+    const user = await loginAs('user')
+    await page.goto('/quizzes/unlock')
+    await page.getByRole('button', { name: 'Enroll Now' }).click()
+    await payThroughRazorpay(page)
+    await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
+    const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
+    expect(u.has_access_to_quizzes).toBe(1)
+    await page.goto('/quizzes/unlock')
+    await page.getByRole('button', { name: 'Enroll Now' }).click()
+    await expect(page.getByText('You have already purchased mock test series').first()).toBeVisible()
+  })
+})
+
+// The demo gateway runs only without Razorpay keys, so it gets its own app server (own port and database).
+test.describe('checkout through the demo gateway', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: AppServer
+  let demoDb: DB
+  const cookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] })
+
+  test.beforeAll(async () => {
+    const offset = test.info().project.name === 'nojs' ? 9 : 8
+    server = await startAppServer({
+      port: E2E.port + offset,
+      dir: path.join(E2E.tmpDir, `demo-gateway-${test.info().project.name}`),
+      env: { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_WEBHOOK_SECRET: '', SMTP_URL: '' },
+    })
+    demoDb = openDatabase(server.dbPath).db
+  })
+  test.afterAll(async () => {
+    await demoDb?.destroy()
+    await server?.stop()
+  })
+
+  test('coupon, demo payment, payment success, then the course player', async ({ page }) => {
+    const link = `demo-${unique()}`
+    const course = await createCourse(demoDb, { linkAddress: link, courseTitle: `Ecology ${link}`, discountedPrice: 1000, actualPrice: 2000 })
+    await createCoupon(demoDb, { courseId: course.id, code: 'quarter', discount: 25 })
+    const { createSection, createLecture } = await import('../../db/factories')
+    const section = await createSection(demoDb, { courseId: course.id, title: 'Populations' })
+    await createLecture(demoDb, { sectionId: section.id, title: 'Growth curves', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ' })
+    const user = await createUser(demoDb)
+    const sid = crypto.randomBytes(32).toString('base64url')
+    const now = new Date()
+    await demoDb.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), created_at: now.toISOString() }).execute()
+    const value = (await cookie.serialize(sid)).split(';')[0].split('=').slice(1).join('=')
+    await page.context().addCookies([{ name: '__session', value, url: server.baseURL, httpOnly: true, sameSite: 'Lax' }])
+
+    await page.goto(`${server.baseURL}/checkout/${link}`)
+    await page.getByLabel('Coupon code').fill('QUARTER')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByTestId('payable-price')).toHaveText('₹750')
+    await page.getByLabel('WhatsApp number').fill('9876543210')
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(page.getByText('Demo payment gateway')).toBeVisible()
+    await page.getByRole('button', { name: 'Pay ₹750' }).click()
+    await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
+    await expect(page.getByTestId('payment-id')).toHaveText(/^pay_demo/)
+
+    await page.goto(`${server.baseURL}/my-courses/${course.id}`)
+    await expect(page.getByRole('heading', { name: `Ecology ${link}` })).toBeVisible()
+    await expect(page.getByText('Section 1: Populations')).toBeVisible()
+    await expect(page.getByRole('link', { name: '1. Growth curves' })).toBeVisible()
+    const order = await demoDb.selectFrom('orders').select(['amount_paise', 'status', 'provider']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    expect(order).toEqual({ amount_paise: 75000, status: 'paid', provider: 'demo' })
+  })
+})
