@@ -2,6 +2,9 @@ import { Link } from 'react-router'
 import { UnlockPremiumButton } from '~/components/unlock-premium'
 
 // spec 1 §8 "Quiz load": the message per case, shown in the 'Access Denied' card.
+// White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
+const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
+
 export const ACCESS_DENIED_MESSAGES = {
   401: 'Unauthorized. Please login to access this quiz.',
   403: 'You do not have access to this quiz.',
@@ -26,12 +29,12 @@ export function AccessDenied({ message, status, redirectTo }: { message: string;
           {status === 401 ? (
             <Link
               to={`/login?${new URLSearchParams({ redirectTo: redirectTo ?? '/quizzes' })}`}
-              className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
+              className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
             >
               Login
             </Link>
           ) : null}
-          {status === 403 ? <UnlockPremiumButton /> : null}
+          {status === 403 ? <UnlockPremiumButton className={unlockClass} /> : null}
           <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
             Back to Quizzes
           </Link>

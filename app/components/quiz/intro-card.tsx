@@ -23,15 +23,15 @@ export function IntroCard({
         <p className="mb-6 text-slate-600 dark:text-slate-300">{description}</p>
         <dl className="mb-6 grid grid-cols-3 gap-4 text-center">
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Total Questions</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-300">Total Questions</dt>
             <dd className="text-xl font-semibold">{totalQuestions}</dd>
           </div>
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Total Marks</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-300">Total Marks</dt>
             <dd className="text-xl font-semibold">{totalQuestions}</dd>
           </div>
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Time Limit</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-300">Time Limit</dt>
             <dd className="text-xl font-semibold">{timeLimit > 0 ? `${timeLimit} minutes` : 'No limit'}</dd>
           </div>
         </dl>
@@ -60,7 +60,7 @@ export function IntroCard({
           <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
             Cancel
           </Link>
-          <StatusButton name="intent" value="start" pendingText="Starting...">
+          <StatusButton name="intent" value="start" pendingText="Starting..." className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70">
             Start Quiz
           </StatusButton>
         </Form>

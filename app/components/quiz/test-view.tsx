@@ -25,7 +25,7 @@ const btn = 'rounded px-4 py-2 text-sm font-semibold disabled:opacity-70'
 const btnGrey = `${btn} border border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700`
 
 function paletteClass(current: boolean, answer: TestAnswer | undefined) {
-  if (current) return 'bg-emerald-600 text-white ring-2 ring-emerald-300'
+  if (current) return 'bg-emerald-700 text-white ring-2 ring-emerald-300'
   if (answer?.markedForReview) return 'bg-purple-600 text-white'
   if (answer && answer.selectedOption !== null) return 'bg-blue-600 text-white'
   return 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
@@ -191,7 +191,7 @@ export function TestView(props: Props) {
           <input type="hidden" name="q" value={index + 1} />
           <input type="hidden" name="questionId" value={question.id} />
           <fieldset key={question.id} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-            <legend className="px-1 text-sm text-slate-500 dark:text-slate-400">
+            <legend className="px-1 text-sm text-slate-600 dark:text-slate-300">
               Question {index + 1} of {total}
               {current?.markedForReview ? <span className="ml-2 font-semibold text-purple-700 dark:text-purple-300">Marked for review</span> : null}
             </legend>
@@ -240,13 +240,13 @@ export function TestView(props: Props) {
               value="submit"
               onClick={onButton}
               disabled={hydrated && submitting}
-              className={`${btn} ml-auto bg-emerald-600 text-white hover:bg-emerald-700`}
+              className={`${btn} ml-auto bg-emerald-700 text-white hover:bg-emerald-800`}
             >
               {hydrated && submitting ? 'Submitting...' : 'Submit Test'}
             </button>
           </div>
           {hydrated ? (
-            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400" role="status" data-testid="save-status">
+            <p className="mt-3 text-xs text-slate-600 dark:text-slate-300" role="status" data-testid="save-status">
               {saver.status === 'saving' ? 'Saving...' : saver.status === 'offline' ? 'Offline: answers kept on this device' : saver.status === 'error' ? 'An answer could not be saved' : 'All answers saved'}
             </p>
           ) : null}
@@ -296,7 +296,7 @@ export function TestView(props: Props) {
               ))}
             </nav>
             <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-emerald-600 align-middle" />Current</li>
+              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-emerald-700 align-middle" />Current</li>
               <li><span className="mr-1 inline-block h-3 w-3 rounded bg-blue-600 align-middle" />Answered</li>
               <li><span className="mr-1 inline-block h-3 w-3 rounded bg-purple-600 align-middle" />Marked for review</li>
               <li><span className="mr-1 inline-block h-3 w-3 rounded bg-slate-300 align-middle" />Not answered</li>

@@ -150,7 +150,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div role="alert" className="rounded-lg border border-red-200 p-6 dark:border-red-900">
         <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
         <p className="mb-6">{message}</p>
-        <a href="" className="mr-3 rounded bg-emerald-600 px-4 py-2 font-semibold text-white">
+        <a href="" className="mr-3 rounded bg-emerald-700 px-4 py-2 font-semibold text-white">
           Reload
         </a>
         <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600">

@@ -39,7 +39,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">{denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}</p>
-        <Link to="/quizzes" className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
+        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
           Back to Quizzes
         </Link>
       </main>

@@ -8,6 +8,9 @@ import { getUser } from '~/utils/auth.server'
 import type { Route } from './+types/list'
 
 // /quizzes (spec 1 §2 Quizzes, §4 "Quiz card action").
+// White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
+const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request)
   const [quizzes, attempted] = await Promise.all([listQuizzes(), user ? getAttemptedQuizIds(user.id) : Promise.resolve([])])
@@ -29,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: `Quizzes | ${BRAND_NAME}` }]
 
-const button = 'inline-block rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:hover:bg-emerald-600'
+const button = 'inline-block rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800'
 
 export default function QuizList({ loaderData }: Route.ComponentProps) {
   const { quizzes } = loaderData
@@ -51,7 +54,7 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="mb-3 flex-1 text-sm text-slate-600 dark:text-slate-300">{q.description}</p>
-              <p className="mb-4 text-xs text-slate-500 dark:text-slate-400">
+              <p className="mb-4 text-xs text-slate-600 dark:text-slate-300">
                 {q.questions} questions · {q.timeLimit > 0 ? `${q.timeLimit} min` : 'No time limit'}
               </p>
               <div>
@@ -60,7 +63,7 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
                     Login to attempt
                   </Link>
                 ) : q.action === 'unlock' ? (
-                  <UnlockPremiumButton />
+                  <UnlockPremiumButton className={unlockClass} />
                 ) : q.action === 'result' ? (
                   <Link to={`/quiz/leaderboard/${q.id}`} className={button}>
                     Go to Result

@@ -38,7 +38,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">No quiz result available.</p>
-        <Link to="/quizzes" className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
+        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
           Back to Quizzes
         </Link>
       </main>
@@ -63,7 +63,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
         </div>
-        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{result.percentage}%</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{result.percentage}%</p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to={`/quiz/leaderboard/${result.quiz.id}`} className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
             View Leaderboard
@@ -88,7 +88,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Marks: {d.awardedMarks}</p>
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Marks: {d.awardedMarks}</p>
             {d.explanation ? (
               <p className="mt-3 rounded bg-slate-50 p-3 text-sm dark:bg-slate-800">
                 <span className="font-semibold">Explanation: </span>
@@ -99,7 +99,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <div className="mt-8 text-center">
-        <Link to="/quizzes" className="rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
+        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
           Go to Quizzes
         </Link>
       </div>
