@@ -65,6 +65,11 @@ function UnlockDialog({ buttonClass }: { buttonClass: string }) {
   const widgetBusy = useRazorpayCheckout(buy.data?.pay)
   const busy = buy.state !== 'idle' || widgetBusy
 
+  // A modal <dialog> sits in the top layer, above Razorpay's overlay: close it before the widget opens.
+  useEffect(() => {
+    if (buy.data?.pay) dialog.current?.close()
+  }, [buy.data?.pay])
+
   useEffect(() => {
     if (buy.state === 'idle' && buy.data?.error) showToast({ type: 'error', message: buy.data.error })
   }, [buy.state, buy.data])

@@ -184,3 +184,25 @@ test.describe('checkout through the demo gateway', () => {
     expect(order).toEqual({ amount_paise: 75000, status: 'paid', provider: 'demo' })
   })
 })
+
+test('a premium quiz card opens Unlock Premium Quizzes (a dialog with JS, a page without) and buys the bundle', async ({ page, db, loginAs }) => {
+  const { createQuiz } = await import('../../db/factories')
+  await createQuiz(db, { category: 'paid', title: `Premium ${unique()}` })
+  const user = await loginAs('user')
+  await page.goto('/quizzes')
+  await page.getByRole('link', { name: 'Unlock Premium Test' }).or(page.getByRole('button', { name: 'Unlock Premium Test' })).first().click()
+  if (nojs()) {
+    await expect(page).toHaveURL(/\/quizzes\/unlock$/)
+  } else {
+    const dialog = page.getByRole('dialog', { name: 'Unlock Premium Quizzes' })
+    await expect(dialog.getByRole('heading', { name: 'Unlock Premium Quizzes' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await expect(dialog.getByText(/% OFF$/)).toBeVisible()
+  }
+  const scope = nojs() ? page.locator('main') : page.getByRole('dialog', { name: 'Unlock Premium Quizzes' })
+  await scope.getByRole('button', { name: 'Enroll Now' }).click()
+  await payThroughRazorpay(page)
+  await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
+  const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(u.has_access_to_quizzes).toBe(1)
+})
