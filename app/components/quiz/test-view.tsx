@@ -19,6 +19,7 @@ type Props = {
   answers: Record<string, TestAnswer>
   index: number
   secondsLeft: number | null
+  error?: string | null
 }
 
 const btn = 'rounded px-4 py-2 text-sm font-semibold disabled:opacity-70'
@@ -111,6 +112,8 @@ export function TestView(props: Props) {
 
   const doSubmit = useCallback(async () => {
     setSubmitRequested(true)
+    // Offline: wait for the connection instead of failing the post (the server allows a grace period).
+    if (navigator.onLine === false) await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
     // Flush the queue first (bounded wait); the post carries every answer anyway.
     await Promise.race([saver.flush(), new Promise((r) => setTimeout(r, 4000))])
     const form = new FormData()
@@ -132,11 +135,6 @@ export function TestView(props: Props) {
       if (autoSubmitted.current) return
       autoSubmitted.current = true
       void doSubmit()
-    }
-    if (navigator.onLine === false) {
-      setSubmitRequested(true)
-      window.addEventListener('online', go, { once: true })
-      return () => window.removeEventListener('online', go)
     }
     go()
   }, [hydrated, remaining, doSubmit])
@@ -170,6 +168,11 @@ export function TestView(props: Props) {
         </p>
       </div>
 
+      {props.error ? (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
+          {props.error}
+        </p>
+      ) : null}
       {remaining === 0 ? (
         <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
           Time is up. Submit your test now; answers sent later are not counted.

@@ -137,6 +137,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
       answers={loaderData.answers}
       index={loaderData.index}
       secondsLeft={loaderData.secondsLeft}
+      error={actionData && 'error' in actionData ? actionData.error : null}
     />
   )
 }

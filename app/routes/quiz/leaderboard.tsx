@@ -80,6 +80,9 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
               )
             })}
           </ol>
+          {board.participants > board.topThree.length + board.others.length ? (
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">Showing the top {board.topThree.length + board.others.length} of {board.participants}.</p>
+          ) : null}
           {board.others.length ? (
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
               {board.others.map((e) => (
