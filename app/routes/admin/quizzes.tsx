@@ -105,7 +105,7 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
         {loaderData.quizzes.map((q) => (
           <tr key={q.id}>
             <Td className="font-medium">{q.title}</Td>
-            <Td className="capitalize">{q.category}</Td>
+            <Td>{q.category === 'paid' ? 'Paid' : 'Free'}</Td>
             <Td>{q.noOfQuestions}</Td>
             <Td>{q.time}</Td>
             <Td>{q.attemptedBy}</Td>
