@@ -52,7 +52,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!gate.ok) return data({ error: accessDeniedMessage(gate.status) }, { status: gate.status })
   const quiz = gate.quiz
   const base = `/quiz/${quiz.id}`
-  const submission = parseWithZod(await request.formData(), { schema: attemptFormSchema })
+  // A body that is not a form (JSON, plain text) is a bad request, not a crash.
+  const formData = await request.formData().catch(() => null)
+  if (!formData) return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  const submission = parseWithZod(formData, { schema: attemptFormSchema })
   if (submission.status !== 'success') return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
   const form = submission.value
 
