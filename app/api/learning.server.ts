@@ -16,7 +16,10 @@ async function requireApiUser(request: Request) {
 /** A lecture's note as a link: our access-checked notes route for stored files, https for external links. */
 function noteLink(origin: string, courseId: string, lecture: FullLecture): string {
   if (!lecture.note_url) return ''
-  if (noteStorageKey(lecture.note_url)) return `${origin}/my-courses/${courseId}/notes/${lecture.id}`
+  // Our own files (stored notes, same-site paths) go through the access-checked notes route.
+  if (noteStorageKey(lecture.note_url) || (lecture.note_url.startsWith('/') && !lecture.note_url.startsWith('//'))) {
+    return `${origin}/my-courses/${courseId}/notes/${lecture.id}`
+  }
   return forceHttps(lecture.note_url) ?? ''
 }
 

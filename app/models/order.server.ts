@@ -169,3 +169,17 @@ export function payInstructions(order: CreatedOrder, buyer: Buyer, origin: strin
     prefill: { name: buyer.name, email: buyer.email, contact: phone ?? buyer.mobile_number ?? '' },
   }
 }
+
+/** Where a failed or cancelled payment returns to: the course's checkout, or the bundle page. */
+export async function returnPathForProviderOrder(providerOrderId: unknown): Promise<string> {
+  if (typeof providerOrderId !== 'string' || providerOrderId.length > 64) return '/'
+  const order = await db
+    .selectFrom('orders')
+    .leftJoin('courses', 'courses.id', 'orders.course_id')
+    .select(['orders.item_type', 'courses.link_address'])
+    .where('orders.provider_order_id', '=', providerOrderId)
+    .executeTakeFirst()
+  if (!order) return '/'
+  if (order.item_type === 'quiz_bundle') return '/quizzes/unlock'
+  return order.link_address ? `/checkout/${encodeURIComponent(order.link_address)}` : '/courses'
+}

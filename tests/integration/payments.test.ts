@@ -173,6 +173,21 @@ describe('callback', () => {
   })
 })
 
+test('a failed payment posted by the hosted page returns to that checkout with its message', async () => {
+  const { callback, db } = await app()
+  const { res, course } = await buyCourse()
+  const link = (await db.selectFrom('courses').select('link_address').where('id', '=', course.id).executeTakeFirstOrThrow()).link_address
+  const fields = {
+    'error[code]': 'BAD_REQUEST_ERROR',
+    'error[description]': 'Your payment has been cancelled.',
+    'error[metadata]': JSON.stringify({ payment_id: 'pay_x', order_id: res.body.order.id }),
+  }
+  const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+  expect(out.headers.get('Location')).toBe(`/checkout/${link}`)
+  const junk = (await run(() => callback.action({ request: form({ 'error[metadata]': '{bad' }), params: {}, context: {} } as never))) as Response
+  expect(junk.headers.get('Location')).toBe('/')
+})
+
 describe('webhook', () => {
   test('the same webhook 3 times plus the callback -> exactly 1 enrolment', async () => {
     const { db, payment } = await app()

@@ -26,9 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw await redirectWithWarning(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`, 'Please login to enroll')
   }
   const course = await getCourseByLinkAddress(params.id)
-  if (!course) return data({ course: null, enrolled: false, coupon: null, couponError: null, phone: '' }, { status: 404 })
+  if (!course) return data({ course: null, enrolled: false, coupon: null, couponError: null, phone: '', cancelled: false }, { status: 404 })
   const enrolment = await getEnrollment(user.id, course.id)
-  const code = new URL(request.url).searchParams.get('coupon')?.trim()
+  const search = new URL(request.url).searchParams
+  const code = search.get('coupon')?.trim()
   let coupon: { code: string; discount: number } | null = null
   let couponError: string | null = null
   if (code) {
@@ -50,6 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     coupon,
     couponError,
     phone: user.mobile_number ?? '',
+    // Back from the hosted checkout's cancel link (no JS).
+    cancelled: search.get('cancelled') === '1',
   }
 }
 
@@ -81,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const order = await createOrder({ buyer: user, item: { type: 'course', courseId: course.id, couponCode: appliedCoupon || null }, phone })
     if (order.kind === 'free') throw await redirectWithSuccess('/payment-success', 'You are enrolled!')
     if (order.kind === 'demo') throw redirect(`/payments/demo/${order.orderId}`)
-    const cancelPath = appliedCoupon ? `${here}?${new URLSearchParams({ coupon: appliedCoupon })}` : here
+    const cancelPath = `${here}?${new URLSearchParams(appliedCoupon ? { coupon: appliedCoupon, cancelled: '1' } : { cancelled: '1' })}`
     return { intent: 'pay' as const, result: submission.reply(), pay: payInstructions(order, user, appOrigin(request), cancelPath, phone) }
   } catch (error) {
     if (error instanceof OrderError) {
@@ -140,6 +143,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-slate-600 dark:text-slate-300">{course.subTitle}</p>
       </section>
       <section className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+        {loaderData.cancelled && !pay ? (
+          <p role="status" className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Payment cancelled by user
+          </p>
+        ) : null}
         <h2 className="text-lg font-semibold">Order summary</h2>
         <p className="mt-2 flex items-baseline gap-3">
           {showStruckPrice(course.actualPrice, payable) ? (

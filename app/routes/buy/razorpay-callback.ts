@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import { getCourseById } from '~/models/course.server'
+import { returnPathForProviderOrder } from '~/models/order.server'
 import { appOrigin, verifyCheckoutPayment } from '~/models/payment.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/razorpay-callback'
@@ -30,7 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
     // Razorpay posts error[...] fields when the payment itself failed.
     const description = form.get('error[description]')
     const message = typeof description === 'string' && description.length < 200 ? `Payment failed: ${description}` : 'Payment failed. Please try again.'
-    throw await redirectWithError('/', message)
+    let orderId: unknown = null
+    try {
+      orderId = JSON.parse(String(form.get('error[metadata]') ?? '{}'))?.order_id
+    } catch {}
+    throw await redirectWithError(await returnPathForProviderOrder(orderId), message)
   }
   const result = await verifyCheckoutPayment({
     providerOrderId: form.get('razorpay_order_id'),

@@ -17,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     price: { actualPrice: price.actualPrice, discountedPrice: price.discountedPrice },
     hasAccess: user?.has_access_to_quizzes === 1,
+    cancelled: new URL(request.url).searchParams.get('cancelled') === '1',
   }
 }
 
@@ -27,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     const order = await createOrder({ buyer: user, item: { type: 'quiz_bundle' } })
     if (order.kind === 'free') throw await redirectWithSuccess('/quizzes', 'Premium quizzes unlocked')
     if (order.kind === 'demo') throw redirect(`/payments/demo/${order.orderId}`)
-    return { error: undefined, pay: payInstructions(order, user, appOrigin(request), '/quizzes/unlock') }
+    return { error: undefined, pay: payInstructions(order, user, appOrigin(request), '/quizzes/unlock?cancelled=1') }
   } catch (error) {
     if (error instanceof Response) throw error
     if (error instanceof OrderError && error.status === 409) return data({ error: error.message, pay: null }, 409)
@@ -49,6 +50,11 @@ export default function UnlockQuizzes({ loaderData, actionData }: Route.Componen
         {loaderData.hasAccess ? (
           <p className="mb-4 rounded bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
             You already have access to every premium mock test. <Link to="/quizzes" className="underline">Go to quizzes</Link>
+          </p>
+        ) : null}
+        {loaderData.cancelled && !pay ? (
+          <p role="status" className="mb-4 rounded bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Payment cancelled by user
           </p>
         ) : null}
         {actionData?.error ? (
