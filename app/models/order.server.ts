@@ -7,6 +7,7 @@ import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { GatewayError, getGateway, PaymentsUnavailableError, type GatewayKind, type ProviderOrder } from '~/services/payments.server'
 import { db } from '~/utils/db.server'
+import { hit, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import crypto from 'node:crypto'
 import type { PayInstructions } from '~/components/razorpay-checkout'
@@ -77,6 +78,8 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
 
 export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?: string | null }): Promise<CreatedOrder> {
   const { buyer, item } = input
+  // Each order is a call to Razorpay: a learner (or a script with their cookie) cannot flood it.
+  if (!(await hit(`orders:${buyer.id}`, 30, 10 * 60_000))) throw new OrderError(429, TOO_MANY_REQUESTS)
   const price = await priceFor(buyer, item)
   const amountPaise = rupeesToPaise(price.rupees)
   const itemType = item.type
