@@ -40,7 +40,7 @@ export function UnlockOffer({ price, actions }: { price: BundlePrice; actions: R
   )
 }
 
-const enrollClass = 'rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500'
+const enrollClass = 'rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-600'
 const cancelClass = 'rounded border border-slate-300 px-4 py-2 dark:border-slate-600'
 
 export function UnlockPremiumButton({ className }: { className?: string }) {

@@ -38,7 +38,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Payment ID: <span className="font-mono" data-testid="payment-id">{loaderData.paymentId}</span>
       </p>
-      <Link to="/profile" className="mt-8 rounded bg-emerald-600 px-6 py-3 font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500">
+      <Link to="/profile" className="mt-8 rounded bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-600">
         Start Learning
       </Link>
     </main>
