@@ -77,14 +77,17 @@ export async function listUsersJson(limit?: number) {
   let query = db.selectFrom('users').select(userListColumns).orderBy('created_at', 'desc').orderBy('id')
   if (limit) query = query.limit(limit)
   const rows = await query.execute()
-  const attempts = rows.length
-    ? await db
-        .selectFrom('attempts')
-        .select(['user_id', 'quiz_id'])
-        .where('submitted_at', 'is not', null)
-        .where('user_id', 'in', rows.map((r) => r.id))
-        .execute()
-    : []
+  // attemptedQuizzes: one query; the id list only when a small page was asked for (SQLite caps bound variables).
+  let attemptsQuery = db.selectFrom('attempts').select(['user_id', 'quiz_id']).where('submitted_at', 'is not', null)
+  if (limit && rows.length) attemptsQuery = attemptsQuery.where('user_id', 'in', rows.map((r) => r.id))
+  const attempted = new Map<string, string[]>()
+  if (rows.length) {
+    for (const a of await attemptsQuery.execute()) {
+      const list = attempted.get(a.user_id) ?? []
+      list.push(a.quiz_id)
+      attempted.set(a.user_id, list)
+    }
+  }
   return rows.map((r) => {
     const u = toAdminUser(r)
     return {
@@ -97,7 +100,7 @@ export async function listUsersJson(limit?: number) {
       role: u.role,
       isPremiumMember: u.isPremiumMember,
       hasAccessToQuizzes: u.hasAccessToQuizzes,
-      attemptedQuizzes: attempts.filter((a) => a.user_id === u.id).map((a) => a.quiz_id),
+      attemptedQuizzes: attempted.get(u.id) ?? [],
       createdAt: u.createdAt,
     }
   })

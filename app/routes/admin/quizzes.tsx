@@ -8,6 +8,7 @@ import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
 import { requireStaff } from '~/utils/admin-auth.server'
+import { getEnv } from '~/utils/env.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
 
@@ -22,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deleteId = new URL(request.url).searchParams.get('delete')
   const toDelete = isId(deleteId) ? ((await getQuizTitle(deleteId)) ?? null) : null
   return {
+    origin: getEnv().APP_URL?.replace(/\/$/, '') ?? new URL(request.url).origin,
     isAdmin: user.role === 'admin',
     page: current,
     pages,
@@ -44,14 +46,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quizzes | Admin' }]
 
-function ShareButton({ quizId, title }: { quizId: string; title: string }) {
+function ShareButton({ quizId, title, origin }: { quizId: string; title: string; origin: string }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const path = `/quiz/${quizId}`
   if (!hydrated) {
     return (
       <a href={path} className="text-xs break-all text-emerald-700 underline dark:text-emerald-400">
-        Share: {path}
+        Share: {origin}
+        {path}
       </a>
     )
   }
@@ -120,7 +123,7 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
                 <Link to={withParams(search, { delete: q.id })} preventScrollReset className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
                   Delete
                 </Link>
-                <ShareButton quizId={q.id} title={q.title} />
+                <ShareButton quizId={q.id} title={q.title} origin={loaderData.origin} />
               </div>
             </Td>
           </tr>
