@@ -5,6 +5,7 @@ import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
 import type { Database } from '../../db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from './admin.server'
+import { getQuizPrice, setQuizPrice } from './settings.server'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
@@ -244,7 +245,6 @@ export async function getQuizResults(quizId: string, { page = 1, pageSize }: { p
 
 /** Reset Quiz Price (admin only): upserts the bundle price and audits the change. */
 export async function resetQuizPrice({ actorId, price }: { actorId: string; price: { actualPrice: number; discountedPrice: number } }) {
-  const { getQuizPrice, setQuizPrice } = await import('./settings.server')
   const before = await getQuizPrice()
   const saved = await setQuizPrice(price)
   await recordAudit({

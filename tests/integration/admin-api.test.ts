@@ -330,3 +330,15 @@ describe('quizzes', () => {
     expect(audit.map((a) => a.action)).toEqual(['quiz.update', 'quiz.update'])
   })
 })
+
+describe('formats', () => {
+  test('attemptedAt is en-IN in Asia/Kolkata; slugs; coupon expiry is the end of the day in India', async () => {
+    const { formatAttemptedAt } = await import('~/models/quiz-admin.server')
+    const { slugFor } = await import('~/models/course-admin.server')
+    const { expiryToIso } = await import('~/models/coupon-admin.server')
+    expect(formatAttemptedAt('2025-08-19T10:15:00.000Z')).toBe('19 Aug 2025, 03:45 pm')
+    expect(formatAttemptedAt('2025-01-02T00:00:00.000Z')).toBe('02 Jan 2025, 05:30 am')
+    expect(slugFor('  M.Sc.  Entrance Batch\tLive ')).toBe('m.sc.-entrance-batch-live')
+    expect(expiryToIso('2030-01-31')).toBe('2030-01-31T18:29:59.999Z')
+  })
+})
