@@ -19,7 +19,7 @@ test('every page action and API write route refuses another site with 403 (callb
   expect(targets.length).toBeGreaterThan(20)
   const wrong: string[] = []
   for (const { method, url } of targets) {
-    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<string, string>[]) {
       const res = await request.fetch(url, { method, headers, form: { a: '1' }, maxRedirects: 0 })
       const exempt = url === '/payments/razorpay/callback'
       if (exempt ? res.status() === 403 : res.status() !== 403) wrong.push(`${method} ${url} ${JSON.stringify(headers)} -> ${res.status()}`)

@@ -15,7 +15,7 @@ test('an unknown /api/v1 path is a JSON 404 in ApiError shape', async ({ request
 })
 
 test('state-changing requests from another site are refused with 403', async ({ request }) => {
-  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }]) {
+  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }] as Record<string, string>[]) {
     const page = await request.post('/theme', { form: { theme: 'dark' }, headers, maxRedirects: 0 })
     expect(page.status()).toBe(403)
     const api = await request.post('/api/v1/users/login', { data: { email: 'a@b.c', password: 'x' }, headers })
