@@ -342,3 +342,30 @@ describe('formats', () => {
     expect(expiryToIso('2030-01-31')).toBe('2030-01-31T18:29:59.999Z')
   })
 })
+
+describe('bad input is a clear 4xx, never a 500', () => {
+  test('an image over 5 MB is refused with 413 JSON; wrong types in JSON bodies are 400', async () => {
+    const big = new Uint8Array(5 * 1024 * 1024 + 10)
+    big.set(PNG)
+    const fields = { cardTitle: 'Big', subTitle: 's', courseTag: 't', mode: 'live', language: 'l', actualPrice: '1', discountedPrice: '1', courseTitle: 'c', courseDescription: 'd', whatsappLink: 'https://a.example', courseImage: new File([big], 'big.png') }
+    const res = await callApi(coursesApi, 'courses', post('/api/v1/courses/create-course', fields, admin.cookie))
+    expect(res.status).toBe(413)
+    expect(res.body.message).toMatch(/too large/)
+    const page = await run(createCoursePage.action, post('/admin/create-course', fields, admin.cookie))
+    expect(page.status).toBe(400)
+    expect(JSON.stringify(page.data)).toMatch(/too large/)
+    const course = await createCourse(db)
+    for (const body of [
+      { couponCode: ['x'], discount: 10, courseId: course.id },
+      { couponCode: 'x', discount: { $gt: 1 }, courseId: course.id },
+      { couponCode: 'x', discount: 10, courseId: [course.id] },
+    ]) {
+      expect((await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/create-coupon', body, admin.cookie))).status).toBe(400)
+    }
+    expect((await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/create-quiz', { title: 't', description: 'd', category: 'free', questions: 'nope' }, admin.cookie))).status).toBe(400)
+    expect((await callApi(adminApi, 'admin', jsonRequest('PUT', 'admin/reset-quiz-price', { actualPrice: [1], discountedPrice: 1 }, admin.cookie))).status).toBe(400)
+    expect((await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/delete-coupon', { couponId: { $ne: 1 } }, admin.cookie))).status).toBe(400)
+    const section = await createSection(db, { courseId: course.id, title: 's' })
+    expect(section.id).toHaveLength(24)
+  })
+})
