@@ -3,6 +3,7 @@
 // limits, security headers and long-lived caching of hashed assets. It listens on exactly PORT.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
@@ -170,7 +171,20 @@ app.use(compression())
 // Per-request notes shared with app/entry.server.tsx (client errors in action bodies become 400, not 500).
 const STORE_KEY = Symbol.for('biocoach.requestNotes')
 const requestNotes = (globalThis[STORE_KEY] ??= new AsyncLocalStorage())
-app.use((req, res, next) => requestNotes.run({}, next))
+app.use((req, res, next) => {
+  const notes = {}
+  // The one place a client error noted by handleError turns React Router's 500 into 400/413, for page,
+  // data and resource routes alike.
+  const setStatus = res.status.bind(res)
+  res.status = (code) => {
+    if (code >= 500 && notes.clientErrorStatus) {
+      res.statusMessage = http.STATUS_CODES[notes.clientErrorStatus]
+      return setStatus(notes.clientErrorStatus)
+    }
+    return setStatus(code)
+  }
+  requestNotes.run(notes, next)
+})
 
 app.all(
   '*splat',

@@ -13,7 +13,7 @@ export const streamTimeout = 5_000;
 // Malformed input is a 4xx, never a 500 (issue 2 §9). A body that cannot be parsed as the form an action
 // reads (wrong Content-Type, broken multipart, bad JSON, a file over its limit) makes `request.formData()` or
 // the upload parser throw; React Router would answer 500. handleError notes such errors for the current
-// request (server.js runs each request in this AsyncLocalStorage) and the responses below carry 400/413.
+// request (server.js runs each request in this AsyncLocalStorage and sets the status from it).
 type RequestNotes = { clientErrorStatus?: number };
 const STORE_KEY = Symbol.for("biocoach.requestNotes");
 const store: AsyncLocalStorage<RequestNotes> = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
@@ -39,17 +39,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (!request.signal.aborted) console.error(error);
 }
 
-function correctedStatus(status: number): number {
-  const noted = store.getStore()?.clientErrorStatus;
-  return status >= 500 && noted ? noted : status;
-}
-
-export function handleDataRequest(response: Response) {
-  const status = correctedStatus(response.status);
-  if (status === response.status) return response;
-  return new Response(response.body, { status, statusText: "", headers: response.headers });
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -59,7 +48,6 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
-  responseStatusCode = correctedStatus(responseStatusCode);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

@@ -85,7 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4">{details}</p>
-      <a href="/" className="mt-6 inline-block rounded bg-emerald-600 px-4 py-2 font-semibold text-white">
+      <a href="/" className="mt-6 inline-block rounded bg-emerald-700 px-4 py-2 font-semibold text-white">
         Go Home
       </a>
       {stack ? <pre className="mt-6 overflow-x-auto text-left text-xs">{stack}</pre> : null}

@@ -77,6 +77,9 @@ export function Carousel({
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
       <div ref={root} className={enhanced ? 'swiper' : ''}>
         <ul
+          // Without JS the row scrolls; keyboard users need to be able to focus it to scroll (axe
+          // scrollable-region-focusable).
+          tabIndex={enhanced ? undefined : 0}
           className={
             enhanced
               ? 'swiper-wrapper'

@@ -38,7 +38,7 @@ export function CourseCard({ course, href, buttonText = 'View Details' }: { cour
         </p>
         <Link
           to={href ?? `/courses/${course.linkAddress}`}
-          className="mt-2 rounded-lg bg-emerald-600 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-700"
+          className="mt-2 rounded-lg bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800"
           aria-label={`${buttonText}: ${course.courseTitle}`}
         >
           {buttonText}

@@ -72,7 +72,7 @@ export function NoCourseFound() {
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">No Course Found</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">The course you are looking for does not exist or has been removed.</p>
-      <Link to="/courses" className="mt-6 inline-block rounded-lg bg-emerald-600 px-5 py-2 font-semibold text-white hover:bg-emerald-700">
+      <Link to="/courses" className="mt-6 inline-block rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800">
         View All Courses
       </Link>
     </main>

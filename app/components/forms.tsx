@@ -117,7 +117,7 @@ export function StatusButton({
       disabled={pending}
       className={
         className ??
-        'rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500 dark:hover:bg-emerald-600'
+        'rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700 dark:hover:bg-emerald-700'
       }
     >
       {pending ? pendingText : children}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type 
 import { Form } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { OTP_DIGITS } from '~/lib/constants'
-import { OTP_INCOMPLETE } from '~/schemas/auth'
+import { OTP_INCOMPLETE } from '~/lib/otp'
 
 // spec 1 §2 "OTP card": six single-digit inputs all named `otp` (CONTRACT.md). Without JS they are plain inputs
 // posted as they are; with JS typing moves to the next box, Backspace to the previous, and a pasted code fills

@@ -4,7 +4,7 @@ import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
 import type { CourseJson } from '~/models/course.server'
 import type { Viewer } from '~/utils/course-page.server'
 
-const button = 'block w-full rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-700'
+const button = 'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'
 
 /**
  * Purchase panel (spec 1 §2, issue 4 §1): price, struck actual price (hidden when equal), percent-off badge
@@ -44,7 +44,7 @@ export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: 
       <ul className="mt-2 space-y-1 text-sm">
         {featuresFor(course.mode).map((f) => (
           <li key={f} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-600">✓</span>
+            <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">✓</span>
             {f}
           </li>
         ))}

@@ -120,7 +120,7 @@ export function HostedCheckoutForm({ pay, label }: { pay: PayInstructions; label
       <input type="hidden" name="prefill[contact]" value={pay.prefill.contact} />
       <input type="hidden" name="callback_url" value={pay.callbackUrl} />
       <input type="hidden" name="cancel_url" value={pay.cancelUrl} />
-      <button type="submit" className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-600">
+      <button type="submit" className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
         {label}
       </button>
     </form>

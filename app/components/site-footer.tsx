@@ -28,7 +28,7 @@ export function SiteFooter() {
           <p className="font-semibold">Explore</p>
           <ul className="mt-2 space-y-1">
             {FOOTER_LINKS.map((l) => (
-              <li key={l.to}><Link to={l.to} className="hover:text-emerald-600 hover:underline">{l.label}</Link></li>
+              <li key={l.to}><Link to={l.to} className="hover:text-emerald-700 dark:text-emerald-400 hover:underline">{l.label}</Link></li>
             ))}
           </ul>
         </nav>

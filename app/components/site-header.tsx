@@ -18,7 +18,7 @@ export const NAV_LINKS = [
 
 const isStaff = (role: Role) => role === 'admin' || role === 'instructor'
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-2 py-1 font-medium hover:text-emerald-600 dark:hover:text-emerald-400 ${isActive ? 'text-emerald-700 dark:text-emerald-400' : ''}`
+  `rounded px-2 py-1 font-medium hover:text-emerald-700 dark:hover:text-emerald-400 ${isActive ? 'text-emerald-700 dark:text-emerald-400' : ''}`
 
 function SignOut({ className }: { className: string }) {
   return (
@@ -140,7 +140,7 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: 'l
           {user ? (
             <ProfileCard user={user} />
           ) : (
-            <Link to="/login" className="rounded-lg bg-emerald-600 px-4 py-1.5 font-semibold text-white hover:bg-emerald-700">Login</Link>
+            <Link to="/login" className="rounded-lg bg-emerald-700 px-4 py-1.5 font-semibold text-white hover:bg-emerald-800">Login</Link>
           )}
           <MobileMenu user={user} />
         </div>

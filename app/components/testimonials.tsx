@@ -24,7 +24,7 @@ function Message({ text }: { text: string }) {
 
 function Card({ t, copy }: { t: Testimonial; copy?: boolean }) {
   return (
-    <li aria-hidden={copy || undefined} className="w-80 shrink-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <li aria-hidden={copy || undefined} inert={copy || undefined} className="w-80 shrink-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <figure>
         <blockquote>
           <Message text={t.message} />
@@ -47,7 +47,7 @@ export function Testimonials() {
   const [looped, setLooped] = useState(false)
   useEffect(() => setLooped(true), [])
   return (
-    <div className="overflow-x-auto pb-4 motion-safe:overflow-hidden">
+    <div tabIndex={0} role="region" aria-label="Testimonials" className="overflow-x-auto pb-4 motion-safe:overflow-hidden">
       <ul
         className={`flex w-max items-start gap-6 px-4 hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] motion-reduce:animate-none ${
           looped ? 'animate-[marquee-loop_80s_linear_infinite]' : 'animate-[marquee-drift_60s_linear_infinite_alternate]'

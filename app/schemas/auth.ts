@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { OTP_DIGITS } from '~/lib/constants'
 import { PASSWORD_MISMATCH, passwordProblems } from '~/lib/password-rules'
 
 // One schema per form, shared by the page (Conform onValidate in the browser, parseWithZod in the action) and
@@ -44,10 +43,4 @@ export const ResetPasswordSchema = z
     }
   })
 
-export const OTP_INCOMPLETE = 'Please enter all digits of the OTP.'
-
-/** The code from six single-digit `otp` inputs (or one pasted value): six digits, or null (spec 1 §5). */
-export function readOtp(values: Array<FormDataEntryValue | unknown>): string | null {
-  const joined = values.map((v) => (typeof v === 'string' ? v : '')).join('').replace(/\s+/g, '')
-  return new RegExp(`^\\d{${OTP_DIGITS}}$`).test(joined) ? joined : null
-}
+export { OTP_INCOMPLETE, readOtp } from '~/lib/otp'

@@ -19,7 +19,7 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
 }
 
 export const buttonClass =
-  'inline-block rounded bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:hover:bg-emerald-600'
+  'inline-block rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700 dark:hover:bg-emerald-700'
 export const secondaryButtonClass =
   'inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
 export const dangerButtonClass = 'inline-block rounded bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70'
@@ -82,7 +82,8 @@ export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; pl
 
 export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
+    // Focusable so keyboard users can scroll a wide table on a phone (axe scrollable-region-focusable).
+    <div tabIndex={0} role="region" aria-label="Table" className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>

@@ -80,7 +80,7 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
                   role="switch"
                   aria-checked={u.isActive}
                   aria-label={`Course access for ${u.name}: ${u.isActive ? 'Active' : 'Inactive'}`}
-                  className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-600 text-white' : 'bg-slate-300 text-slate-800 dark:bg-slate-700 dark:text-slate-100'}`}
+                  className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-700 text-white' : 'bg-slate-300 text-slate-800 dark:bg-slate-700 dark:text-slate-100'}`}
                 >
                   {u.isActive ? 'Active' : 'Inactive'}
                 </Link>

@@ -37,7 +37,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   <NavLink
                     to={l.to}
                     className={({ isActive }) =>
-                      `block rounded px-3 py-2 text-sm ${isActive ? 'bg-emerald-600 font-semibold text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`
+                      `block rounded px-3 py-2 text-sm ${isActive ? 'bg-emerald-700 font-semibold text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`
                     }
                   >
                     {l.label}

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { lazyZodValidation } from '~/utils/lazy-validation'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
@@ -8,7 +9,8 @@ import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/models/account.server'
 import { consumeResetProof, getVerification, issueResetProof, MESSAGES, peekResetProof, resendWaitSeconds, verifyCode } from '~/models/verification.server'
-import { ForgotPasswordSchema, readOtp, OTP_INCOMPLETE, ResetPasswordSchema } from '~/schemas/auth'
+import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
+import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
 import { requireAnonymous } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -19,6 +21,11 @@ import type { Route } from './+types/forgot-password'
 // single-use proof a verified code leaves (issue 3 §4), and it ends the user's sessions.
 const DONE = 'Password reset successfully'
 const SESSION_ENDED = 'Your reset session has ended. Please request a new code.'
+
+// Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
+const forgotPasswordValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.ForgotPasswordSchema))
+
+const resetPasswordValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.ResetPasswordSchema))
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
@@ -128,19 +135,19 @@ type LastResult = SubmissionResult<string[]> | undefined
 function EmailForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onValidate: forgotPasswordValidation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form method="post" onFocus={forgotPasswordValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
       <input type="hidden" name="intent" value="email" />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Enter your account's e-mail and we will send you a code.</p>
       <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
       <div role="alert">
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>
-      <StatusButton className="mt-2 w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+      <StatusButton className="mt-2 w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700">
         Send OTP
       </StatusButton>
       <p className="mt-4 text-center text-sm">
@@ -157,12 +164,12 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
   useEffect(() => setHydrated(true), [])
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: resetPasswordValidation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form method="post" onFocus={resetPasswordValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
       <input type="hidden" name="intent" value="reset" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <PasswordField label="New Password" field={fields.password} hydrated={hydrated} />
@@ -170,7 +177,7 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
       <div role="alert">
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>
-      <StatusButton className="mt-2 w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+      <StatusButton className="mt-2 w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700">
         Reset Password
       </StatusButton>
     </Form>

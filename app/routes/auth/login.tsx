@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { lazyZodValidation } from '~/utils/lazy-validation'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials } from '~/models/account.server'
@@ -10,6 +11,9 @@ import type { Route } from './+types/login'
 
 // spec 1 §2 "Login": email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not
 // exist', 401 'Invalid Credentials', shown on the page with those statuses.
+
+// Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
+const loginValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.LoginSchema))
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
@@ -37,14 +41,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: loginValidation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-2xl font-bold">Login</h1>
-      <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+      <Form method="post" onFocus={loginValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
         <Field
@@ -60,7 +64,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             Forgot password?
           </Link>
         </p>
-        <StatusButton className="w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+        <StatusButton className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700">
           Login
         </StatusButton>
         <p className="mt-4 text-center text-sm">

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { lazyZodValidation } from '~/utils/lazy-validation'
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
@@ -8,7 +9,8 @@ import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
 import { getVerification, MESSAGES, resendWaitSeconds, verifyCode } from '~/models/verification.server'
-import { readOtp, OTP_INCOMPLETE, SignupSchema } from '~/schemas/auth'
+import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
+import { SignupSchema } from '~/schemas/auth'
 import { requireAnonymous, startSession } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -18,6 +20,9 @@ import type { Route } from './+types/signup'
 // spec 1 §2 "Sign-up": name, email, password -> a one-time code -> the account exists once the code verifies.
 const CREATED = 'Account created successfully'
 const SESSION_ENDED = 'Your sign-up session has ended. Please sign up again.'
+
+// Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
+const signupValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.SignupSchema))
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
@@ -111,12 +116,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    onValidate: signupValidation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form method="post" onFocus={signupValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
       <input type="hidden" name="intent" value="signup" />
       <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }} errors={fields.name.errors} />
       <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
@@ -126,7 +131,7 @@ function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         errors={fields.password.errors}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <StatusButton className="mt-2 w-full rounded bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-70 dark:bg-emerald-500">
+      <StatusButton className="mt-2 w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700">
         Sign Up
       </StatusButton>
       <p className="mt-4 text-center text-sm">

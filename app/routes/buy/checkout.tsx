@@ -161,7 +161,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
 
         {enrolled ? (
-          <Link to={`/my-courses/${course.id}`} className="mt-6 block rounded bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-600">
+          <Link to={`/my-courses/${course.id}`} className="mt-6 block rounded bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
             Go to My Course
           </Link>
         ) : (
@@ -212,7 +212,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="submit"
                 disabled={paying}
-                className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-600"
+                className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700"
               >
                 {paying ? 'Processing...' : 'Proceed to Payment'}
               </button>

@@ -84,7 +84,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
             <p className="rounded bg-slate-100 p-6 text-center dark:bg-slate-800">No lectures have been added yet.</p>
           )}
           {course.whatsappLink ? (
-            <a href={course.whatsappLink} target="_blank" rel="noreferrer" className="mt-4 inline-block rounded bg-green-600 px-4 py-2 font-semibold text-white hover:bg-green-700">
+            <a href={course.whatsappLink} target="_blank" rel="noreferrer" className="mt-4 inline-block rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-700">
               Join the course WhatsApp group
             </a>
           ) : null}

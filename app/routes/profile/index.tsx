@@ -57,7 +57,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Member since {user.memberSince}</p>
           <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
-            <Link to="/profile/edit" className="rounded bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700 dark:bg-emerald-500">
+            <Link to="/profile/edit" className="rounded bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
               Edit Profile
             </Link>
             {user.hasAccessToQuizzes ? (

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: brand.hero.text },
 ]
 
-const primary = 'rounded-lg bg-emerald-600 px-5 py-2.5 font-semibold text-white hover:bg-emerald-700'
+const primary = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800'
 const secondary = 'rounded-lg border border-emerald-600 px-5 py-2.5 font-semibold text-emerald-700 hover:bg-emerald-50 dark:text-emerald-400 dark:hover:bg-slate-800'
 const section = 'mx-auto max-w-6xl px-4 py-12'
 const h2 = 'text-3xl font-bold'
@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ol className="mt-8 grid gap-4 text-left md:grid-cols-3">
             {brand.steps.map((s, i) => (
               <li key={s.title} className="rounded-xl bg-white p-5 text-slate-900 shadow dark:bg-slate-900 dark:text-slate-100">
-                <p className="text-sm font-bold text-emerald-600">Step {i + 1}</p>
+                <p className="text-sm font-bold text-emerald-700 dark:text-emerald-400">Step {i + 1}</p>
                 <h3 className="mt-1 text-lg font-bold">{s.title}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{s.text}</p>
                 {s.cta ? <Link to="/signup" className={`mt-4 inline-block ${primary}`}>Get Started Now</Link> : null}

@@ -30,7 +30,7 @@ export default function Resources() {
               <a href={n.href} target="_blank" rel="noreferrer" className="rounded border border-emerald-600 px-3 py-1 text-sm font-semibold text-emerald-700 hover:bg-emerald-50 dark:text-emerald-400 dark:hover:bg-slate-800">
                 View<span className="sr-only"> {n.title}</span>
               </a>
-              <a href={n.href} download={n.fileName} className="rounded bg-emerald-600 px-3 py-1 text-sm font-semibold text-white hover:bg-emerald-700">
+              <a href={n.href} download={n.fileName} className="rounded bg-emerald-700 px-3 py-1 text-sm font-semibold text-white hover:bg-emerald-800">
                 Download<span className="sr-only"> {n.title}</span>
               </a>
             </span>

@@ -5,7 +5,8 @@ import type { Route } from './+types/theme'
 
 // The theme switch without JavaScript: a post that stores the choice and redirects back (spec 1 §4).
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
+  // A body that is not a form (a script, a fuzzer) just means "no choice": light, back to /.
+  const form = await request.formData().catch(() => new FormData())
   const theme = form.get('theme') === 'dark' ? 'dark' : 'light'
   const back = safeRedirect(form.get('redirectTo'))
   return redirect(back, { headers: { 'Set-Cookie': await themeCookie.serialize(theme) } })
