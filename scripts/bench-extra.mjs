@@ -98,6 +98,12 @@ export default async function benchExtra({ base, cannon, dbPath }) {
   if (!burstOk) failures++
   console.log(`burst: ${ok} results, ${errors} errors, ${stored} stored, all done in ${seconds.toFixed(1)} s ${burstOk ? 'ok' : 'FAILED'}`)
 
+  console.log('\n== Lighthouse 12.8.2, mobile, Slow 4G (median of 3): LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1')
+  const { default: benchLighthouse } = await import('./bench-lighthouse.mjs')
+  const [lighthouseLearner] = await makeLearners(dbPath, 1, 'lighthouse')
+  await fetch(`${base}/quiz/${quiz.id}`, { method: 'POST', headers: { Cookie: lighthouseLearner, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: 'intent=start', redirect: 'manual' })
+  failures += await benchLighthouse({ base, cookie: lighthouseLearner, quizId: quiz.id })
+
   console.log('\n== Durability: 50 concurrent submitters, SIGKILL at a random moment, restart (10 rounds)')
   const durability = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-durability.ts'], { stdio: 'inherit', env: process.env })
   if (durability.status !== 0) failures++
