@@ -17,7 +17,8 @@ ENV APP_ENV=production \
     NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/data/app.db \
-    SKIP_BUILD=1
+    SKIP_BUILD=1 \
+    NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=4"
 # tsx stays (a runtime dependency) so `npm run user` and `npm run db:backup` work in `fly ssh console`.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
@@ -27,7 +28,8 @@ COPY --from=build /app/app ./app
 COPY --from=build /app/db ./db
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/docker-entrypoint.sh ./docker-entrypoint.sh
-# The litestream binary comes from its npm package (@flydotio/litestream).
+# The litestream binary comes from its npm package (@flydotio/litestream-linux-x64, the platform package of
+# @flydotio/litestream).
 RUN ln -s /app/node_modules/@flydotio/litestream-linux-x64/litestream /usr/local/bin/litestream \
  && mkdir -p /data && chown -R node:node /data /app
 USER node

@@ -6,9 +6,14 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
-import express from 'express'
+
+// React and React Router pick their production or development build when first imported, from NODE_ENV. The
+// server always runs the production build (CONTRACT.md: safety switches key off APP_ENV, not NODE_ENV), so
+// NODE_ENV is settled before anything from node_modules loads; hence the dynamic imports below.
+process.env.NODE_ENV = 'production'
+const { createRequestHandler } = await import('@react-router/express')
+const { default: compression } = await import('compression')
+const { default: express } = await import('express')
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const PORT = Number(process.env.PORT || 3000)
@@ -204,7 +209,8 @@ app.use((error, req, res, _next) => {
   refuse(req, res, 500, 'Internal Server Error')
 })
 
-const server = app.listen(PORT, HOST, () => {
+// A deep accept queue: a class of learners submitting at the same second must wait, not be refused.
+const server = app.listen({ port: PORT, host: HOST, backlog: 4096 }, () => {
   console.log(`Server listening on http://${HOST ?? 'localhost'}:${PORT}`)
 })
 

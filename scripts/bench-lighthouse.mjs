@@ -31,6 +31,11 @@ export default async function benchLighthouse({ base, cookie, quizId }) {
           extraHeaders: page.headers,
         })
         const a = result.lhr.audits
+        if (result.lhr.runtimeError || a['largest-contentful-paint'].numericValue === undefined) {
+          console.log(`${page.path}: run ${i + 1} failed: ${result.lhr.runtimeError?.message ?? a['largest-contentful-paint'].errorMessage ?? 'no LCP'}`)
+          runs.push({ lcp: Infinity, tbt: Infinity, cls: Infinity })
+          continue
+        }
         runs.push({ lcp: a['largest-contentful-paint'].numericValue, tbt: a['total-blocking-time'].numericValue, cls: a['cumulative-layout-shift'].numericValue })
       }
       const m = { lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) }

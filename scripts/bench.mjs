@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import { NODE_FLAGS } from './node-flags.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900)
 const BASE = `http://localhost:${PORT}`
@@ -19,7 +20,7 @@ if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js')) || process.env.BENCH
   execSync('npm run -s build', { stdio: 'inherit', env: { ...process.env, BUILD_DIR } })
 }
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-bench-'))
-const server = spawn(process.execPath, ['server.js'], {
+const server = spawn(process.execPath, [...NODE_FLAGS, 'server.js'], {
   env: { ...process.env, PORT: String(PORT), BUILD_DIR, DATABASE_PATH: path.join(tmp, 'app.db'), RATE_LIMIT: 'off', SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), SESSION_SECRET: 'bench-session-secret' },
   stdio: ['ignore', 'ignore', 'inherit'],
 })

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs'
 import { E2E } from './e2e-env'
 
 export type AppServer = { baseURL: string; dbPath: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> }
@@ -11,7 +12,7 @@ export async function startAppServer(options: { port: number; dir: string; env?:
   fs.mkdirSync(options.dir, { recursive: true })
   const dbPath = path.join(options.dir, 'app.db')
   const log = fs.openSync(path.join(options.dir, 'server.log'), 'a')
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'server.js'], {
     env: {
       ...process.env,
       PORT: String(options.port),

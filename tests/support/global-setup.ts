@@ -1,6 +1,7 @@
 // Starts the stand-ins and the built app server once for the whole Playwright run.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs'
 import { E2E, paths, serverEnv } from './e2e-env'
 import { startSmtpSink } from './smtp-sink'
 import { standIns } from './standins'
@@ -28,7 +29,7 @@ export default async function globalSetup() {
   const started = await Promise.all(standIns.map((start) => start(E2E)))
   const extraEnv = Object.assign({}, ...started.map((s) => s.env))
   const log = fs.openSync(`${E2E.tmpDir}/server.log`, 'a')
-  const app = spawn(process.execPath, ['server.js'], {
+  const app = spawn(process.execPath, [...NODE_FLAGS, 'server.js'], {
     env: { ...process.env, ...serverEnv(), ...extraEnv },
     stdio: ['ignore', log, log],
   })
