@@ -145,8 +145,10 @@ const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ]
+// Only paths that name a file (an extension in the last segment) can be static: pages skip the disk lookups.
+const looksLikeFile = (p) => /\.[a-z0-9]+$/i.test(p) && !p.endsWith('.data')
 app.use((req, res, next) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !looksLikeFile(req.path)) return next()
   const accepted = req.get('accept-encoding') ?? ''
   let rel
   try {
@@ -167,8 +169,10 @@ app.use((req, res, next) => {
   }
   next()
 })
-app.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-app.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false }))
+const staticAssets = express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false })
+const staticFiles = express.static(CLIENT_DIR, { maxAge: '1h', index: false })
+app.use('/assets', (req, res, next) => (looksLikeFile(req.path) ? staticAssets(req, res, next) : next()))
+app.use((req, res, next) => (looksLikeFile(req.path) ? staticFiles(req, res, next) : next()))
 
 // Dynamic responses (HTML, JSON) are compressed on the fly.
 app.use(compression())

@@ -35,8 +35,30 @@ export function openDatabase(file: string): OpenedDatabase {
   if (pragmas.synchronous !== 1 || pragmas.foreign_keys !== 1) {
     throw new Error(`SQLite pragmas not applied: ${JSON.stringify(pragmas)}`)
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite, pragmas }
+}
+
+/**
+ * Kysely prepares every query afresh; compiling SQL is a measurable share of a page view. Statements are
+ * reused by their SQL text: better-sqlite3 runs `all`/`run` synchronously, so a statement is never in use twice
+ * at once. (Kysely's `stream()` iterates across awaits and would need its own statement; the app never streams.)
+ * Bounded so ad-hoc SQL cannot grow it without end.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql)
+      if (!stmt) {
+        stmt = sqlite.prepare(sql)
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string)
+        cache.set(sql, stmt)
+      }
+      return stmt
+    },
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -56,6 +56,7 @@ export default async function benchExtra({ base, cannon, dbPath }) {
   await fetch(`${base}/quiz/${quiz.id}`, { method: 'POST', headers: { Cookie: reader, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: 'intent=start', redirect: 'manual' })
   const ssr = await cannon(`${base}/quiz/${quiz.id}?q=1`, { headers: { Cookie: reader } })
   const ssrRatio = ssr.requests.average / minimal
+  if (ssrRatio < 0.5) failures++
   console.log(`quiz page SSR (open attempt): ${ssr.requests.average.toFixed(0)} req/s, ratio ${ssrRatio.toFixed(2)} ${ssrRatio >= 0.5 ? 'ok' : 'BELOW TARGET'}, non-2xx ${ssr.non2xx}`)
 
   const submitters = await makeLearners(dbPath, 6000, 'submit')
@@ -72,6 +73,7 @@ export default async function benchExtra({ base, cannon, dbPath }) {
     ],
   })
   const submitRatio = submit.requests.average / minimal
+  if (submitRatio < 0.5) failures++
   console.log(`quiz submit: ${submit.requests.average.toFixed(0)} req/s, ratio ${submitRatio.toFixed(2)} ${submitRatio >= 0.5 ? 'ok' : 'BELOW TARGET'}, non-2xx ${submit.non2xx} (repeat learners answer 400 once all ${submitters.length} have submitted)`)
 
   console.log('\n== Burst: 5,000 distinct learners submitting within 10 s (RATE_LIMIT=off)')

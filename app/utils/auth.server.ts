@@ -24,9 +24,16 @@ export async function getUserId(request: Request): Promise<string | null> {
   return sessionId ? findSessionUserId(sessionId) : null
 }
 
-export async function getUser(request: Request): Promise<UserRow | null> {
-  const userId = await getUserId(request)
-  return userId ? ((await getUserById(userId)) ?? null) : null
+// The root loader and the route's loader both ask for the user of the same request: look it up once.
+const usersByRequest = new WeakMap<Request, Promise<UserRow | null>>()
+
+export function getUser(request: Request): Promise<UserRow | null> {
+  let user = usersByRequest.get(request)
+  if (!user) {
+    user = getUserId(request).then(async (userId) => (userId ? ((await getUserById(userId)) ?? null) : null))
+    usersByRequest.set(request, user)
+  }
+  return user
 }
 
 /** Only a same-site path may be a redirect target (no '//host', no 'https://', no backslash tricks). */
