@@ -1,3 +1,4 @@
+import type { CourseRow } from '~/models/course.server'
 import { isStaff } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import type { Role } from '../../db/schema'
@@ -29,19 +30,7 @@ export async function courseAccess(user: { id: string; role: Role }, courseId: s
 }
 
 export type FullLecture = { id: string; title: string; video_url: string; note_title: string | null; note_url: string | null }
-export type FullCourse = {
-  id: string
-  card_title: string
-  sub_title: string
-  course_tag: string
-  mode: string
-  language: string
-  course_image: string
-  actual_price: number
-  discounted_price: number
-  link_address: string
-  course_title: string
-  course_description: string
+export type FullCourse = CourseRow & {
   whatsapp_link: string
   sections: Array<{ id: string; title: string; lectures: FullLecture[] }>
 }

@@ -1,3 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { ZodType } from 'zod'
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, FormDataParseError } from '@remix-run/form-data-parser'
 
 // Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500.
@@ -54,4 +57,22 @@ export function withoutFiles(form: FormData): FormData {
   const out = new FormData()
   for (const [k, v] of form.entries()) if (typeof v === 'string') out.append(k, v)
   return out
+}
+
+/**
+ * The shared first half of the Add Section and Add Lecture actions: parse the multipart body (the note file
+ * limited while streaming), validate the text fields with `schema`. Either the valid submission and the note
+ * file, or the 400 reply to return (an upload error is shown as a form error).
+ */
+export async function parseNoteForm<Schema extends ZodType>(request: Request, schema: Schema) {
+  let form: FormData
+  try {
+    form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    return { reply: data({ result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [error.message] }) }, { status: 400 }) } as const
+  }
+  const submission = parseWithZod(withoutFiles(form), { schema })
+  if (submission.status !== 'success') return { reply: data({ result: submission.reply() }, { status: 400 }) } as const
+  return { submission, note: fileOf(form, 'noteURL') } as const
 }

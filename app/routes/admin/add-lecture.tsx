@@ -9,7 +9,7 @@ import { addLecture, listSections, NotFoundError } from '~/models/course-admin.s
 import { lectureSchema } from '~/schemas/admin'
 import { requireStaff } from '~/utils/admin-auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { fileOf, NOTE_MAX_BYTES, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
+import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-lecture'
 
 // spec 2 "Add Lecture": course cards -> pick a section -> lecture form (?course=&section= without JS).
@@ -27,17 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request)
-  let form: FormData
+  const parsed = await parseNoteForm(request, lectureSchema)
+  if ('reply' in parsed) return parsed.reply
+  const { submission, note } = parsed
   try {
-    form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return data({ result: parseWithZod(new FormData(), { schema: lectureSchema }).reply({ formErrors: [error.message] }) }, { status: 400 })
-  }
-  const submission = parseWithZod(withoutFiles(form), { schema: lectureSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  try {
-    await addLecture({ actorId: staff.id, fields: submission.value, note: fileOf(form, 'noteURL') })
+    await addLecture({ actorId: staff.id, fields: submission.value, note })
   } catch (error) {
     if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
     if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Section not found'] }) }, { status: 404 })

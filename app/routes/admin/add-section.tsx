@@ -9,7 +9,7 @@ import { addSection, NotFoundError } from '~/models/course-admin.server'
 import { sectionSchema } from '~/schemas/admin'
 import { requireStaff } from '~/utils/admin-auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { fileOf, NOTE_MAX_BYTES, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
+import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-section'
 
 // spec 2 "Add Section": course cards, then the form (a modal; without JS the same dialog comes from ?course=).
@@ -23,17 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request)
-  let form: FormData
+  const parsed = await parseNoteForm(request, sectionSchema)
+  if ('reply' in parsed) return parsed.reply
+  const { submission, note } = parsed
   try {
-    form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return data({ result: parseWithZod(new FormData(), { schema: sectionSchema }).reply({ formErrors: [error.message] }) }, { status: 400 })
-  }
-  const submission = parseWithZod(withoutFiles(form), { schema: sectionSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  try {
-    await addSection({ actorId: staff.id, fields: submission.value, note: fileOf(form, 'noteURL') })
+    await addSection({ actorId: staff.id, fields: submission.value, note })
   } catch (error) {
     if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
     if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Failed to add section: course not found'] }) }, { status: 404 })
