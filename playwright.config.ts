@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /\/once\// },
-    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /\/once\// },
+    // Tests tagged @js-only check a JavaScript enhancement (or measure something once); JS off they do not apply.
+    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /\/once\//, grepInvert: /@js-only/ },
     // tests/e2e/once/: server-level proofs (budgets, axe, cross-site, fuzzing, crawl) that a browser's JS
     // setting does not change, run a single time.
     { name: 'once', use: { javaScriptEnabled: true }, testMatch: /\/once\/.*\.spec\.ts/ },

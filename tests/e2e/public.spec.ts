@@ -35,8 +35,7 @@ for (const p of PAGES) {
   })
 }
 
-test('every public page fits one TCP first flight (gzipped HTML at most 14.6 KB)', async ({ request }) => {
-  test.skip(isNoJs(), 'same HTML in both projects')
+test('every public page fits one TCP first flight (gzipped HTML at most 14.6 KB)', { tag: '@js-only' }, async ({ request }) => {
   for (const p of PAGES) {
     const html = await (await request.get(p.path)).body()
     expect(zlib.gzipSync(html).length, p.path).toBeLessThanOrEqual(14_600)
@@ -231,8 +230,7 @@ test('the syllabus accordion opens without JavaScript', async ({ page }) => {
   await expect(topic).toBeVisible()
 })
 
-test('with JavaScript the bar hides on scrolling down and returns on scrolling up', async ({ page }) => {
-  test.skip(isNoJs(), 'a JavaScript enhancement; without JS the bar stays put')
+test('with JavaScript the bar hides on scrolling down and returns on scrolling up', { tag: '@js-only' }, async ({ page }) => {
   await page.goto('/')
   const header = page.getByRole('banner')
   await expect(header).not.toHaveAttribute('data-hidden')

@@ -240,8 +240,7 @@ test('the server enforces the deadline: past deadline + grace the attempt is sco
   await expect(page.getByTestId('score')).toHaveText('Score: 1 / 3')
 })
 
-test('with JavaScript the timer submits at zero', async ({ page, db, loginAs }) => {
-  test.skip(isNoJs(), 'the live timer is an enhancement')
+test('with JavaScript the timer submits at zero', { tag: '@js-only' }, async ({ page, db, loginAs }) => {
   const tag = crypto.randomBytes(3).toString('hex')
   const quiz = await createQuiz(db, { title: `Timer ${tag}`, timeLimit: 5, questions: questions(tag) })
   const user = await loginAs('user')
@@ -257,8 +256,7 @@ test('with JavaScript the timer submits at zero', async ({ page, db, loginAs }) 
   await expect(page.getByTestId('score')).toHaveText('Score: 1 / 3')
 })
 
-test('with JavaScript a dropped connection loses no answer', async ({ page, db, loginAs }) => {
-  test.skip(isNoJs(), 'background saving is an enhancement')
+test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }, async ({ page, db, loginAs }) => {
   const tag = crypto.randomBytes(3).toString('hex')
   const quiz = await createQuiz(db, { title: `Offline ${tag}`, timeLimit: 30, questions: questions(tag) })
   const user = await loginAs('user')
@@ -278,8 +276,7 @@ test('with JavaScript a dropped connection loses no answer', async ({ page, db, 
   await expect(page.getByTestId('score')).toHaveText('Score: 2 / 3')
 })
 
-test('20 submits at once yield one attempt and one result', async ({ page, db, loginAs }) => {
-  test.skip(isNoJs(), 'HTTP-level; one project is enough')
+test('20 submits at once yield one attempt and one result', { tag: '@js-only' }, async ({ page, db, loginAs }) => {
   const tag = crypto.randomBytes(3).toString('hex')
   const quiz = await createQuiz(db, { title: `Race ${tag}`, questions: questions(tag) })
   const user = await loginAs('user')

@@ -48,9 +48,9 @@ export async function durabilityRound(options: { port: number; dir: string; lear
       // The server was killed under this request: not acknowledged, so it may or may not be stored.
     }
   })
-  // A round of 50 takes a few hundred ms to a second here: kill somewhere inside it, so some submissions are
+  // A round of 50 takes about half a second here: kill somewhere inside it, so some submissions are
   // acknowledged, some in flight and some not yet sent.
-  const killedAfterMs = 100 + Math.floor(Math.random() * 900)
+  const killedAfterMs = 100 + Math.floor(Math.random() * 400)
   await new Promise((r) => setTimeout(r, killedAfterMs))
   await server.stop('SIGKILL')
   await Promise.all(run)
