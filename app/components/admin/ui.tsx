@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { StatusButton } from '~/components/forms'
 
 // Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
 
@@ -131,6 +132,21 @@ export function ConfirmDialog({ title, children, cancelTo }: { title: string; ch
         </div>
       </div>
     </div>
+  )
+}
+
+/** The confirmation step of a delete (coupon, quiz): a dialog reached by URL, so it works without JS. */
+export function DeleteDialog({ title, cancelTo, field, value, children }: { title: string; cancelTo: string; field: string; value: string; children: ReactNode }) {
+  return (
+    <ConfirmDialog title={title} cancelTo={cancelTo}>
+      {children}
+      <Form method="post" className="mt-4" preventScrollReset>
+        <input type="hidden" name={field} value={value} />
+        <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
+          Delete
+        </StatusButton>
+      </Form>
+    </ConfirmDialog>
   )
 }
 

@@ -1,6 +1,5 @@
-import { Form, Link, useLocation } from 'react-router'
-import { StatusButton } from '~/components/forms'
-import { buttonClass, ConfirmDialog, PageTitle, pageCount, Pagination, Table, Td, withParams, formatDate } from '~/components/admin/ui'
+import { Link, useLocation } from 'react-router'
+import { buttonClass, DeleteDialog, PageTitle, pageCount, Pagination, Table, Td, withParams, formatDate } from '~/components/admin/ui'
 import { COUPON_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon-admin.server'
@@ -70,17 +69,11 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
       {toDelete ? (
-        <ConfirmDialog title="Delete Coupon" cancelTo={pathname + withParams(search, { delete: undefined })}>
+        <DeleteDialog title="Delete Coupon" cancelTo={pathname + withParams(search, { delete: undefined })} field="couponId" value={toDelete.id}>
           <p>
             Delete the coupon <span className="font-mono uppercase">{toDelete.code}</span>? This action cannot be undone.
           </p>
-          <Form method="post" className="mt-4" preventScrollReset>
-            <input type="hidden" name="couponId" value={toDelete.id} />
-            <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
-              Delete
-            </StatusButton>
-          </Form>
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </>
   )

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { showToast } from '~/components/toaster'
-import { StatusButton } from '~/components/forms'
-import { buttonClass, ConfirmDialog, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td, useHydrated, withParams } from '~/components/admin/ui'
+import { buttonClass, DeleteDialog, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td, useHydrated, withParams } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
@@ -131,16 +130,10 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
       {toDelete ? (
-        <ConfirmDialog title="Delete Quiz" cancelTo={pathname + withParams(search, { delete: undefined })}>
+        <DeleteDialog title="Delete Quiz" cancelTo={pathname + withParams(search, { delete: undefined })} field="quizId" value={toDelete.id}>
           <p className="font-semibold">{toDelete.title}</p>
           <p className="mt-1 text-sm">This action cannot be undone.</p>
-          <Form method="post" className="mt-4" preventScrollReset>
-            <input type="hidden" name="quizId" value={toDelete.id} />
-            <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
-              Delete
-            </StatusButton>
-          </Form>
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </>
   )
