@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { BRAND_NAME } from '~/lib/constants'
 import type { Role } from '../../db/schema'
+import { isStaff } from '~/lib/roles'
 import { ThemeSwitch } from './theme-switch'
 
 export type HeaderUser = { id: string; name: string; role: Role; profileImage: string | null }
@@ -16,7 +17,6 @@ export const NAV_LINKS = [
   { to: '/resources', label: 'Resources' },
 ] as const
 
-const isStaff = (role: Role) => role === 'admin' || role === 'instructor'
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 font-medium hover:text-emerald-700 dark:hover:text-emerald-400 ${isActive ? 'text-emerald-700 dark:text-emerald-400' : ''}`
 

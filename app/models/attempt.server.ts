@@ -1,3 +1,6 @@
+import type { Selectable } from 'kysely'
+import { isStaff } from '~/lib/roles'
+import type { AttemptsTable } from '../../db/schema'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { isId } from '~/lib/ids'
@@ -12,16 +15,7 @@ import { attemptQuestions, countCurrentQuestions, getQuiz, parseOptions, type Qu
 // injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
 // attempt is the conditional update `where submitted_at is null`.
 
-export type AttemptRow = {
-  id: string
-  user_id: string
-  quiz_id: string
-  started_at: string
-  deadline_at: string | null
-  submitted_at: string | null
-  score: number | null
-  total: number
-}
+export type AttemptRow = Selectable<AttemptsTable>
 const attemptColumns = ['id', 'user_id', 'quiz_id', 'started_at', 'deadline_at', 'submitted_at', 'score', 'total'] as const
 
 export type QuizViewer = { id: string; role: string; has_access_to_quizzes: number }
@@ -38,7 +32,7 @@ export class QuizError extends Error {
 
 /** Access rule (API.md §2.4 Q, §5 #4): free, or staff, or bought the bundle. */
 export function canAccessQuiz(user: QuizViewer, quiz: Pick<QuizRow, 'category'>): boolean {
-  return quiz.category === 'free' || user.role === 'admin' || user.role === 'instructor' || user.has_access_to_quizzes === 1
+  return quiz.category === 'free' || isStaff(user.role) || user.has_access_to_quizzes === 1
 }
 
 export type Gate = { ok: true; quiz: QuizRow } | { ok: false; status: 401 | 403 | 404; quiz?: QuizRow }

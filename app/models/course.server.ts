@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely'
+import type { CoursesTable } from '../../db/schema'
 import { db } from '~/utils/db.server'
 
 // Course queries shared by the public pages, the v1 API and other features (DESIGN.md: one model, two doors).
@@ -18,20 +20,7 @@ export const courseColumns = [
   'course_description',
 ] as const
 
-export type CourseRow = {
-  id: string
-  card_title: string
-  sub_title: string
-  course_tag: string
-  mode: string
-  language: string
-  course_image: string
-  actual_price: number
-  discounted_price: number
-  link_address: string
-  course_title: string
-  course_description: string
-}
+export type CourseRow = Pick<Selectable<CoursesTable>, (typeof courseColumns)[number]>
 
 /** The API.md §3 Course shape for public routes: no whatsappLink, no sections, no __v. */
 export type CourseJson = {

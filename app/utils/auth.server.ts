@@ -61,7 +61,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUserId(request)) throw redirect('/')
 }
 
-export const isStaff = (role: Role) => role === 'admin' || role === 'instructor'
+export { isStaff } from '~/lib/roles'
 
 /** /admin pages: signed out -> /login, other roles -> `elsewhere` (/ by default; spec 2 §6). */
 export async function requireRole(request: Request, roles: Role[], elsewhere = '/'): Promise<UserRow> {

@@ -150,6 +150,19 @@ export function DeleteDialog({ title, cancelTo, field, value, children }: { titl
   )
 }
 
+/** The Name/email cell of the admin user tables: avatar, name, e-mail. */
+export function UserCell({ name, email, profileImage }: { name: string; email: string; profileImage: string | null }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Avatar src={profileImage} name={name} />
+      <div>
+        <p className="font-medium">{name}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{email}</p>
+      </div>
+    </div>
+  )
+}
+
 export function Avatar({ src, name }: { src: string | null; name: string }) {
   return src ? (
     <img src={src} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" loading="lazy" />

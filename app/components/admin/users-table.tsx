@@ -1,16 +1,7 @@
-import { Avatar, formatDate, Table, Td } from './ui'
+import type { AdminUserRow } from '~/models/admin.server'
+import { formatDate, Table, Td, UserCell } from './ui'
 
-export type UserListItem = {
-  id: string
-  name: string
-  email: string
-  role: string
-  profileImage: string | null
-  mobileNumber: string | null
-  instituteName: string | null
-  isPremiumMember: boolean
-  createdAt: string
-}
+export type UserListItem = Omit<AdminUserRow, 'hasAccessToQuizzes'>
 
 const roleLabel = (role: string) => (role === 'user' ? 'Learner' : role.charAt(0).toUpperCase() + role.slice(1))
 
@@ -21,13 +12,7 @@ export function UsersTable({ users, empty }: { users: UserListItem[]; empty: str
       {users.map((u) => (
         <tr key={u.id}>
           <Td>
-            <div className="flex items-center gap-2">
-              <Avatar src={u.profileImage} name={u.name} />
-              <div>
-                <p className="font-medium">{u.name}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{u.email}</p>
-              </div>
-            </div>
+            <UserCell name={u.name} email={u.email} profileImage={u.profileImage} />
           </Td>
           <Td>{roleLabel(u.role)}</Td>
           <Td>{u.mobileNumber || '---'}</Td>

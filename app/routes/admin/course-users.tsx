@@ -1,6 +1,6 @@
 import { data, Form, Link, useLocation } from 'react-router'
 import { StatusButton } from '~/components/forms'
-import { Avatar, ConfirmDialog, formatDate, PageTitle, pageCount, Pagination, SearchBox, Table, Td, withParams } from '~/components/admin/ui'
+import { UserCell, ConfirmDialog, formatDate, PageTitle, pageCount, Pagination, SearchBox, Table, Td, withParams } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { getCourseName, listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/admin.server'
@@ -61,13 +61,7 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
         {loaderData.users.map((u) => (
           <tr key={u.userId}>
             <Td>
-              <div className="flex items-center gap-2">
-                <Avatar src={u.profileImage} name={u.name} />
-                <div>
-                  <p className="font-medium">{u.name}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{u.email}</p>
-                </div>
-              </div>
+              <UserCell name={u.name} email={u.email} profileImage={u.profileImage} />
             </Td>
             <Td>{u.mobileNumber || '---'}</Td>
             <Td>{u.instituteName || '---'}</Td>

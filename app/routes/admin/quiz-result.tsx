@@ -1,5 +1,5 @@
 import { data, Link, useLocation } from 'react-router'
-import { Avatar, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
+import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { getQuizResults } from '~/models/quiz-admin.server'
@@ -35,13 +35,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
         {loaderData.students.map((s) => (
           <tr key={s.id}>
             <Td>
-              <div className="flex items-center gap-2">
-                <Avatar src={s.profileImage} name={s.name} />
-                <div>
-                  <p className="font-medium">{s.name}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{s.email}</p>
-                </div>
-              </div>
+              <UserCell name={s.name} email={s.email} profileImage={s.profileImage} />
             </Td>
             <Td>{s.instituteName}</Td>
             <Td>{s.isPremiumMember ? 'Yes' : 'No'}</Td>
