@@ -42,6 +42,8 @@ export interface VerificationsTable {
   proof_expires_at: string | null
   consumed_at: string | null
   created_at: string
+  /** sign-up only: SHA-256 of the claim the starting client holds (migration 0005) */
+  claim_hash: string | null
 }
 
 export interface RateLimitsTable {
@@ -124,6 +126,8 @@ export interface OrdersTable {
   created_at: string
   updated_at: string
   paid_at: string | null
+  /** set when a payment was taken but not fulfilled (e.g. coupon over its limit): staff refund it */
+  refund_reason: string | null
 }
 
 export interface PaymentEventsTable {

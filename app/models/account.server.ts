@@ -5,7 +5,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { sniffImage, MIME } from '~/lib/file-type'
 import { deleteUserSessions } from '~/models/session.server'
 import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
-import { consumeVerification, type PendingSignup, type VerifyResult } from '~/models/verification.server'
+import { consumeVerification, dropPendingSignups, type PendingSignup, type VerifyResult } from '~/models/verification.server'
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -67,6 +67,7 @@ export async function createAccountFromSignup(email: string, verified: Extract<V
     }
     throw error
   }
+  await dropPendingSignups(email)
   return (await getUserById(id)) ?? null
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { createCookie } from 'react-router'
 import { TOTPStrategy } from 'remix-auth-totp'
 import { BRAND_NAME, OTP_TTL_MINUTES } from '~/lib/constants'
-import { PROOF_TTL_MS, recordCode, type PendingSignup, type Purpose } from '~/models/verification.server'
+import { codeMailRefusal, PROOF_TTL_MS, recordCode, type PendingSignup, type Purpose } from '~/models/verification.server'
 import { EmailSchema } from '~/schemas/auth'
 import { MailError, sendMail } from '~/services/mail.server'
 import { isProduction, sessionSecrets } from '~/utils/env.server'
@@ -52,7 +52,13 @@ function makeStrategy(purpose: Purpose) {
         }
         const raw = formData.get('payload')
         const payload = typeof raw === 'string' ? (JSON.parse(raw) as PendingSignup) : undefined
-        await recordCode({ purpose, email, code, payload })
+        const claim = String(formData.get('claim') ?? '')
+        if (purpose === 'reset') await recordCode({ purpose, email, code })
+        else if (!(await recordCode({ purpose, email, code, claim, payload }))) {
+          // A resend whose registration is gone (used or expired meanwhile): the code mailed is worthless.
+          failures.set(request, 'Your sign-up session has ended. Please sign up again.')
+          throw new Error('no pending sign-up for this claim')
+        }
       },
     },
     // Codes are checked against the verifications table (verifyCode), not through this callback.
@@ -66,33 +72,43 @@ function strategy(purpose: Purpose) {
   return strategies[purpose]
 }
 
-export type SendResult = { ok: true; headers: Headers } | { ok: false; message: string }
+export type IssueInput = { purpose: 'reset'; email: string } | { purpose: 'signup'; email: string; claim: string; payload?: PendingSignup }
+export type IssueResult = { ok: true; headers: Headers } | { ok: false; status: 429 | 503; message: string }
 
 /**
- * Generates a code with remix-auth-totp, mails it and records it. The strategy reads the body once, so it gets a
- * request of its own (STACK.md trap 4) with just the e-mail and the pending sign-up data.
+ * The one way a code is issued, for the pages and the API alike: resend cooldown and hourly cap per address,
+ * then remix-auth-totp generates it, sendTOTP mails it (one template) and records it. The strategy reads the
+ * body once, so it gets a request of its own (STACK.md trap 4) with just the e-mail, the claim and the pending
+ * sign-up data. The returned headers carry the strategy's `_totp` cookie (the pages use it; the API may too).
  */
-export async function sendCode(request: Request, input: { purpose: Purpose; email: string; payload?: PendingSignup }): Promise<SendResult> {
+export async function issueCode(request: Request, input: IssueInput): Promise<IssueResult> {
+  const refusal = await codeMailRefusal(input.purpose, input.email)
+  if (refusal) return { ok: false, ...refusal }
   const form = new FormData()
   form.set('email', input.email)
-  if (input.payload) form.set('payload', JSON.stringify(input.payload))
+  if (input.purpose === 'signup') {
+    form.set('claim', input.claim)
+    if (input.payload) form.set('payload', JSON.stringify(input.payload))
+  }
   const own = new Request(request.url, { method: 'POST', body: form, headers: { Cookie: request.headers.get('Cookie') ?? '' } })
+  const failed = { ok: false as const, status: 503 as const, message: 'We could not send the code. Please try again.' }
   try {
     await strategy(input.purpose).authenticate(own)
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown
     const failure = failures.get(own)
-    if (failure) return { ok: false, message: failure }
-    if (thrown.headers.get('Location') !== PATHS[input.purpose].sent) {
-      return { ok: false, message: 'We could not send the code. Please try again.' }
+    if (!(thrown instanceof Response)) {
+      if (failure) return { ...failed, message: failure }
+      throw thrown
     }
+    if (failure) return { ...failed, message: failure }
+    if (thrown.headers.get('Location') !== PATHS[input.purpose].sent) return failed
     const headers = new Headers()
     const cookies = thrown.headers.getSetCookie()
     // The strategy appends the same `_totp` cookie twice; one is enough.
     if (cookies.length) headers.append('Set-Cookie', cookies[cookies.length - 1])
     return { ok: true, headers }
   }
-  return { ok: false, message: 'We could not send the code. Please try again.' }
+  return failed
 }
 
 /** The e-mail the `_totp` cookie carries between the steps (its own format: URL-encoded params). */
@@ -120,6 +136,15 @@ const proofCookie = (name: string, path: string) =>
 export const resetProofCookie = proofCookie('__reset_proof', '/')
 export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/reset-password')
 
+// The claim that makes a pending sign-up this client's own (issue 10 #1; verification.server.ts). Random, stored
+// hashed; the page's cookie has path '/' for the same .data reason as above, the API's covers /api/v1/users
+// (register, verify-otp, resend-otp).
+const claimCookie = (name: string, path: string) =>
+  createCookie(name, { httpOnly: true, sameSite: 'lax', path, secure: isProduction(), secrets: sessionSecrets(), maxAge: 24 * 60 * 60 })
+export const signupClaimCookie = claimCookie('__signup', '/')
+export const apiSignupClaimCookie = claimCookie('signupClaim', '/api/v1/users')
+
+/** The value of one of the proof or claim cookies above (null when absent or tampered with). */
 export async function readProof(cookie: ReturnType<typeof proofCookie>, request: Request): Promise<string | null> {
   const value = await cookie.parse(request.headers.get('Cookie'))
   return typeof value === 'string' && value ? value : null

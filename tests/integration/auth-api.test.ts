@@ -13,8 +13,8 @@ const USER_KEYS = ['_id', 'name', 'email', 'isPremiumMember', 'hasAccessToQuizze
 const FORBIDDEN = ['password', 'password_hash', 'otp', 'otpExpiry', 'code_hash', 'proof_hash', 'passwordHash']
 
 async function registerAndVerify(email: string, password = 'Str0ng!pass') {
-  expect((await api('POST', 'register', { name: 'Api User', email, password })).status).toBe(200)
   const jar = new Jar()
+  expect((await api('POST', 'register', { name: 'Api User', email, password }, jar)).status).toBe(200)
   const res = await api('POST', 'verify-otp', { email, otp: lastCode(email) }, jar)
   expect(res.status).toBe(200)
   return { jar, body: await res.json() }
@@ -39,23 +39,29 @@ describe('register, verify-otp, resend-otp', () => {
 
   it('creates the account only when the code verifies, signs in, and never leaks secrets', async () => {
     const email = fresh('reg')
-    const res = await api('POST', 'register', { name: 'Api User', email: email.toUpperCase(), password: 'Str0ng!pass' })
+    const jar = new Jar()
+    const res = await api('POST', 'register', { name: 'Api User', email: email.toUpperCase(), password: 'Str0ng!pass' }, jar)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: 'OTP sent to email' })
+    // The registration is this client's: an HttpOnly claim cookie scoped to /api/v1/users (issue 10 #1).
+    expect(res.headers.getSetCookie().join(';')).toMatch(/signupClaim=.+Path=\/api\/v1\/users.*HttpOnly/i)
     expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
 
     // Another register for the same e-mail inside 15 s is refused (mail bombing, API.md §5 #10).
     expect((await api('POST', 'register', { name: 'Api User', email, password: 'Str0ng!pass' })).status).toBe(429)
 
     const code = lastCode(email)
-    let bad = await api('POST', 'verify-otp', { email, otp: otherCode(code) })
+    let bad = await api('POST', 'verify-otp', { email, otp: otherCode(code) }, jar)
     expect(bad.status).toBe(400)
     expect((await bad.json()).message).toBe('Invalid OTP')
-    bad = await api('POST', 'verify-otp', { email: fresh('nobody'), otp: code })
+    bad = await api('POST', 'verify-otp', { email: fresh('nobody'), otp: code }, jar)
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).message).toBe('Invalid or expired OTP')
+    // The right code from a client that did not register is refused too.
+    bad = await api('POST', 'verify-otp', { email, otp: code })
     expect(bad.status).toBe(400)
     expect((await bad.json()).message).toBe('Invalid or expired OTP')
 
-    const jar = new Jar()
     const ok = await api('POST', 'verify-otp', { email, otp: code }, jar)
     expect(ok.status).toBe(200)
     expect(ok.headers.getSetCookie().join(';')).toMatch(/__session=.+HttpOnly/i)
@@ -70,7 +76,7 @@ describe('register, verify-otp, resend-otp', () => {
     expect(user._id).toMatch(/^[0-9a-f]{24}$/)
 
     // The code is used up; a second account cannot be made with it, nor can the e-mail register again.
-    expect((await api('POST', 'verify-otp', { email, otp: code })).status).toBe(400)
+    expect((await api('POST', 'verify-otp', { email, otp: code }, jar)).status).toBe(400)
     const again = await api('POST', 'register', { name: 'Api User', email, password: 'Str0ng!pass' })
     expect(again.status).toBe(400)
     expect((await again.json()).message).toBe('User already exists')
@@ -87,25 +93,29 @@ describe('register, verify-otp, resend-otp', () => {
     expect(res.status).toBe(404)
     expect((await res.json()).message).toBe('User not found')
     const email = fresh('resend')
-    await api('POST', 'register', { name: 'R', email, password: 'Str0ng!pass' })
+    const jar = new Jar()
+    await api('POST', 'register', { name: 'R', email, password: 'Str0ng!pass' }, jar)
     const first = lastCode(email)
-    res = await api('POST', 'resend-otp', { email })
+    res = await api('POST', 'resend-otp', { email }, jar)
     expect(res.status).toBe(429)
     expect((await res.json()).message).toMatch(/Please wait \d+ seconds/)
     await backdate(email)
-    res = await api('POST', 'resend-otp', { email })
+    // Only the client that registered may ask for a new code for its registration.
+    expect((await api('POST', 'resend-otp', { email })).status).toBe(404)
+    res = await api('POST', 'resend-otp', { email }, jar)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: 'New OTP sent successfully' })
     const second = lastCode(email)
-    if (second !== first) expect((await api('POST', 'verify-otp', { email, otp: first })).status).toBe(400)
-    expect((await api('POST', 'verify-otp', { email, otp: second })).status).toBe(200)
+    if (second !== first) expect((await api('POST', 'verify-otp', { email, otp: first }, jar)).status).toBe(400)
+    expect((await api('POST', 'verify-otp', { email, otp: second }, jar)).status).toBe(200)
   })
 
   it('an expired code is refused even when it is right', async () => {
     const email = fresh('expired')
-    await api('POST', 'register', { name: 'E', email, password: 'Str0ng!pass' })
+    const jar = new Jar()
+    await api('POST', 'register', { name: 'E', email, password: 'Str0ng!pass' }, jar)
     await db.updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', email).execute()
-    const res = await api('POST', 'verify-otp', { email, otp: lastCode(email) })
+    const res = await api('POST', 'verify-otp', { email, otp: lastCode(email) }, jar)
     expect(res.status).toBe(400)
     expect((await res.json()).message).toBe('OTP has been expired')
   })

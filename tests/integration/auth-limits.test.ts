@@ -7,7 +7,9 @@ vi.hoisted(() => {
 
 import { createUser } from '../../db/factories'
 import { db } from '~/utils/db.server'
-import { MESSAGES } from '~/models/verification.server'
+import fs from 'node:fs'
+import { CODE_MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '~/models/verification.server'
+import { action as forgotAction } from '~/routes/auth/forgot-password'
 import { action as loginAction } from '~/routes/auth/login'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { api, lastCode, otherCode, pageAction } from './auth-helpers'
@@ -35,21 +37,49 @@ describe('rate limits', () => {
     expect((await api('POST', 'login', { email: 'nobody@example.test', password: 'x' }, undefined, '198.51.100.8')).status).toBe(404)
   })
 
-  it('at most 10 failed verifications per e-mail per hour, even across fresh codes', async () => {
+  it('wrong codes lock that code, never the owner\'s next one (issue 10 #5)', async () => {
     const address = '203.0.113.9'
     const { email } = await createUser(db, { email: `hourly-${Date.now()}@example.test` })
     expect((await api('POST', 'forgot-password', { email }, undefined, address)).status).toBe(200)
+    // Two codes killed by an attacker's wrong guesses: 10 failures within the hour.
     for (let round = 0; round < 2; round++) {
       const wrong = otherCode(lastCode(email))
       for (let i = 0; i < 5; i++) {
         const r = await api('POST', 'verify-forgot-password-otp', { email, otp: wrong }, undefined, address)
         expect(r.status).toBe(400)
       }
+      const dead = await api('POST', 'verify-forgot-password-otp', { email, otp: lastCode(email) }, undefined, address)
+      expect((await dead.json()).message).toBe(MESSAGES.dead)
       await backdate(email)
       expect((await api('POST', 'resend-forgot-password-otp', { email }, undefined, address)).status).toBe(200)
     }
-    const r = await api('POST', 'verify-forgot-password-otp', { email, otp: lastCode(email) }, undefined, address)
-    expect(r.status).toBe(429)
-    expect((await r.json()).message).toBe(MESSAGES.hourly)
+    // The owner's fresh code still works.
+    const r = await api('POST', 'verify-forgot-password-otp', { email, otp: lastCode(email) }, undefined, '203.0.113.10')
+    expect(r.status).toBe(200)
+  })
+
+  it(`at most ${CODE_MAILS_PER_ADDRESS_PER_HOUR} code e-mails per address per hour, pages and API, sign-up and reset together`, async () => {
+    const msLeft = 3_600_000 - (Date.now() % 3_600_000)
+    if (msLeft < 10_000) await new Promise((r) => setTimeout(r, msLeft + 50))
+    const { email } = await createUser(db, { email: `mailcap-${Date.now()}@example.test` })
+    const sent = () => fs.readdirSync(process.env.OUTBOX_DIR!).filter((f) => fs.readFileSync(`${process.env.OUTBOX_DIR}/${f}`, 'utf8').startsWith(`To: ${email}\n`)).length
+    for (let i = 0; i < CODE_MAILS_PER_ADDRESS_PER_HOUR; i++) {
+      const r = i % 2 === 0
+        ? await api('POST', 'forgot-password', { email }, undefined, `192.0.2.${i}`)
+        : { status: (await pageAction(forgotAction, '/forgot-password', { intent: 'email', email }, undefined, `192.0.2.${i}`)).status }
+      expect([200, 302]).toContain(r.status)
+      await backdate(email)
+    }
+    expect(sent()).toBe(CODE_MAILS_PER_ADDRESS_PER_HOUR)
+    const api429 = await api('POST', 'resend-forgot-password-otp', { email }, undefined, '192.0.2.100')
+    expect(api429.status).toBe(429)
+    expect((await api429.json()).message).toBe(MESSAGES.mailCap)
+    const page429 = await pageAction(forgotAction, '/forgot-password', { intent: 'email', email }, undefined, '192.0.2.101')
+    expect(page429.status).toBe(429)
+    expect(JSON.stringify(page429.data)).toContain(MESSAGES.mailCap)
+    expect(sent()).toBe(CODE_MAILS_PER_ADDRESS_PER_HOUR)
+    // Another address is unaffected.
+    const other = await createUser(db, { email: `mailcap-other-${Date.now()}@example.test` })
+    expect((await api('POST', 'forgot-password', { email: other.email }, undefined, '192.0.2.102')).status).toBe(200)
   })
 })

@@ -1,15 +1,13 @@
 import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials, createAccountFromSignup, emailTaken, parsePhotoUpload, pendingSignupPayload, resetPassword, saveProfileImage, updateProfile } from '~/models/account.server'
 import { toUserJson } from '~/models/user-json.server'
 import { getUserById, type UserRow } from '~/models/user.server'
-import { consumeResetProof, getVerification, issueResetProof, MESSAGES, randomCode, recordCode, resendWaitSeconds, verifyCode, type PendingSignup, type Purpose } from '~/models/verification.server'
+import { consumeResetProof, getPendingSignup, issueResetProof, MESSAGES, newSignupClaim, verifyCode } from '~/models/verification.server'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'
 import { ProfileSchema } from '~/schemas/profile'
-import { MailError, sendMail } from '~/services/mail.server'
 import { apiError, apiResponse, apiRoutes, json, readJsonBody, str, type ApiArgs, type ApiHandler } from '~/utils/api.server'
 import { endSession, getUser, startSession } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
-import { apiResetProofCookie, readProof } from '~/utils/totp.server'
-import { BRAND_NAME, OTP_TTL_MINUTES } from '~/lib/constants'
+import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/utils/totp.server'
 
 // /api/v1/users (API.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
 // and the deliberate differences of API.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
@@ -42,22 +40,14 @@ function otpOf(body: Record<string, unknown>): string | null {
   return readOtp([typeof raw === 'number' && Number.isInteger(raw) ? String(raw).padStart(6, '0') : raw])
 }
 
-/** A fresh CSPRNG code, mailed first and recorded once the mail is out (API.md §5 #10). */
-async function mailCode(purpose: Purpose, email: string, payload?: PendingSignup): Promise<Response | null> {
-  const wait = await resendWaitSeconds(purpose, email)
-  if (wait > 0) return apiError(429, MESSAGES.tooEarly(wait))
-  const code = randomCode()
-  try {
-    await sendMail({
-      to: email,
-      subject: purpose === 'signup' ? `Your ${BRAND_NAME} sign-up code` : `Your ${BRAND_NAME} password reset code`,
-      text: `Your one-time code is ${code}\n\nIt is valid for ${OTP_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
-    })
-  } catch (error) {
-    return apiError(500, error instanceof MailError ? error.message : 'We could not send the e-mail right now.')
-  }
-  await recordCode({ purpose, email, code, payload })
-  return null
+/**
+ * Issues a code the one way the pages do (cooldown, hourly cap, remix-auth-totp, one mail template). The old
+ * server answered a mail failure with 500; so do we, with a readable message (API.md §5 #10).
+ */
+async function mailCode(request: Request, input: IssueInput): Promise<Response | null> {
+  const sent = await issueCode(request, input)
+  if (sent.ok) return null
+  return apiError(sent.status === 503 ? 500 : sent.status, sent.message)
 }
 
 const register: ApiHandler = async ({ request }) => {
@@ -67,8 +57,11 @@ const register: ApiHandler = async ({ request }) => {
   if (!parsed.success) throw apiError(400, parsed.error.issues.map((i) => i.message).join(' '))
   const { name, email, password } = parsed.data
   if (await emailTaken(email)) throw apiError(400, 'User already exists')
-  const failed = await mailCode('signup', email, await pendingSignupPayload({ name, password }))
-  return failed ?? json({ message: 'OTP sent to email' })
+  // issue 10 #1: this client's own registration, bound to a claim cookie only it holds (the old client calls
+  // register and verify-otp withCredentials, API.md §1.4).
+  const claim = newSignupClaim()
+  const failed = await mailCode(request, { purpose: 'signup', email, claim, payload: await pendingSignupPayload({ name, password }) })
+  return failed ?? json({ message: 'OTP sent to email' }, { headers: { 'Set-Cookie': await apiSignupClaimCookie.serialize(claim) } })
 }
 
 const verifyOtp: ApiHandler = async ({ request }) => {
@@ -77,21 +70,22 @@ const verifyOtp: ApiHandler = async ({ request }) => {
   if (!email) throw apiError(400, MESSAGES.noPending)
   const code = otpOf(body)
   if (!code) throw apiError(400, MESSAGES.wrong)
-  const verified = await verifyCode('signup', email, code)
+  const verified = await verifyCode({ purpose: 'signup', email, code, claim: await readProof(apiSignupClaimCookie, request) })
   if (!verified.ok) throw apiError(verified.status, verified.message)
   const user = await createAccountFromSignup(email, verified)
   if (!user) throw apiError(400, 'User already exists')
-  const cookie = await startSession(request, user.id)
-  return apiResponse(200, { user: await toUserJson(user, { withVersion: true }) }, 'User verified and created successfully', {
-    headers: { 'Set-Cookie': cookie },
-  })
+  const headers = new Headers()
+  headers.append('Set-Cookie', await startSession(request, user.id))
+  headers.append('Set-Cookie', await apiSignupClaimCookie.serialize('', { maxAge: 0 }))
+  return apiResponse(200, { user: await toUserJson(user, { withVersion: true }) }, 'User verified and created successfully', { headers })
 }
 
 const resendOtp: ApiHandler = async ({ request }) => {
   const email = emailOf(await readJsonBody(request))
-  const row = email ? await getVerification('signup', email) : undefined
-  if (!email || !row || row.consumed_at || !row.payload) throw apiError(404, 'User not found')
-  return (await mailCode('signup', email)) ?? json({ message: 'New OTP sent successfully' })
+  const claim = await readProof(apiSignupClaimCookie, request)
+  const row = await getPendingSignup(claim)
+  if (!email || !claim || !row?.payload || row.email !== email) throw apiError(404, 'User not found')
+  return (await mailCode(request, { purpose: 'signup', email, claim })) ?? json({ message: 'New OTP sent successfully' })
 }
 
 const login: ApiHandler = async ({ request }) => {
@@ -115,13 +109,13 @@ const logout: ApiHandler = async ({ request }) =>
 const forgotPassword: ApiHandler = async ({ request }) => {
   const email = emailOf(await readJsonBody(request))
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
-  return (await mailCode('reset', email)) ?? json({ message: 'OTP send successfully' })
+  return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'OTP send successfully' })
 }
 
 const resendForgotPasswordOtp: ApiHandler = async ({ request }) => {
   const email = emailOf(await readJsonBody(request))
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
-  return (await mailCode('reset', email)) ?? json({ message: 'New OTP sent successfully' })
+  return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'New OTP sent successfully' })
 }
 
 /** API.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
@@ -131,7 +125,7 @@ const verifyForgotPasswordOtp: ApiHandler = async ({ request }) => {
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User does not exist')
   const code = otpOf(body)
   if (!code) throw apiError(400, MESSAGES.wrong)
-  const verified = await verifyCode('reset', email, code)
+  const verified = await verifyCode({ purpose: 'reset', email, code })
   if (!verified.ok) throw apiError(verified.status, verified.message)
   const proof = await issueResetProof(verified.id)
   return json({ message: 'OTP verfied' }, { headers: { 'Set-Cookie': await apiResetProofCookie.serialize(proof) } })

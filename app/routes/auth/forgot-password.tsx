@@ -8,13 +8,13 @@ import { OtpCard } from '~/components/otp-field'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/models/account.server'
-import { consumeResetProof, getVerification, issueResetProof, MESSAGES, peekResetProof, resendWaitSeconds, verifyCode } from '~/models/verification.server'
+import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds, verifyCode } from '~/models/verification.server'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
 import { requireAnonymous } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { clearTotpCookie, readProof, resetProofCookie, sendCode, totpEmail } from '~/utils/totp.server'
+import { clearTotpCookie, issueCode, readProof, resetProofCookie, totpEmail } from '~/utils/totp.server'
 import type { Route } from './+types/forgot-password'
 
 // spec 1 §2: email -> code -> new password (+ confirm) -> /login after 2 s. The reset is accepted only with the
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const step = new URL(request.url).searchParams.get('step')
   if (step === 'verify') {
     const email = totpEmail(request)
-    const row = email ? await getVerification('reset', email) : undefined
+    const row = email ? await getResetVerification(email) : undefined
     if (email && row && !row.consumed_at && !row.verified_at) {
       return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('reset', email), sentAt: row.last_sent_at }
     }
@@ -65,18 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'verify' || intent === 'resend') {
     if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
     const email = totpEmail(request)
-    const row = email ? await getVerification('reset', email) : undefined
+    const row = email ? await getResetVerification(email) : undefined
     if (!email || !row || row.consumed_at) return data({ otpError: SESSION_ENDED }, 400)
     if (intent === 'resend') {
-      const wait = await resendWaitSeconds('reset', email)
-      if (wait > 0) return data({ otpError: MESSAGES.tooEarly(wait) }, 429)
-      const sent = await sendCode(request, { purpose: 'reset', email })
-      if (!sent.ok) return data({ otpError: sent.message }, 503)
+      const sent = await issueCode(request, { purpose: 'reset', email })
+      if (!sent.ok) return data({ otpError: sent.message }, sent.status)
       throw await redirectWithSuccess('/forgot-password?step=verify', 'OTP resend to your email', { headers: sent.headers })
     }
     const code = readOtp(formData.getAll('otp'))
     if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
-    const verified = await verifyCode('reset', email, code)
+    const verified = await verifyCode({ purpose: 'reset', email, code })
     if (!verified.ok) return data({ otpError: verified.message }, verified.status)
     const headers = new Headers()
     headers.append('Set-Cookie', await resetProofCookie.serialize(await issueResetProof(verified.id)))
@@ -89,10 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const { email } = submission.value
   if (!(await emailTaken(email))) return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.noUser] }) }, 404)
-  const wait = await resendWaitSeconds('reset', email)
-  if (wait > 0) return data({ result: submission.reply({ formErrors: [MESSAGES.tooEarly(wait)] }) }, 429)
-  const sent = await sendCode(request, { purpose: 'reset', email })
-  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, 503)
+  const sent = await issueCode(request, { purpose: 'reset', email })
+  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, sent.status)
   throw await redirectWithSuccess('/forgot-password?step=verify', 'OTP send to your email', { headers: sent.headers })
 }
 

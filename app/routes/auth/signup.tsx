@@ -8,13 +8,13 @@ import { OtpCard } from '~/components/otp-field'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
-import { getVerification, MESSAGES, resendWaitSeconds, verifyCode } from '~/models/verification.server'
+import { getPendingSignup, newSignupClaim, resendWaitSeconds, verifyCode } from '~/models/verification.server'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
 import { SignupSchema } from '~/schemas/auth'
 import { requireAnonymous, startSession } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { clearTotpCookie, sendCode, totpEmail } from '~/utils/totp.server'
+import { clearTotpCookie, issueCode, readProof, signupClaimCookie } from '~/utils/totp.server'
 import type { Route } from './+types/signup'
 
 // spec 1 §2 "Sign-up": name, email, password -> a one-time code -> the account exists once the code verifies.
@@ -24,13 +24,20 @@ const SESSION_ENDED = 'Your sign-up session has ended. Please sign up again.'
 // Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
 const signupValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.SignupSchema))
 
+/** The pending registration this browser started (issue 10 #1: found by its own claim cookie, never by e-mail). */
+async function ownPendingSignup(request: Request) {
+  const claim = await readProof(signupClaimCookie, request)
+  const row = await getPendingSignup(claim)
+  return claim && row?.payload ? { claim, row } : null
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
   if (new URL(request.url).searchParams.get('step') === 'verify') {
-    const email = totpEmail(request)
-    const row = email ? await getVerification('signup', email) : undefined
-    if (email && row && !row.consumed_at && row.payload) {
-      return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('signup', email), sentAt: row.last_sent_at }
+    const pending = await ownPendingSignup(request)
+    if (pending) {
+      const { email } = pending.row
+      return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('signup', email), sentAt: pending.row.last_sent_at }
     }
   }
   return { step: 'form' as const }
@@ -43,25 +50,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'verify' || intent === 'resend') {
     if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
-    const email = totpEmail(request)
-    const row = email ? await getVerification('signup', email) : undefined
-    if (!email || !row || row.consumed_at || !row.payload) return data({ otpError: SESSION_ENDED }, 400)
+    const pending = await ownPendingSignup(request)
+    if (!pending) return data({ otpError: SESSION_ENDED }, 400)
+    const { claim, row } = pending
     if (intent === 'resend') {
-      const wait = await resendWaitSeconds('signup', email)
-      if (wait > 0) return data({ otpError: MESSAGES.tooEarly(wait) }, 429)
-      const sent = await sendCode(request, { purpose: 'signup', email })
-      if (!sent.ok) return data({ otpError: sent.message }, 503)
+      const sent = await issueCode(request, { purpose: 'signup', email: row.email, claim })
+      if (!sent.ok) return data({ otpError: sent.message }, sent.status)
       throw await redirectWithSuccess('/signup?step=verify', 'OTP resend to your email', { headers: sent.headers })
     }
     const code = readOtp(formData.getAll('otp'))
     if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
-    const verified = await verifyCode('signup', email, code)
+    const verified = await verifyCode({ purpose: 'signup', email: row.email, code, claim })
     if (!verified.ok) return data({ otpError: verified.message }, verified.status)
-    const user = await createAccountFromSignup(email, verified)
+    const user = await createAccountFromSignup(row.email, verified)
     if (!user) return data({ otpError: ACCOUNT_MESSAGES.exists }, 400)
     const headers = new Headers()
     headers.append('Set-Cookie', await startSession(request, user.id))
     headers.append('Set-Cookie', clearTotpCookie())
+    headers.append('Set-Cookie', await signupClaimCookie.serialize('', { maxAge: 0 }))
     // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
     if (formData.get('js') === '1') return data({ done: true as const }, { headers })
     throw await redirectWithSuccess('/', CREATED, { headers })
@@ -74,10 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await emailTaken(email)) {
     return data({ result: submission.reply({ fieldErrors: { email: [ACCOUNT_MESSAGES.exists] } }) }, 400)
   }
-  const wait = await resendWaitSeconds('signup', email)
-  if (wait > 0) return data({ result: submission.reply({ formErrors: [MESSAGES.tooEarly(wait)] }) }, 429)
-  const sent = await sendCode(request, { purpose: 'signup', email, payload: await pendingSignupPayload({ name, password }) })
-  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, 503)
+  // A new registration of this browser's own: another client's register for the same e-mail never touches it.
+  const claim = newSignupClaim()
+  const sent = await issueCode(request, { purpose: 'signup', email, claim, payload: await pendingSignupPayload({ name, password }) })
+  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, sent.status)
+  sent.headers.append('Set-Cookie', await signupClaimCookie.serialize(claim))
   throw await redirectWithSuccess('/signup?step=verify', 'OTP send to your email', { headers: sent.headers })
 }
 
