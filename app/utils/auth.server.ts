@@ -36,12 +36,7 @@ export function getUser(request: Request): Promise<UserRow | null> {
   return user
 }
 
-/** Only a same-site path may be a redirect target (no '//host', no 'https://', no backslash tricks). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (!to || typeof to !== 'string') return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return fallback
-  return to
-}
+export { safeRedirect } from '~/lib/safe-redirect'
 
 function loginRedirect(request: Request): never {
   const url = new URL(request.url)

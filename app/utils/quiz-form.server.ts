@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
-import { aiRequestSchema, quizFormSchema, quizToFormValues, type QuestionDraft, type QuizInput } from '~/schemas/admin-quiz'
+import { aiRequestSchema, MAX_QUESTIONS, quizFormSchema, quizToFormValues, type QuestionDraft, type QuizInput } from '~/schemas/admin-quiz'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
@@ -27,6 +27,34 @@ export async function readQuizPageForm(request: Request) {
     if (error instanceof UploadError) return { error: error.message }
     throw error
   }
+}
+
+export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check the questions below and save again.'
+
+// The names the editor's form posts (Conform's `questions[i].options[j]` and its list intents). Anything else,
+// or a second value for one name, would give the form a shape it cannot show (issue 10 #4: `questions=x` made
+// the page fail while rendering): such fields are dropped and the page says so.
+const QUIZ_FIELD_NAMES = [
+  /^(title|description|category|timeLimit|intent|js|__intent__|__state__)$/,
+  /^questions\[(\d{1,3})\]\.(questionText|correctOption|explanation)$/,
+  /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
+]
+
+function quizEditorFields(form: FormData, options: { withoutIntent?: boolean } = {}): { fields: FormData; malformed: boolean } {
+  const fields = new FormData()
+  let malformed = false
+  for (const [name, value] of form.entries()) {
+    if (name === 'csv' || name === 'csvData') continue
+    const known = QUIZ_FIELD_NAMES.find((re) => re.test(name))
+    const index = known ? Number(known.exec(name)?.[1] ?? 0) : 0
+    if (!known || typeof value !== 'string' || fields.has(name) || index >= MAX_QUESTIONS) {
+      malformed = true
+      continue
+    }
+    if (options.withoutIntent && (name === '__intent__' || name === '__state__')) continue
+    fields.append(name, value)
+  }
+  return { fields, malformed }
 }
 
 /** Handles every intent but a valid save; returns a Response for them, or the parsed quiz to save. */
@@ -71,7 +99,18 @@ export async function handleQuizPageForm(form: FormData): Promise<{ response: Re
       return { response: await dataWithError({ kind: 'ai-error', message, aiValues: raw, fieldErrors: {} } satisfies QuizPageActionData, message) }
     }
   }
-  const submission = parseWithZod(form, { schema: quizFormSchema })
+  const { fields, malformed } = quizEditorFields(form)
+  let submission
+  try {
+    submission = parseWithZod(fields, { schema: quizFormSchema })
+  } catch {
+    // Conform refuses an intent that names a field which is not a list (only a script sends one).
+    submission = parseWithZod(quizEditorFields(form, { withoutIntent: true }).fields, { schema: quizFormSchema })
+    return { response: data({ kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData, { status: 400 }) }
+  }
+  if (malformed) {
+    return { response: data({ kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData, { status: 400 }) }
+  }
   if (submission.status !== 'success') {
     return { response: data({ kind: 'save', result: submission.reply() } satisfies QuizPageActionData, { status: submission.status === 'error' ? 400 : 200 }) }
   }
