@@ -17,6 +17,7 @@ export type AuditAction =
   | 'quiz.update'
   | 'quiz.delete'
   | 'quiz_price.update'
+  | 'payment.refund_due'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -30,10 +31,11 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz.update': 'Edited quiz',
   'quiz.delete': 'Deleted quiz',
   'quiz_price.update': 'Changed quiz bundle price',
+  'payment.refund_due': 'Payment to refund: coupon over its usage limit',
 }
 
 export async function recordAudit(
-  input: { actorId: string; action: AuditAction; targetType: string; targetId?: string | null; details?: Record<string, unknown> },
+  input: { actorId: string | null; action: AuditAction; targetType: string; targetId?: string | null; details?: Record<string, unknown> },
   conn: Kysely<Database> | Transaction<Database> = db,
 ) {
   await conn
@@ -55,7 +57,7 @@ export async function listAudit({ page, pageSize }: { page: number; pageSize: nu
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
-    .select(['audit_log.id', 'audit_log.action', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.details', 'audit_log.created_at', 'users.name as actorName', 'users.email as actorEmail'])
+    .select(['audit_log.id', 'audit_log.action', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.details', 'audit_log.created_at', 'users.name as actorName', 'users.email as actorEmail', 'audit_log.actor_id'])
     .orderBy('audit_log.created_at', 'desc')
     .orderBy('audit_log.id')
     .limit(pageSize)
@@ -71,7 +73,8 @@ export async function listAudit({ page, pageSize }: { page: number; pageSize: nu
       targetId: r.target_id,
       details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
       createdAt: r.created_at,
-      actor: r.actorName ? `${r.actorName} (${r.actorEmail})` : 'Deleted user',
+      // No actor: the server itself recorded it (e.g. a payment that needs a refund).
+      actor: r.actorName ? `${r.actorName} (${r.actorEmail})` : r.actor_id ? 'Deleted user' : 'System',
     })),
   }
 }

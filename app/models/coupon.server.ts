@@ -1,4 +1,6 @@
+import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
+import type { Database } from '../../db/schema'
 import { nowIso } from '~/utils/ids.server'
 
 // Coupon rules at checkout (API.md §2.3 validate-coupon-code, DESIGN.md "Payments"): codes are stored lower-cased
@@ -7,14 +9,21 @@ import { nowIso } from '~/utils/ids.server'
 export type ValidCoupon = { id: string; code: string; discount: number }
 export type CouponCheck = { ok: true; coupon: ValidCoupon } | { ok: false; status: 400 | 404; message: string }
 
+export const COUPON_USED_UP = 'This coupon has reached its usage limit.'
+
 export const normaliseCouponCode = (code: string) => code.trim().toLowerCase()
 
-export async function paidUses(couponId: string): Promise<number> {
-  const row = await db
+/**
+ * Uses of a coupon: its paid orders, less those refused at fulfilment for being over the limit (refund_reason).
+ * `conn` lets fulfilment count inside its own transaction (docs/decisions/004-payments.md).
+ */
+export async function paidUses(couponId: string, conn: Kysely<Database> | Transaction<Database> = db): Promise<number> {
+  const row = await conn
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('coupon_id', '=', couponId)
     .where('status', '=', 'paid')
+    .where('refund_reason', 'is', null)
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
@@ -33,7 +42,7 @@ export async function validateCoupon(input: { courseId: string; code: string; no
     return { ok: false, status: 400, message: 'This coupon has expired.' }
   }
   if (coupon.usage_limit != null && (await paidUses(coupon.id)) >= coupon.usage_limit) {
-    return { ok: false, status: 400, message: 'This coupon has reached its usage limit.' }
+    return { ok: false, status: 400, message: COUPON_USED_UP }
   }
   return { ok: true, coupon: { id: coupon.id, code: coupon.code, discount: coupon.discount } }
 }

@@ -1,7 +1,7 @@
 import { BRAND_NAME } from '~/lib/constants'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
-import { rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
+import { COUPON_USED_UP, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
 import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
 import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
@@ -141,7 +141,9 @@ export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?
     .execute()
 
   if (kind === 'free') {
-    await fulfilOrder({ orderId, source: 'free', paymentId: null })
+    const outcome = await fulfilOrder({ orderId, source: 'free', paymentId: null })
+    // Another learner took the coupon's last use between the check above and now (the order is marked failed).
+    if (outcome.refundDue) throw new OrderError(400, COUPON_USED_UP)
     providerOrder = { ...providerOrder, amount_paid: 0 }
   }
   return { kind, orderId, itemType, courseId: price.courseId, amountPaise, description: price.description, providerOrder }

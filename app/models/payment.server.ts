@@ -1,7 +1,12 @@
 import { BRAND_NAME } from '~/lib/constants'
 import { sendMailQuietly } from '~/services/mail.server'
 import { checkoutSignature, signaturesEqual, signingSecretFor, webhookSignatureValid } from '~/services/payments.server'
+import type { Transaction } from 'kysely'
+import { formatRupees } from '~/lib/pricing'
+import { recordAudit } from '~/models/audit.server'
+import { paidUses } from '~/models/coupon.server'
 import { db } from '~/utils/db.server'
+import type { Database } from '../../db/schema'
 import { getEnv } from '~/utils/env.server'
 import { newId, nowIso } from '~/utils/ids.server'
 
@@ -12,7 +17,11 @@ import { newId, nowIso } from '~/utils/ids.server'
 
 export type PaymentSource = 'callback' | 'webhook' | 'free' | 'demo'
 
-type FulfilOutcome = { fulfilled: boolean; duplicate: boolean }
+/** refundDue: the payment arrived but was not fulfilled, because its coupon was over its usage limit (004). */
+type FulfilOutcome = { fulfilled: boolean; duplicate: boolean; refundDue: boolean }
+
+export const COUPON_LIMIT_REFUND =
+  'This coupon reached its usage limit before your payment completed, so you have not been enrolled. Your payment will be refunded in 5-7 working days.'
 
 /** The public origin for links in mails and payment callbacks (CONTRACT.md APP_URL; else the request's). */
 export function appOrigin(request?: Request): string {
@@ -36,7 +45,7 @@ export async function fulfilOrder(input: {
       .values({ id: eventRowId, order_id: input.orderId, source: input.source, event_id: input.eventId ?? null, payment_id: input.paymentId, fulfilled: 0, created_at: now })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { fulfilled: false, duplicate: true, order: null }
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { fulfilled: false, duplicate: true, refundDue: false, order: null }
 
     // The one transition that grants anything: created -> paid, conditional, so a second arrival changes nothing.
     const updated = await trx
@@ -45,13 +54,25 @@ export async function fulfilOrder(input: {
       .where('id', '=', input.orderId)
       .where('status', '=', 'created')
       .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) return { fulfilled: false, duplicate: false, order: null }
+    if (Number(updated.numUpdatedRows) !== 1) return { fulfilled: false, duplicate: false, refundDue: false, order: null }
 
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'user_id', 'item_type', 'course_id'])
+      .select(['id', 'user_id', 'item_type', 'course_id', 'coupon_id', 'amount_paise'])
       .where('id', '=', input.orderId)
       .executeTakeFirstOrThrow()
+    // issue 10 #2: a coupon's usage limit holds at payment, counted in this transaction (its first write above
+    // holds SQLite's write lock, so two payments cannot both see room for one last use).
+    if (await overCouponLimit(trx, order.coupon_id)) {
+      if (order.amount_paise === 0) {
+        // A 100% coupon took no money: the order simply fails and the learner is told at once.
+        await trx.updateTable('orders').set({ status: 'failed', paid_at: null, updated_at: now }).where('id', '=', order.id).execute()
+      } else {
+        await trx.updateTable('orders').set({ refund_reason: 'coupon_limit', updated_at: now }).where('id', '=', order.id).execute()
+        await recordAudit({ actorId: null, action: 'payment.refund_due', targetType: 'order', targetId: order.id, details: { couponId: order.coupon_id, amountPaise: order.amount_paise, paymentId: input.paymentId } }, trx)
+      }
+      return { fulfilled: false, duplicate: false, refundDue: true, order: { ...order, grantsQuizAccess: false } }
+    }
     let grantsQuizAccess = order.item_type === 'quiz_bundle'
     if (order.item_type === 'course' && order.course_id) {
       const course = await trx.selectFrom('courses').select(['grants_quiz_access']).where('id', '=', order.course_id).executeTakeFirst()
@@ -79,11 +100,37 @@ export async function fulfilOrder(input: {
       await trx.updateTable('users').set({ has_access_to_quizzes: 1, updated_at: now }).where('id', '=', order.user_id).execute()
     }
     await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
-    return { fulfilled: true, duplicate: false, order: { ...order, grantsQuizAccess } }
+    return { fulfilled: true, duplicate: false, refundDue: false, order: { ...order, grantsQuizAccess } }
   })
 
   if (outcome.fulfilled && outcome.order) await sendPurchaseMail(outcome.order, input.origin ?? appOrigin())
-  return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate }
+  if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order)
+  return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate, refundDue: outcome.refundDue }
+}
+
+async function overCouponLimit(trx: Transaction<Database>, couponId: string | null): Promise<boolean> {
+  if (!couponId) return false
+  const coupon = await trx.selectFrom('coupons').select(['usage_limit']).where('id', '=', couponId).executeTakeFirst()
+  if (coupon?.usage_limit == null) return false
+  // This order is already counted: it was just marked paid.
+  return (await paidUses(couponId, trx)) > coupon.usage_limit
+}
+
+/** Whether a paid order was refused for its coupon (a repeated callback shows the learner the same news). */
+export async function refundDueFor(orderId: string): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('refund_reason').where('id', '=', orderId).executeTakeFirst()
+  return Boolean(row?.refund_reason)
+}
+
+async function sendRefundMail(order: { user_id: string; amount_paise: number; course_id: string | null }) {
+  const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst()
+  if (!user) return
+  const course = order.course_id ? await db.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst() : undefined
+  await sendMailQuietly({
+    to: user.email,
+    subject: `${BRAND_NAME}: your payment will be refunded`,
+    text: `Hi ${user.name},\n\nThe coupon on your order${course ? ` for ${course.course_title}` : ''} reached its usage limit before your payment completed, so you have not been enrolled. We will refund ${formatRupees(order.amount_paise / 100)} to you in 5-7 working days. You can buy the course again at its current price.\n\nTeam ${BRAND_NAME}`,
+  })
 }
 
 async function sendPurchaseMail(
@@ -149,6 +196,7 @@ export async function verifyCheckoutPayment(input: {
   if (!signaturesEqual(checkoutSignature(secret, order.provider_order_id, paymentId), signature)) return { ...fail, courseId: order.course_id }
   if (order.status === 'failed') return { ...fail, courseId: order.course_id }
   await fulfilOrder({ orderId: order.id, source: input.source ?? 'callback', paymentId, origin: input.origin })
+  if (await refundDueFor(order.id)) return { ok: false, message: COUPON_LIMIT_REFUND, courseId: order.course_id }
   return { ok: true, paymentId, itemType: order.item_type, courseId: order.course_id }
 }
 
@@ -190,6 +238,8 @@ export async function handleWebhook(input: { rawBody: string; signature: string 
     return { status: 200, body: { success: false, message: 'Payment does not match the order' } }
   }
   const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null
-  await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
+  const outcome = await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
+  // 200 either way, so Razorpay stops retrying; a refund is staff's to make (audit log, order.refund_reason).
+  if (outcome.refundDue) return { status: 200, body: { success: false, message: 'Payment recorded; coupon over its limit, refund due' } }
   return { status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: orderIdValue, razorpay_payment_id: paymentId } }
 }

@@ -257,3 +257,102 @@ describe('quiz bundle and free orders', () => {
     expect(order.coupon_id).not.toBeNull()
   })
 })
+
+// issue 10 #2: a coupon's usage limit was checked when an order was made, never when it was paid: ten open
+// orders with a coupon limited to 1 were all paid at the discount.
+describe('coupon usage limit at payment', () => {
+  async function openOrdersWithCoupon(n: number, usageLimit: number) {
+    const { db, f, orders } = await app()
+    const course = await f.createCourse(db, { actualPrice: 4999, discountedPrice: 2000 })
+    await f.createCoupon(db, { courseId: course.id, code: 'onlyone', discount: 50, usageLimit })
+    const buyers = []
+    for (let i = 0; i < n; i++) {
+      const user = await f.createUser(db)
+      const cookie = await cookieFor(user.id)
+      const v = await callApi(orders, '/api/v1/orders', 'POST', '/validate-coupon-code', { cookie, body: { courseId: course.id, couponCode: 'ONLYONE' } })
+      expect(v.status).toBe(200)
+      const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { courseId: course.id, itemType: 'course' } })
+      expect(res.body.order.amount).toBe(100000) // every order was made at the discount while no use was paid
+      buyers.push({ user, orderId: res.body.order.id as string })
+    }
+    return { course, buyers }
+  }
+
+  test('ten open orders, limit 1, paid at once by callbacks and webhooks: one enrolment, nine refunds flagged for staff', async () => {
+    const { db, callback, payment } = await app()
+    const { course, buyers } = await openOrdersWithCoupon(10, 1)
+    const outcomes = await Promise.all(
+      buyers.map(async ({ orderId }, i) => {
+        const paymentId = `pay_limit${i}${crypto.randomBytes(4).toString('hex')}`
+        if (i % 2) {
+          const res = await webhook(webhookBody(orderId, paymentId, 100000), { eventId: `evt_limit_${orderId}` })
+          return res.body.success ? 'enrolled' : res.body.message
+        }
+        const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+        const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+        return out.headers.get('Location')?.startsWith('/payment-success') ? 'enrolled' : 'refund'
+      }),
+    )
+    expect(outcomes.filter((o) => o === 'enrolled')).toHaveLength(1)
+    const enrolled = await db.selectFrom('enrollments').select('user_id').where('course_id', '=', course.id).execute()
+    expect(enrolled).toHaveLength(1)
+    const rows = await db.selectFrom('orders').select(['status', 'refund_reason']).where('course_id', '=', course.id).execute()
+    expect(rows.filter((r) => r.status === 'paid' && r.refund_reason === null)).toHaveLength(1)
+    expect(rows.filter((r) => r.status === 'paid' && r.refund_reason === 'coupon_limit')).toHaveLength(9)
+    // Each refused payment is in the audit log for staff (no actor: the server recorded it).
+    const refusedIds = (await db.selectFrom('orders').select('id').where('course_id', '=', course.id).where('refund_reason', '=', 'coupon_limit').execute()).map((r) => r.id).sort()
+    const audits = await db.selectFrom('audit_log').select(['target_id', 'actor_id']).where('action', '=', 'payment.refund_due').where('target_id', 'in', refusedIds).execute()
+    expect(audits.map((a) => a.target_id).sort()).toEqual(refusedIds)
+    expect(audits.every((a) => a.actor_id === null)).toBe(true)
+    // The learners refused are not premium because of this order.
+    const refused = buyers.filter((b) => b.user.id !== enrolled[0].user_id).map((b) => b.user.id)
+    const premium = await db.selectFrom('users').select('is_premium_member').where('id', 'in', refused).execute()
+    expect(premium.every((u) => u.is_premium_member === 0)).toBe(true)
+    // A repeated callback of a refused order tells the learner the same, never "success".
+    const refusedOrder = await db.selectFrom('orders').select(['provider_order_id', 'provider_payment_id']).where('course_id', '=', course.id).where('refund_reason', '=', 'coupon_limit').executeTakeFirstOrThrow()
+    const again = await payment.verifyCheckoutPayment({
+      providerOrderId: refusedOrder.provider_order_id,
+      paymentId: refusedOrder.provider_payment_id,
+      signature: sign(rzp.keySecret, `${refusedOrder.provider_order_id}|${refusedOrder.provider_payment_id}`),
+    })
+    expect(again).toMatchObject({ ok: false, message: payment.COUPON_LIMIT_REFUND })
+    // The learner is told by e-mail too.
+    const outbox = process.env.OUTBOX_DIR!
+    const refundMails = fs.readdirSync(outbox).filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('your payment will be refunded'))
+    expect(refundMails.length).toBeGreaterThanOrEqual(9)
+  })
+
+  test('a limit of 3 takes exactly 3 payments; the coupon then reads as used up', async () => {
+    const { db, callback, f } = await app()
+    const { course, buyers } = await openOrdersWithCoupon(5, 3)
+    for (const [i, { orderId }] of buyers.entries()) {
+      const paymentId = `pay_three${i}${crypto.randomBytes(4).toString('hex')}`
+      const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+      await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))
+    }
+    expect(await db.selectFrom('enrollments').select('id').where('course_id', '=', course.id).execute()).toHaveLength(3)
+    const { validateCoupon } = await import('~/models/coupon.server')
+    expect(await validateCoupon({ courseId: course.id, code: 'onlyone' })).toMatchObject({ ok: false, message: 'This coupon has reached its usage limit.' })
+    void f
+  })
+
+  test('a 100% coupon whose last use went meanwhile fails the order instead of enrolling (nothing to refund)', async () => {
+    const { db, f, payment } = await app()
+    const course = await f.createCourse(db)
+    const coupon = await f.createCoupon(db, { courseId: course.id, code: 'freeone', discount: 100, usageLimit: 1 })
+    // Two zero-amount orders made while the coupon still had its one use (the window createOrder cannot close).
+    const ids = []
+    for (const user of [await f.createUser(db), await f.createUser(db)]) {
+      const id = crypto.randomBytes(12).toString('hex')
+      const now = new Date().toISOString()
+      await db.insertInto('orders').values({ id, user_id: user.id, item_type: 'course', course_id: course.id, coupon_id: coupon.id, amount_paise: 0, currency: 'INR', status: 'created', provider: 'free', provider_order_id: `order_free${id}`, provider_payment_id: null, phone: null, created_at: now, updated_at: now, paid_at: null }).execute()
+      ids.push(id)
+    }
+    const outcomes = await Promise.all(ids.map((orderId) => payment.fulfilOrder({ orderId, source: 'free', paymentId: null })))
+    expect(outcomes.map((o) => o.fulfilled).sort()).toEqual([false, true])
+    const rows = await db.selectFrom('orders').select(['status', 'refund_reason']).where('id', 'in', ids).execute()
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'paid'])
+    expect(rows.every((r) => r.refund_reason === null)).toBe(true)
+    expect(await db.selectFrom('enrollments').select('id').where('course_id', '=', course.id).execute()).toHaveLength(1)
+  })
+})
