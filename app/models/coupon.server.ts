@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
+import { count, hit } from '~/utils/rate-limit.server'
 import type { Database } from '../../db/schema'
 import { nowIso } from '~/utils/ids.server'
 
@@ -45,6 +46,29 @@ export async function validateCoupon(input: { courseId: string; code: string; no
     return { ok: false, status: 400, message: COUPON_USED_UP }
   }
   return { ok: true, coupon: { id: coupon.id, code: coupon.code, discount: coupon.discount } }
+}
+
+/** issue 10 #5: failed coupon checks allowed per client address and per account in 10 minutes. */
+export const COUPON_FAILURES_PER_WINDOW = 10
+const COUPON_WINDOW_MS = 10 * 60_000
+export const COUPON_TOO_MANY = 'Too many coupon attempts. Please wait a few minutes and try again.'
+
+export type GuardedCouponCheck = CouponCheck | { ok: false; status: 429; message: string }
+
+/**
+ * A coupon check from a learner (checkout page, its ?coupon= link, validate-coupon-code): at most
+ * COUPON_FAILURES_PER_WINDOW wrong or refused codes per address and per account, so codes cannot be guessed
+ * (the review sent 150 anonymous guesses). Only failures count: a learner re-opening checkout with a good
+ * coupon is never limited.
+ */
+export async function checkCouponGuarded(input: { courseId: string; code: string; address: string; userId?: string | null }): Promise<GuardedCouponCheck> {
+  const keys = [`coupon-fail:addr:${input.address}`, ...(input.userId ? [`coupon-fail:user:${input.userId}`] : [])]
+  for (const key of keys) {
+    if ((await count(key, COUPON_WINDOW_MS)) >= COUPON_FAILURES_PER_WINDOW) return { ok: false, status: 429, message: COUPON_TOO_MANY }
+  }
+  const check = await validateCoupon({ courseId: input.courseId, code: input.code })
+  if (!check.ok) for (const key of keys) await hit(key, COUPON_FAILURES_PER_WINDOW, COUPON_WINDOW_MS)
+  return check
 }
 
 /** API twin: remember the coupon validate-coupon-code accepted for this learner and course. */

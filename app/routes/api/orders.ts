@@ -1,11 +1,12 @@
 import { isId } from '~/lib/ids'
-import { forgetCoupon, rememberCoupon, validateCoupon } from '~/models/coupon.server'
+import { checkCouponGuarded, forgetCoupon, rememberCoupon } from '~/models/coupon.server'
 import { getCourseById } from '~/models/course.server'
 import { createOrder, OrderError } from '~/models/order.server'
 import { appOrigin, handleWebhook } from '~/models/payment.server'
 import { phoneSchema } from '~/schemas/checkout'
 import { apiError, apiRoutes, json, readJsonBody, str } from '~/utils/api.server'
 import { getUser } from '~/utils/auth.server'
+import { clientAddress } from '~/utils/rate-limit.server'
 
 // /api/v1/orders/* (API.md §2.3, §4, §5 #2/#3). The client's `amount` is never read: the server prices.
 const api = apiRoutes({
@@ -39,16 +40,16 @@ const api = apiRoutes({
     }
   },
 
-  'POST /validate-coupon-code': async ({ request }) => {
+  'POST /validate-coupon-code': async ({ request, context }) => {
     const body = await readJsonBody(request)
     const courseId = str(body, 'courseId')
     const couponCode = str(body, 'couponCode')
     if (!courseId || !couponCode?.trim()) return apiError(400, 'All fields are required.')
     if (!isId(courseId) || !(await getCourseById(courseId))) return apiError(404, 'Invalid coupon code.')
     const user = await getUser(request)
-    const check = await validateCoupon({ courseId, code: couponCode })
+    const check = await checkCouponGuarded({ courseId, code: couponCode, address: clientAddress(context), userId: user?.id })
     if (!check.ok) {
-      if (user) await forgetCoupon(user.id, courseId)
+      if (user && check.status !== 429) await forgetCoupon(user.id, courseId)
       return apiError(check.status, check.message)
     }
     // DESIGN.md "Payments": remembered so create-order (which receives no code) applies it.

@@ -4,13 +4,14 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 import { HostedCheckoutForm, PaymentTips, useRazorpayCheckout } from '~/components/razorpay-checkout'
 import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
-import { validateCoupon } from '~/models/coupon.server'
+import { checkCouponGuarded } from '~/models/coupon.server'
 import { getCourseByLinkAddress } from '~/models/course.server'
 import { getEnrollment } from '~/models/enrollment.server'
 import { createOrder, OrderError, payInstructions } from '~/models/order.server'
 import { appOrigin } from '~/models/payment.server'
 import { applyCouponSchema, proceedSchema } from '~/schemas/checkout'
 import { getUser, requireUser } from '~/utils/auth.server'
+import { clientAddress } from '~/utils/rate-limit.server'
 import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/checkout'
 
@@ -19,7 +20,7 @@ import type { Route } from './+types/checkout'
 
 const couponApplied = (n: number) => `Coupon applied! You got ${n}% off`
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request)
   if (!user) {
     const url = new URL(request.url)
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   let coupon: { code: string; discount: number } | null = null
   let couponError: string | null = null
   if (code) {
-    const check = await validateCoupon({ courseId: course.id, code })
+    const check = await checkCouponGuarded({ courseId: course.id, code, address: clientAddress(context), userId: user.id })
     if (check.ok) coupon = { code: code.toUpperCase(), discount: check.coupon.discount }
     else couponError = check.message
   }
@@ -56,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
   const course = await getCourseByLinkAddress(params.id)
@@ -66,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (formData.get('intent') === 'apply') {
     const submission = parseWithZod(formData, { schema: applyCouponSchema })
     if (submission.status !== 'success') return data({ intent: 'apply' as const, result: submission.reply(), pay: null }, 400)
-    const check = await validateCoupon({ courseId: course.id, code: submission.value.couponCode })
+    const check = await checkCouponGuarded({ courseId: course.id, code: submission.value.couponCode, address: clientAddress(context), userId: user.id })
     if (!check.ok) {
       // spec 1 §4: a failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
       return data(
