@@ -1,9 +1,10 @@
 import { isId } from '~/lib/ids'
-import { forceHttps, noteStorageKey } from '~/lib/note-url'
-import { courseAccess, getCourseTitles, getFullCourse, getSectionsWithLectureIds, type FullLecture } from '~/models/enrollment.server'
-import { appOrigin } from '~/models/payment.server'
+import { forceHttps } from '~/lib/note-url'
+import { courseAccess, getCourseLecture, getCourseTitles, getFullCourse, getSectionsWithLectureIds, type FullLecture } from '~/models/enrollment.server'
+import { appOrigin } from '~/utils/origin.server'
 import { apiError, json, readJsonBody, type ApiHandler } from '~/utils/api.server'
 import { getUser, isStaff } from '~/utils/auth.server'
+import { isOwnNote, noteDownload } from '~/utils/note-download.server'
 
 // Course player endpoints (API.md §2.2): get-full-course/:id, get-enrolled-courses, get-all-sections/:id.
 
@@ -13,13 +14,14 @@ async function requireApiUser(request: Request) {
   return user
 }
 
-/** A lecture's note as a link: our access-checked notes route for stored files, https for external links. */
+/**
+ * A lecture's note as a link (issue 10 #6): our own files go through the access-checked, cookie-authenticated
+ * v1 notes endpoint, absolute on APP_URL (the old client may be hosted elsewhere, rewrites http to https and owns
+ * /my-courses/* on a shared origin); external links in their https form.
+ */
 function noteLink(origin: string, courseId: string, lecture: FullLecture): string {
   if (!lecture.note_url) return ''
-  // Our own files (stored notes, same-site paths) go through the access-checked notes route.
-  if (noteStorageKey(lecture.note_url) || (lecture.note_url.startsWith('/') && !lecture.note_url.startsWith('//'))) {
-    return `${origin}/my-courses/${courseId}/notes/${lecture.id}`
-  }
+  if (isOwnNote(lecture.note_url)) return `${origin}/api/v1/courses/notes/${courseId}/${lecture.id}`
   return forceHttps(lecture.note_url) ?? ''
 }
 
@@ -64,6 +66,16 @@ export const learningApi: Record<string, ApiHandler> = {
         __v: 0,
       },
     })
+  },
+
+  // Ours (issue 10 #6): the file behind a get-full-course noteURL, for a learner with access (the cookie).
+  'GET /notes/:courseId/:lectureId': async ({ request, params }) => {
+    const user = await requireApiUser(request)
+    if (!isId(params.courseId) || !isId(params.lectureId)) return apiError(404, 'Note not found')
+    const access = await courseAccess(user, params.courseId)
+    if (!access.ok) return apiError(401, access.message)
+    const lecture = await getCourseLecture(params.courseId, params.lectureId)
+    return (lecture && (await noteDownload(lecture, appOrigin(request)))) || apiError(404, 'Note not found')
   },
 
   // Public and called without credentials (API.md §5 #17): titles only.

@@ -7,7 +7,7 @@ import { recordAudit } from '~/models/audit.server'
 import { paidUses } from '~/models/coupon.server'
 import { db } from '~/utils/db.server'
 import type { Database } from '../../db/schema'
-import { getEnv } from '~/utils/env.server'
+import { appOrigin } from '~/utils/origin.server'
 import { newId, nowIso } from '~/utils/ids.server'
 
 // Fulfilment (issue 4 §4, API.md §4/§5 #3): only after a verified checkout signature (callback) or a verified
@@ -22,13 +22,6 @@ type FulfilOutcome = { fulfilled: boolean; duplicate: boolean; refundDue: boolea
 
 export const COUPON_LIMIT_REFUND =
   'This coupon reached its usage limit before your payment completed, so you have not been enrolled. Your payment will be refunded in 5-7 working days.'
-
-/** The public origin for links in mails and payment callbacks (CONTRACT.md APP_URL; else the request's). */
-export function appOrigin(request?: Request): string {
-  const configured = getEnv().APP_URL
-  if (configured) return configured.replace(/\/$/, '')
-  return request ? new URL(request.url).origin : 'http://localhost:3000'
-}
 
 export async function fulfilOrder(input: {
   orderId: string

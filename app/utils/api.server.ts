@@ -1,15 +1,40 @@
 import type { AppLoadContext } from 'react-router'
+import { absoluteOnOrigin, appOrigin } from './origin.server'
 
 // The v1 API's plumbing (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a stack trace.
 // `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
 // `{success:false, message}` shapes the old routes used, so clients reading either keep working.
+
+// The body each v1 JSON response was made from, so dispatch can write it for the request's origin.
+const jsonBodies = new WeakMap<Response, unknown>()
 
 export function json(body: unknown, init: number | ResponseInit = 200): Response {
   const responseInit = typeof init === 'number' ? { status: init } : init
   const headers = new Headers(responseInit.headers)
   headers.set('Content-Type', 'application/json; charset=utf-8')
   headers.set('Cache-Control', 'no-store')
-  return new Response(JSON.stringify(body), { ...responseInit, headers })
+  const response = new Response(JSON.stringify(body), { ...responseInit, headers })
+  jsonBodies.set(response, body)
+  return response
+}
+
+/**
+ * issue 10 #6: image fields (`courseImage`, `profileImage`, ...) that hold one of our own paths ('/uploads/...',
+ * '/images/...') go out as absolute URLs on APP_URL, so a client hosted on another origin still shows them. One
+ * rule for every v1 response, applied where the body is written.
+ */
+function withAbsoluteImages(response: Response, origin: string): Response {
+  const body = jsonBodies.get(response)
+  if (body === undefined) return response
+  let changed = false
+  const text = JSON.stringify(body, (key, value) => {
+    if (key.endsWith('Image') && typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')) {
+      changed = true
+      return absoluteOnOrigin(value, origin)
+    }
+    return value
+  })
+  return changed ? new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response
 }
 
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -53,7 +78,7 @@ async function dispatch(table: RouteTable, args: { request: Request; params: Rec
       if (!params) continue
       pathMatched = true
       if (m !== method && !(m === 'GET' && method === 'HEAD')) continue
-      return await handler({ request: args.request, params, context: args.context })
+      return withAbsoluteImages(await handler({ request: args.request, params, context: args.context }), appOrigin(args.request))
     }
   } catch (error) {
     if (error instanceof Response) return error

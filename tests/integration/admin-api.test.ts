@@ -120,7 +120,8 @@ describe('courses, sections and lectures (multipart, files checked by bytes)', (
     expect(ok.status).toBe(200)
     expect(ok.body.message).toBe('Course created successfully')
     expect(ok.body.course).toMatchObject({ linkAddress: 'plant-physiology-batch', mode: 'recorded', actualPrice: 4999, discountedPrice: 2999 })
-    expect(ok.body.course.courseImage).toMatch(/^\/uploads\/courses\/[0-9a-f]{24}\.png$/)
+    // issue 10 #6: absolute on the app's origin (here the request's; APP_URL when set).
+    expect(ok.body.course.courseImage).toMatch(/^http:\/\/localhost\/uploads\/courses\/[0-9a-f]{24}\.png$/)
     const again = await callApi(coursesApi, 'courses', post('/api/v1/courses/create-course', form(new File([PNG], 'x.png')), admin.cookie))
     expect(again.body.course.linkAddress).toBe('plant-physiology-batch-2')
     const fake = await callApi(coursesApi, 'courses', post('/api/v1/courses/create-course', form(new File(['<svg/>'], 'x.png', { type: 'image/png' })), admin.cookie))

@@ -301,8 +301,8 @@ describe('update-user-details and update-user-profile-image', () => {
     const body = await res.json()
     expect(body).toMatchObject({ statusCode: 200, message: 'Profile image uploaded successfully', success: true })
     const first = body.data.profileImage as string
-    expect(first).toMatch(/^\/uploads\/profile\/[0-9a-f]{24}\.png$/)
-    const firstKey = first.slice('/uploads/'.length)
+    expect(first).toMatch(/^http:\/\/localhost\/uploads\/profile\/[0-9a-f]{24}\.png$/)
+    const firstKey = first.slice('http://localhost/uploads/'.length)
     expect(await getStorage().get(firstKey)).not.toBeNull()
 
     const again = new FormData()

@@ -104,7 +104,7 @@ describe('learning API', () => {
     expect(ok.body.course.sections[0]).toMatchObject({ title: 'Cell biology', __v: 0 })
     expect(ok.body.course.sections[0].lectures[0]).toEqual({
       _id: l1.id, title: 'Intro', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ', noteTitle: 'Cell "notes"/../1',
-      noteURL: `http://localhost/my-courses/${course.id}/notes/${l1.id}`, __v: 0,
+      noteURL: `http://localhost/api/v1/courses/notes/${course.id}/${l1.id}`, __v: 0,
     })
     expect(ok.body.course.sections[0].lectures[1].noteURL).toBe('https://res.cloudinary.com/demo/upload/v1/a.pdf')
   })

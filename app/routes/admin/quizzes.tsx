@@ -7,7 +7,7 @@ import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
 import { requireStaff } from '~/utils/admin-auth.server'
-import { getEnv } from '~/utils/env.server'
+import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
 
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deleteId = new URL(request.url).searchParams.get('delete')
   const toDelete = isId(deleteId) ? ((await getQuizTitle(deleteId)) ?? null) : null
   return {
-    origin: getEnv().APP_URL?.replace(/\/$/, '') ?? new URL(request.url).origin,
+    origin: appOrigin(request),
     isAdmin: user.role === 'admin',
     page: current,
     pages,

@@ -1,7 +1,8 @@
 import { redirect } from 'react-router'
 import { getCourseById } from '~/models/course.server'
 import { returnPathForProviderOrder } from '~/models/order.server'
-import { appOrigin, verifyCheckoutPayment } from '~/models/payment.server'
+import { verifyCheckoutPayment } from '~/models/payment.server'
+import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/razorpay-callback'
 

@@ -3,7 +3,7 @@ import { HostedCheckoutForm, useRazorpayCheckout } from '~/components/razorpay-c
 import { cancelClass, enrollClass, UnlockOffer } from '~/components/unlock-premium'
 import { formatRupees } from '~/lib/pricing'
 import { createOrder, OrderError, payInstructions } from '~/models/order.server'
-import { appOrigin } from '~/models/payment.server'
+import { appOrigin } from '~/utils/origin.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { getUser } from '~/utils/auth.server'
 import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
