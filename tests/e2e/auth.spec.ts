@@ -203,3 +203,47 @@ test('the reset form is not offered without a verified code', async ({ page }) =
   await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible()
 })
+
+// issue 10 #1: a second browser's sign-up for the same e-mail used to replace the pending name and password, so
+// the owner's code created the account with the attacker's password.
+test('another browser signing up with my e-mail cannot take over my sign-up', async ({ page, browser, db }) => {
+  const email = uniqueEmail('hijack')
+  const ownerCode = await signUp(page, email, 'Owner!pass1')
+  // The attacker waits out the resend cooldown (here: the row is backdated) and signs up in their own browser.
+  await db.updateTable('verifications').set({ last_sent_at: new Date(Date.now() - 60_000).toISOString() }).where('email', '=', email).execute()
+  const attackerContext = await browser.newContext({ javaScriptEnabled: js() })
+  const attacker = await attackerContext.newPage()
+  await attacker.goto('/signup')
+  await attacker.getByLabel('Name').fill('Attacker')
+  await attacker.getByLabel('Email').fill(email)
+  await attacker.getByLabel('Password').fill('Attack!pass1')
+  await attacker.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(attacker).toHaveURL(/\/signup\?step=verify/)
+  await attackerContext.close()
+
+  // The owner enters the code mailed for their own sign-up: the account is theirs, with their password.
+  await enterCode(page, ownerCode)
+  await expect(page.getByText('Account created successfully').first()).toBeVisible()
+  expect(await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst()).toEqual({ name: 'Asha Roy' })
+  await signOut(page)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('Attack!pass1')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByText('Invalid Credentials')).toBeVisible()
+  await page.getByLabel('Password').fill('Owner!pass1')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(avatar(page)).toBeVisible()
+})
+
+// issue 10 #3: '/\t/evil.example/' passed the old check; the browser strips the tab and leaves the site.
+test('login with the review\'s redirectTo stays on the site', async ({ page, makeUser }) => {
+  const user = await makeUser('user')
+  await page.goto('/login?redirectTo=%2F%09%2Fevil.example%2F')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL('/')
+  expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host)
+})
