@@ -10,7 +10,7 @@ RUN npm ci
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build && npm prune --omit=dev
+RUN npm run -s build && npm prune --omit=dev
 
 FROM base AS run
 ENV APP_ENV=production \
