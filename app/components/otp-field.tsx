@@ -3,6 +3,8 @@ import { Form } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { OTP_DIGITS } from '~/lib/constants'
 import { OTP_INCOMPLETE } from '~/lib/otp'
+import { SubmittedWithJs } from '~/components/submitted-with-js'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 // spec 1 §2 "OTP card": six single-digit inputs all named `otp` (CONTRACT.md). Without JS they are plain inputs
 // posted as they are; with JS typing moves to the next box, Backspace to the previous, and a pasted code fills
@@ -67,9 +69,8 @@ export function OtpField({ invalid, describedBy }: { invalid?: boolean; describe
 /** The whole code card: digits, Verify, and Resend Code after the countdown (spec 1 §4 "OTP"). */
 export function OtpCard({ email, error, resendIn, sentAt }: { email: string; error?: string | null; resendIn: number; sentAt: string }) {
   const [clientError, setClientError] = useState<string | null>(null)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [left, setLeft] = useState(resendIn)
-  useEffect(() => setHydrated(true), [])
   // A new code (sentAt changes) restarts the countdown at the server's figure.
   useEffect(() => setLeft(resendIn), [resendIn, sentAt])
   useEffect(() => {
@@ -96,7 +97,7 @@ export function OtpCard({ email, error, resendIn, sentAt }: { email: string; err
       <Form method="post" className="mt-4" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="intent" value="verify" />
         {/* Tells the action it may answer with data and let the page wait 2 s before moving on. */}
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <SubmittedWithJs />
         <OtpField invalid={!!shown} describedBy={shown ? 'otp-error' : undefined} />
         {shown ? (
           <p id="otp-error" role="alert" className="mt-2 text-center text-sm text-red-600 dark:text-red-400">

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { PaymentTips, useRazorpayCheckout, type PayInstructions } from '~/components/razorpay-checkout'
 import { showToast } from '~/components/toaster'
 import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
 import { bundlePercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 // The quiz cards' 'Unlock Premium Test' action (spec 1 §2 Quizzes, issue 4 §6). Without JS it is a link to the
 // 'Unlock Premium Quizzes' page (/quizzes/unlock); with JS it opens the same offer in a dialog that loads the
@@ -44,8 +45,7 @@ const enrollClass = 'rounded bg-emerald-700 px-4 py-2 font-semibold text-white h
 const cancelClass = 'rounded border border-slate-300 px-4 py-2 dark:border-slate-600'
 
 export function UnlockPremiumButton({ className }: { className?: string }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const buttonClass = className ?? 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
   if (!hydrated) {
     return (

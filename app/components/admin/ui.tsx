@@ -1,14 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 
 // Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
 
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
+export { useHydrated } from '~/hooks/use-hydrated'
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
@@ -177,6 +173,24 @@ export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso))
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size))
+
+/** The admin course picker: a card per course whose link selects it (`?course=<id>`), no JS needed. */
+export function CoursePicker({ courses, label }: { courses: Array<{ id: string; courseImage: string; courseTitle: string }>; label: string }) {
+  return (
+    <>
+      {courses.length === 0 ? <p>No courses found</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((c) => (
+          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
+            <Link to={`?course=${c.id}`} preventScrollReset className={`${secondaryButtonClass} mt-auto self-start`}>
+              {label}
+            </Link>
+          </CourseCard>
+        ))}
+      </ul>
+    </>
+  )
+}
 
 export function CourseCard({ image, title, children }: { image: string; title: string; children?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
-import { ConfirmDialog, CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { ConfirmDialog, CoursePicker, PageTitle } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { listCoursesWithCounts } from '~/models/admin.server'
 import { addSection, NotFoundError } from '~/models/course-admin.server'
@@ -49,16 +49,7 @@ export default function AddSection({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <PageTitle>Add Section</PageTitle>
-      {courses.length === 0 ? <p>No courses found</p> : null}
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {courses.map((c) => (
-          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
-            <Link to={`?course=${c.id}`} preventScrollReset className={`${secondaryButtonClass} mt-auto self-start`}>
-              Add Section
-            </Link>
-          </CourseCard>
-        ))}
-      </ul>
+      <CoursePicker courses={courses} label="Add Section" />
       {selected ? (
         <ConfirmDialog title={`Add a section to ${selected.courseTitle}`} cancelTo="/admin/add-section">
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react'
 import { data, Form, Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { OtpCard } from '~/components/otp-field'
+import { SubmittedWithJs, submittedWithJs } from '~/components/submitted-with-js'
+import { useHydrated } from '~/hooks/use-hydrated'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/models/account.server'
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: submission.reply({ formErrors: [SESSION_ENDED], hideFields: ['password', 'confirmPassword'] }) }, 403)
     }
     const headers = { 'Set-Cookie': await resetProofCookie.serialize('', { maxAge: 0 }) }
-    if (formData.get('js') === '1') return data({ done: true as const }, { headers })
+    if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
     throw await redirectWithSuccess('/login', DONE, { headers })
   }
 
@@ -156,8 +158,7 @@ function EmailForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 function ResetForm({ lastResult }: { lastResult: LastResult }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [form, fields] = useForm({
     lastResult,
     onValidate: resetPasswordValidation.onValidate,
@@ -167,7 +168,7 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
   return (
     <Form method="post" onFocus={resetPasswordValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
       <input type="hidden" name="intent" value="reset" />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <SubmittedWithJs />
       <PasswordField label="New Password" field={fields.password} hydrated={hydrated} />
       <PasswordField label="Confirm Password" field={fields.confirmPassword} hydrated={hydrated} />
       <div role="alert">

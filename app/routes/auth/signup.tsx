@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { data, Form, Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { OtpCard } from '~/components/otp-field'
+import { submittedWithJs } from '~/components/submitted-with-js'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append('Set-Cookie', clearTotpCookie())
     headers.append('Set-Cookie', await signupClaimCookie.serialize('', { maxAge: 0 }))
     // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
-    if (formData.get('js') === '1') return data({ done: true as const }, { headers })
+    if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
     throw await redirectWithSuccess('/', CREATED, { headers })
   }
 
