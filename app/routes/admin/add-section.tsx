@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { ConfirmDialog, CoursePicker, PageTitle } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'

@@ -10,10 +10,10 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/models/account.server'
-import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds, verifyCode } from '~/models/verification.server'
-import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
+import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds } from '~/models/verification.server'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
 import { requireAnonymous } from '~/utils/auth.server'
+import { handleCodeStep } from '~/utils/code-step.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { clearTotpCookie, issueCode, readProof, resetProofCookie, totpEmail } from '~/utils/totp.server'
@@ -65,23 +65,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'verify' || intent === 'resend') {
-    if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
     const email = totpEmail(request)
     const row = email ? await getResetVerification(email) : undefined
-    if (!email || !row || row.consumed_at) return data({ otpError: SESSION_ENDED }, 400)
-    if (intent === 'resend') {
-      const sent = await issueCode(request, { purpose: 'reset', email })
-      if (!sent.ok) return data({ otpError: sent.message }, sent.status)
-      throw await redirectWithSuccess('/forgot-password?step=verify', 'OTP resend to your email', { headers: sent.headers })
-    }
-    const code = readOtp(formData.getAll('otp'))
-    if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
-    const verified = await verifyCode({ purpose: 'reset', email, code })
-    if (!verified.ok) return data({ otpError: verified.message }, verified.status)
-    const headers = new Headers()
-    headers.append('Set-Cookie', await resetProofCookie.serialize(await issueResetProof(verified.id)))
-    headers.append('Set-Cookie', clearTotpCookie())
-    throw await redirectWithSuccess('/forgot-password?step=reset', 'OTP verified successfully', { headers })
+    return handleCodeStep(request, formData, limited, {
+      pending: email && row && !row.consumed_at ? { purpose: 'reset', email } : null,
+      verifyPath: '/forgot-password?step=verify',
+      sessionEnded: SESSION_ENDED,
+      onVerified: async (verified) => {
+        const headers = new Headers()
+        headers.append('Set-Cookie', await resetProofCookie.serialize(await issueResetProof(verified.id)))
+        headers.append('Set-Cookie', clearTotpCookie())
+        throw await redirectWithSuccess('/forgot-password?step=reset', 'OTP verified successfully', { headers })
+      },
+    })
   }
 
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })

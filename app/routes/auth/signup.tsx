@@ -9,10 +9,10 @@ import { submittedWithJs } from '~/components/submitted-with-js'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
-import { getPendingSignup, newSignupClaim, resendWaitSeconds, verifyCode } from '~/models/verification.server'
-import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
+import { getPendingSignup, newSignupClaim, resendWaitSeconds } from '~/models/verification.server'
 import { SignupSchema } from '~/schemas/auth'
 import { requireAnonymous, startSession } from '~/utils/auth.server'
+import { handleCodeStep } from '~/utils/code-step.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { clearTotpCookie, issueCode, readProof, signupClaimCookie } from '~/utils/totp.server'
@@ -50,28 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = !(await allowAuthPost(context))
 
   if (intent === 'verify' || intent === 'resend') {
-    if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
-    const pending = await ownPendingSignup(request)
-    if (!pending) return data({ otpError: SESSION_ENDED }, 400)
-    const { claim, row } = pending
-    if (intent === 'resend') {
-      const sent = await issueCode(request, { purpose: 'signup', email: row.email, claim })
-      if (!sent.ok) return data({ otpError: sent.message }, sent.status)
-      throw await redirectWithSuccess('/signup?step=verify', 'OTP resend to your email', { headers: sent.headers })
-    }
-    const code = readOtp(formData.getAll('otp'))
-    if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
-    const verified = await verifyCode({ purpose: 'signup', email: row.email, code, claim })
-    if (!verified.ok) return data({ otpError: verified.message }, verified.status)
-    const user = await createAccountFromSignup(row.email, verified)
-    if (!user) return data({ otpError: ACCOUNT_MESSAGES.exists }, 400)
-    const headers = new Headers()
-    headers.append('Set-Cookie', await startSession(request, user.id))
-    headers.append('Set-Cookie', clearTotpCookie())
-    headers.append('Set-Cookie', await signupClaimCookie.serialize('', { maxAge: 0 }))
-    // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
-    if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
-    throw await redirectWithSuccess('/', CREATED, { headers })
+    const own = await ownPendingSignup(request)
+    return handleCodeStep(request, formData, limited, {
+      pending: own && { purpose: 'signup', email: own.row.email, claim: own.claim },
+      verifyPath: '/signup?step=verify',
+      sessionEnded: SESSION_ENDED,
+      onVerified: async (verified, pending) => {
+        const user = await createAccountFromSignup(pending.email, verified)
+        if (!user) return data({ otpError: ACCOUNT_MESSAGES.exists }, 400)
+        const headers = new Headers()
+        headers.append('Set-Cookie', await startSession(request, user.id))
+        headers.append('Set-Cookie', clearTotpCookie())
+        headers.append('Set-Cookie', await signupClaimCookie.serialize('', { maxAge: 0 }))
+        // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
+        if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
+        throw await redirectWithSuccess('/', CREATED, { headers })
+      },
+    })
   }
 
   const submission = parseWithZod(formData, { schema: SignupSchema })
