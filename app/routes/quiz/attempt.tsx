@@ -4,7 +4,7 @@ import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/com
 import { IntroCard } from '~/components/quiz/intro-card'
 import { TestView } from '~/components/quiz/test-view'
 import { BRAND_NAME } from '~/lib/constants'
-import { secondsLeft } from '~/lib/marking'
+import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import { getAnswers, getAttempt, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
 import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
@@ -43,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     answers,
     index,
     secondsLeft: secondsLeft(attempt.deadline_at, now),
+    secondsUntilClosed: secondsLeft(answersCloseAt(attempt.deadline_at), now),
   }
 }
 
@@ -140,6 +141,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
       answers={loaderData.answers}
       index={loaderData.index}
       secondsLeft={loaderData.secondsLeft}
+      secondsUntilClosed={loaderData.secondsUntilClosed}
       error={actionData && 'error' in actionData ? actionData.error : null}
     />
   )
