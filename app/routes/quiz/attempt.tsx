@@ -15,6 +15,8 @@ import type { Route } from './+types/attempt'
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
 // No answer key is read here: quiz.server.ts never selects it.
 
+const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request)
   const gate = await quizGate(user, params.quizId)
@@ -95,12 +97,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const all = [...answers, ...parseAnswersField(form.answers)]
       const outcome = await submitAttempt({ attemptId: attempt.id, answers: all })
       throw outcome.late
-        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
         : await redirectWithSuccess(`/quiz/result/${quiz.id}`, 'Your test has been submitted.')
     }
     const outcome = answers.length ? await saveAnswers({ attempt, answers }) : 'saved'
     if (outcome === 'closed') {
-      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
     }
   } catch (error) {
     if (error instanceof QuizError) throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
