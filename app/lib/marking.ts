@@ -37,17 +37,39 @@ export function deadlineFor(startedAt: Date, timeLimitMinutes: number): Date | n
   return new Date(startedAt.getTime() + timeLimitMinutes * 60_000)
 }
 
-/** Answers are accepted until deadline + grace (issue 5 §5); after that the attempt is scored as saved. */
-export function isPastGrace(deadlineAt: string | Date | null, now: Date, graceSeconds = QUIZ_GRACE_SECONDS): boolean {
-  if (!deadlineAt) return false
-  const deadline = typeof deadlineAt === 'string' ? new Date(deadlineAt) : deadlineAt
-  return now.getTime() > deadline.getTime() + graceSeconds * 1000
+/**
+ * The moment an attempt stops taking answers: deadline + grace (issue 5 §5), the one home of that cutoff.
+ * Null when untimed.
+ */
+export function answersCloseAt(deadlineAt: string | Date | null, graceSeconds = QUIZ_GRACE_SECONDS): Date | null {
+  if (!deadlineAt) return null
+  return new Date(new Date(deadlineAt).getTime() + graceSeconds * 1000)
 }
 
-/** Whole seconds left before the deadline (0 when passed); null when untimed. */
-export function secondsLeft(deadlineAt: string | null, now: Date): number | null {
-  if (!deadlineAt) return null
-  return Math.max(0, Math.ceil((new Date(deadlineAt).getTime() - now.getTime()) / 1000))
+/** Answers are accepted until deadline + grace; after that the attempt is scored as saved. */
+export function isPastGrace(deadlineAt: string | Date | null, now: Date, graceSeconds = QUIZ_GRACE_SECONDS): boolean {
+  const closesAt = answersCloseAt(deadlineAt, graceSeconds)
+  return closesAt !== null && now.getTime() > closesAt.getTime()
+}
+
+/**
+ * The same cutoff as a bound on deadlines, for queries over many attempts: at `now`, exactly the attempts whose
+ * deadline is before the returned instant are past their grace.
+ */
+export function pastGraceDeadlineBound(now: Date, graceSeconds = QUIZ_GRACE_SECONDS): Date {
+  return new Date(now.getTime() - graceSeconds * 1000)
+}
+
+/** An answer counts when it was saved by deadline + grace (the scorer's backstop; later saves are refused). */
+export function savedInTime(savedAt: string, deadlineAt: string | null, graceSeconds = QUIZ_GRACE_SECONDS): boolean {
+  const closesAt = answersCloseAt(deadlineAt, graceSeconds)
+  return closesAt === null || new Date(savedAt).getTime() <= closesAt.getTime()
+}
+
+/** Whole seconds left before `until` (0 when passed); null when untimed. The server and the ticking timer share it. */
+export function secondsLeft(until: string | Date | null, now: Date): number | null {
+  if (!until) return null
+  return Math.max(0, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000))
 }
 
 /** m:ss, as the test view's timer shows it (spec 1 §2); minutes may exceed 59. */

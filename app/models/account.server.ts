@@ -1,8 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import { clientAddress, hit } from '~/utils/rate-limit.server'
+import { clearHits, clientAddress, hit, increment, windowEnd } from '~/utils/rate-limit.server'
 import { FormDataParseError, MaxFileSizeExceededError, parseFormData } from '@remix-run/form-data-parser'
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { sniffImage, MIME } from '~/lib/file-type'
+import { recordAudit } from '~/models/audit.server'
 import { deleteUserSessions } from '~/models/session.server'
 import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
 import { consumeVerification, dropPendingSignups, type PendingSignup, type VerifyResult } from '~/models/verification.server'
@@ -18,20 +19,52 @@ export const ACCOUNT_MESSAGES = {
   exists: 'User with this email already exists',
   noUser: 'User does not exist',
   badCredentials: 'Invalid Credentials',
+  loginLocked: 'Too many failed attempts. Try again in 15 minutes or reset your password.',
 } as const
 
 export async function emailTaken(email: string): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst())
 }
 
-export type CredentialResult = { ok: true; userId: string } | { ok: false; status: 404 | 401 }
+export type CredentialResult = { ok: true; userId: string } | { ok: false; status: 404 | 401 | 429 }
 
-/** Login check (spec 1 §8: 404 'User does not exist', 401 'Invalid Credentials'; API.md §5 #9 keeps them). */
-export async function checkCredentials(email: string, password: string): Promise<CredentialResult> {
+/**
+ * issue 12: failed passwords allowed per account in a fixed window, from any number of addresses (the per-address
+ * limit alone let a botnet guess one learner's password without end). Decision 005.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10
+export const LOGIN_LOCK_WINDOW_MS = 15 * 60_000
+const loginTriesKey = (userId: string) => `login-fail:user:${userId}`
+
+/**
+ * Login check (spec 1 §8: 404 'User does not exist', 401 'Invalid Credentials'; API.md §5 #9 keeps them), and 429
+ * while the account is locked, even for the right password. Each try is counted before its password is checked,
+ * so a burst of parallel guesses gets no more than LOGIN_FAILURES_PER_ACCOUNT checks; a right password clears
+ * the count.
+ */
+export async function checkCredentials(email: string, password: string, now = Date.now()): Promise<CredentialResult> {
   const row = await getPasswordHash(email)
   if (!row) return { ok: false, status: 404 }
-  if (!(await verifyPassword(password, row.password_hash))) return { ok: false, status: 401 }
+  const key = loginTriesKey(row.id)
+  const tries = await increment(key, LOGIN_LOCK_WINDOW_MS, now)
+  if (tries > LOGIN_FAILURES_PER_ACCOUNT) return { ok: false, status: 429 }
+  if (!(await verifyPassword(password, row.password_hash))) {
+    if (tries === LOGIN_FAILURES_PER_ACCOUNT) await recordLoginLock(row.id, now)
+    return { ok: false, status: 401 }
+  }
+  await clearHits(key)
   return { ok: true, userId: row.id }
+}
+
+/** The lock as staff see it in the audit log: once per lock, recorded by the system (no actor). */
+async function recordLoginLock(userId: string, now: number) {
+  await recordAudit({
+    actorId: null,
+    action: 'account.login_locked',
+    targetType: 'user',
+    targetId: userId,
+    details: { failedPasswords: LOGIN_FAILURES_PER_ACCOUNT, lockedUntil: new Date(windowEnd(LOGIN_LOCK_WINDOW_MS, now)).toISOString() },
+  })
 }
 
 export async function pendingSignupPayload(input: { name: string; password: string }): Promise<PendingSignup> {
@@ -71,7 +104,10 @@ export async function createAccountFromSignup(email: string, verified: Extract<V
   return (await getUserById(id)) ?? null
 }
 
-/** Sets a new password and ends every session of the user (issue 3 §4). Returns false for an unknown e-mail. */
+/**
+ * Sets a new password, ends every session of the user (issue 3 §4) and lifts a login lock (issue 12: the owner
+ * proved the address, so the guesses against the old password no longer matter). False for an unknown e-mail.
+ */
 export async function resetPassword(email: string, newPassword: string): Promise<boolean> {
   const row = await getPasswordHash(email)
   if (!row) return false
@@ -82,6 +118,7 @@ export async function resetPassword(email: string, newPassword: string): Promise
     .where('id', '=', row.id)
     .execute()
   await deleteUserSessions(row.id)
+  await clearHits(loginTriesKey(row.id))
   return true
 }
 

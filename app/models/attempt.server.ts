@@ -1,15 +1,12 @@
-import type { Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
-import type { AttemptsTable } from '../../db/schema'
-import { sql, type Transaction } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { AttemptsTable, Database } from '../../db/schema'
 import { isId } from '~/lib/ids'
-import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
-import { deadlineFor, isPastGrace, marksFor, percentage, percentileOf, roundScore, verdict, type AnswerVerdict } from '~/lib/marking'
+import { deadlineFor, isPastGrace, marksFor, pastGraceDeadlineBound, percentage, percentileOf, savedInTime, scoreAnswers, verdict, type AnswerVerdict } from '~/lib/marking'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
-import { attemptQuestions, countCurrentQuestions, getQuiz, parseOptions, type QuizRow } from './quiz.server'
+import { attemptQuestions, countCurrentQuestions, currentQuestionRows, getQuiz, parseOptions, questionsShownAt, type QuizRow } from './quiz.server'
 
 // Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
 // injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
@@ -67,19 +64,18 @@ export async function getAttempt(userId: string, quizId: string, now = new Date(
 export async function startAttempt({ userId, quiz, now = new Date() }: { userId: string; quiz: QuizRow; now?: Date }) {
   const existing = await getAttempt(userId, quiz.id, now)
   if (existing) return { attempt: existing, created: false }
-  const total = await countCurrentQuestions(quiz.id)
-  if (total === 0) throw new QuizError('This quiz has no questions yet.', 409)
   // started_at is the moment the question set is taken from; never earlier than the newest current question,
   // so a question written a few ms "ahead" by a clock step still belongs to this attempt.
-  const newest = await db
-    .selectFrom('questions')
+  const newest = await currentQuestionRows(quiz.id)
+    .clearOrderBy()
     .select((eb) => eb.fn.max('created_at').as('t'))
-    .where('quiz_id', '=', quiz.id)
-    .where('archived_at', 'is', null)
     .executeTakeFirst()
   const nowIso = now.toISOString()
   const startedAt = newest?.t && String(newest.t) > nowIso ? String(newest.t) : nowIso
-  const deadline = deadlineFor(now, quiz.time_limit)
+  const total = await countQuestionsShownAt(quiz.id, startedAt)
+  if (total === 0) throw new QuizError('This quiz has no questions yet.', 409)
+  // The clock starts at started_at itself, so the deadline is exactly start + limit.
+  const deadline = deadlineFor(new Date(startedAt), quiz.time_limit)
   const result = await db
     .insertInto('attempts')
     .values({ id: newId(), user_id: userId, quiz_id: quiz.id, started_at: startedAt, deadline_at: deadline?.toISOString() ?? null, total })
@@ -88,6 +84,14 @@ export async function startAttempt({ userId, quiz, now = new Date() }: { userId:
   const attempt = await readAttempt(userId, quiz.id)
   if (!attempt) throw new Error('attempt vanished after insert')
   return { attempt, created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
+}
+
+async function countQuestionsShownAt(quizId: string, startedAt: string): Promise<number> {
+  const row = await questionsShownAt(quizId, startedAt)
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 export type SavedAnswer = { selectedOption: number | null; markedForReview: boolean }
@@ -181,17 +185,8 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
     const attempt = await trx.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
-    // Only answers saved in time count (saves are refused after the grace anyway; this is the backstop).
-    const cutoff = attempt.deadline_at ? new Date(new Date(attempt.deadline_at).getTime() + QUIZ_GRACE_SECONDS * 1000).toISOString() : null
-    let query = trx
-      .selectFrom('attempt_answers as aa')
-      .innerJoin('questions as q', 'q.id', 'aa.question_id')
-      .select(['aa.selected_option', 'q.correct_option'])
-      .where('aa.attempt_id', '=', attempt.id)
-      .where('aa.selected_option', 'is not', null)
-    if (cutoff) query = query.where('aa.saved_at', '<=', cutoff)
-    const rows = await query.execute()
-    const score = roundScore(rows.reduce((sum, r) => sum + marksFor(r.selected_option, r.correct_option), 0))
+    const paper = await markedPaper(attempt, trx)
+    const score = scoreAnswers(paper.map((q) => ({ selected: q.selected, correct: q.correct_option })))
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
     const updated = await trx
@@ -212,18 +207,31 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
  * counts as attempted. Uses the partial index attempts_open_deadline_idx.
  */
 export async function finalizeExpiredAttempts({ now = new Date(), userId, quizId }: { now?: Date; userId?: string; quizId?: string } = {}) {
-  const cutoff = new Date(now.getTime() - QUIZ_GRACE_SECONDS * 1000).toISOString()
   let query = db
     .selectFrom('attempts')
     .select('id')
     .where('submitted_at', 'is', null)
     .where('deadline_at', 'is not', null)
-    .where('deadline_at', '<', cutoff)
+    .where('deadline_at', '<', pastGraceDeadlineBound(now).toISOString())
   if (userId) query = query.where('user_id', '=', userId)
   if (quizId) query = query.where('quiz_id', '=', quizId)
   const rows = await query.execute()
   for (const r of rows) await submitAttempt({ attemptId: r.id, now })
   return rows.length
+}
+
+/**
+ * The attempt's paper with the answer key: every question it saw (decision 002) with the answer that counts for
+ * it, i.e. one saved by deadline + grace. Scoring and the result review both read it, so a score is always the
+ * sum of the marks its review shows.
+ */
+async function markedPaper(attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>, conn: Kysely<Database> = db) {
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
+    .select(['id', 'question_text', 'options', 'correct_option', 'explanation'])
+    .execute()
+  const answers = await conn.selectFrom('attempt_answers').select(['question_id', 'selected_option', 'saved_at']).where('attempt_id', '=', attempt.id).execute()
+  const counted = new Map(answers.filter((a) => savedInTime(a.saved_at, attempt.deadline_at)).map((a) => [a.question_id, a.selected_option]))
+  return questions.map((q) => ({ ...q, selected: counted.get(q.id) ?? null }))
 }
 
 export type ResultDetail = {
@@ -261,33 +269,16 @@ export async function getResult({ userId, quizId, now = new Date() }: { userId: 
 export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
   if (!attempt.submitted_at) throw new Error('result of an open attempt')
   const quiz = await getQuiz(attempt.quiz_id)
-  const questions = await db
-    .selectFrom('questions')
-    .select(['id', 'question_text', 'options', 'correct_option', 'explanation'])
-    .where('quiz_id', '=', attempt.quiz_id)
-    .where('created_at', '<=', attempt.started_at)
-    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', attempt.started_at)]))
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
-  const cutoff = attempt.deadline_at ? new Date(new Date(attempt.deadline_at).getTime() + QUIZ_GRACE_SECONDS * 1000).toISOString() : null
-  const answers = await db
-    .selectFrom('attempt_answers')
-    .select(['question_id', 'selected_option', 'saved_at'])
-    .where('attempt_id', '=', attempt.id)
-    .execute()
-  const chosen = new Map(answers.filter((a) => !cutoff || a.saved_at <= cutoff).map((a) => [a.question_id, a.selected_option]))
-  const details = questions.map((q) => {
-    const selected = chosen.get(q.id) ?? null
-    const v = verdict(selected, q.correct_option)
+  const details = (await markedPaper(attempt)).map((q) => {
+    const v = verdict(q.selected, q.correct_option)
     return {
       questionId: q.id,
       question: q.question_text,
       options: parseOptions(q.options),
-      selectedOption: selected,
+      selectedOption: q.selected,
       correctAnswer: q.correct_option,
       isCorrect: v === 'correct',
-      awardedMarks: marksFor(selected, q.correct_option),
+      awardedMarks: marksFor(q.selected, q.correct_option),
       verdict: v,
       explanation: q.explanation,
     }
@@ -304,6 +295,7 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
   }
 }
 
+// Submitted attempts of the quiz, counted: all of them are the participants; narrowed, those ranked ahead.
 const rankBase = (quizId: string) =>
   db
     .selectFrom('attempts')
@@ -352,12 +344,7 @@ export async function getLeaderboard({ quizId, viewerId, limit = 100, now = new 
     total: r.total,
     submittedAt: r.submitted_at ?? '',
   }))
-  const count = await db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .executeTakeFirst()
+  const count = await rankBase(quizId).executeTakeFirst()
   const participants = Number(count?.n ?? 0)
   let viewer: Leaderboard['viewer'] = null
   if (viewerId) {

@@ -3,7 +3,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database } from '../../db/schema'
 
-// Audit log of staff actions (issue 6 §10): who, what, when.
+// Audit log of staff actions (issue 6 §10) and of what the server did on its own (no actor): who, what, when.
 
 export type AuditAction =
   | 'access.grant'
@@ -18,6 +18,7 @@ export type AuditAction =
   | 'quiz.delete'
   | 'quiz_price.update'
   | 'payment.refund_due'
+  | 'account.login_locked'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -32,6 +33,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz.delete': 'Deleted quiz',
   'quiz_price.update': 'Changed quiz bundle price',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
+  'account.login_locked': 'Password login locked: too many failed attempts',
 }
 
 export async function recordAudit(

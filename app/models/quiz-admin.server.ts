@@ -1,10 +1,11 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
 import type { Database } from '../../db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from './admin.server'
+import { currentQuestionRows, questionsShownAt } from './quiz.server'
 import { getQuizPrice, setQuizPrice } from './settings.server'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
@@ -90,15 +91,19 @@ export function quizJson(q: QuizForEdit, populated: boolean) {
   }
 }
 
-function currentQuestions(conn: typeof db | Transaction<Database>, quizId: string) {
-  return conn
-    .selectFrom('questions')
-    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at'])
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
+function currentQuestions(conn: Kysely<Database>, quizId: string) {
+  return currentQuestionRows(quizId, conn).select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at']).execute()
+}
+
+/**
+ * Ids of the current questions some attempt of the quiz was shown. The attempts that saw a current question are
+ * exactly those started after it was written, so the latest-started attempt saw every one that anyone saw.
+ */
+async function currentQuestionsSeen(trx: Transaction<Database>, quizId: string): Promise<Set<string>> {
+  const latest = await trx.selectFrom('attempts').select((eb) => eb.fn.max('started_at').as('t')).where('quiz_id', '=', quizId).executeTakeFirst()
+  if (!latest?.t) return new Set()
+  const rows = await questionsShownAt(quizId, String(latest.t), trx).where('archived_at', 'is', null).select('id').execute()
+  return new Set(rows.map((r) => r.id))
 }
 
 async function insertQuestion(trx: Transaction<Database>, quizId: string, position: number, q: QuestionDraft, now: string) {
@@ -152,6 +157,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
       .where('id', '=', quizId)
       .execute()
     const current = await currentQuestions(trx, quizId)
+    const seen = await currentQuestionsSeen(trx, quizId)
     const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
     for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
       const row = current[i]
@@ -162,13 +168,9 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
         continue
       }
       if (row) {
-        // Archive when an answer refers to the row (decision 002) and also when an attempt was shown it without
-        // answering: deleting it would drop it from that attempt's review ("review exactly as it was").
-        const answered = await trx.selectFrom('attempt_answers').select('question_id').where('question_id', '=', row.id).limit(1).executeTakeFirst()
-        const seen = answered
-          ? true
-          : await trx.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).where('started_at', '>=', row.created_at).limit(1).executeTakeFirst()
-        if (seen) {
+        // Archive when an attempt was shown the row, answered or not (decision 002 and its amendment): deleting
+        // it would drop it from that attempt's review ("review exactly as it was").
+        if (seen.has(row.id)) {
           await trx.updateTable('questions').set({ archived_at: now }).where('id', '=', row.id).execute()
           kept.archived++
         } else {

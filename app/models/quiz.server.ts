@@ -1,22 +1,37 @@
+import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
+import type { Database, QuizzesTable } from '../../db/schema'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission
-// (issue 5 §5). Scoring and results read the key in attempt.server.ts, after submission only.
+// (issue 5 §5). Scoring and results read the key in attempt.server.ts, after submission only, through the
+// column-less query builders below.
 
-export type QuizRow = {
-  id: string
-  title: string
-  description: string
-  category: 'free' | 'paid'
-  time_limit: number
-  created_at: string
-  updated_at: string
-}
+export type QuizRow = Selectable<QuizzesTable>
 
 export type LearnerQuestion = { id: string; questionText: string; options: string[] }
 
-const quizColumns = ['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'] as const
+const quizColumns = ['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'] as const satisfies readonly (keyof QuizRow)[]
+
+/** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */
+export function currentQuestionRows(quizId: string, conn: Kysely<Database> = db) {
+  return conn.selectFrom('questions').where('quiz_id', '=', quizId).where('archived_at', 'is', null).orderBy('position').orderBy('created_at')
+}
+
+/**
+ * "The questions an attempt saw", the one home of that rule (decision 002): the rows current when the attempt
+ * started (created by then, archived only later), in paper order. The test view, answer checks, scoring, the
+ * result review, the attempt's total and the quiz editor all read through it. No columns picked.
+ */
+export function questionsShownAt(quizId: string, startedAt: string, conn: Kysely<Database> = db) {
+  return conn
+    .selectFrom('questions')
+    .where('quiz_id', '=', quizId)
+    .where('created_at', '<=', startedAt)
+    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', startedAt)]))
+    .orderBy('position')
+    .orderBy('created_at')
+}
 
 export function parseOptions(json: string): string[] {
   try {
@@ -51,40 +66,21 @@ export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[] 
 }
 
 export async function countCurrentQuestions(quizId: string): Promise<number> {
-  const row = await db
-    .selectFrom('questions')
+  const row = await currentQuestionRows(quizId)
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
-/** The quiz's current questions (staff previews, the intro card). */
+/** The quiz's current questions (staff previews). */
 export async function currentQuestions(quizId: string): Promise<LearnerQuestion[]> {
-  const rows = await db
-    .selectFrom('questions')
-    .select(['id', 'question_text', 'options'])
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
+  const rows = await currentQuestionRows(quizId).select(['id', 'question_text', 'options']).execute()
   return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
 }
 
-/**
- * The questions of an attempt that started at `startedAt` (decision 002): the rows current at that moment.
- */
+/** The questions of an attempt that started at `startedAt`, as the learner sees them. */
 export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
-  const rows = await db
-    .selectFrom('questions')
-    .select(['id', 'question_text', 'options'])
-    .where('quiz_id', '=', quizId)
-    .where('created_at', '<=', startedAt)
-    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', startedAt)]))
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
+  const rows = await questionsShownAt(quizId, startedAt).select(['id', 'question_text', 'options']).execute()
   return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
 }

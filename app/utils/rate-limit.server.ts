@@ -2,13 +2,23 @@ import type { AppLoadContext } from 'react-router'
 import { db } from './db.server'
 import { rateLimitsOn } from './env.server'
 
+const windowStartOf = (now: number, windowMs: number) => now - (now % windowMs)
+
 /**
  * A fixed-window counter kept in SQLite, so limits survive a restart and hold for both the pages and the API.
  * Returns true when this hit is within the limit. RATE_LIMIT=off turns every limit off (load tests).
  */
 export async function hit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<boolean> {
-  if (!rateLimitsOn()) return true
-  const windowStart = now - (now % windowMs)
+  return (await increment(key, windowMs, now)) <= limit
+}
+
+/**
+ * Counts one hit on `key` and returns the count of its current window, for callers that act on reaching an exact
+ * count (once per window, even under concurrent hits). Stores nothing and returns 0 with RATE_LIMIT=off.
+ */
+export async function increment(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  if (!rateLimitsOn()) return 0
+  const windowStart = windowStartOf(now, windowMs)
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: windowStart, count: 1 })
@@ -25,14 +35,24 @@ export async function hit(key: string, limit: number, windowMs: number, now = Da
     )
     .returning('count')
     .executeTakeFirstOrThrow()
-  return row.count <= limit
+  return row.count
 }
 
 /** How many hits a key has in its current window, without counting one. */
 export async function count(key: string, windowMs: number, now = Date.now()): Promise<number> {
-  const windowStart = now - (now % windowMs)
+  const windowStart = windowStartOf(now, windowMs)
   const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst()
   return row && row.window_start === windowStart ? row.count : 0
+}
+
+/** Forgets a key's hits (e.g. a success that should not carry earlier failures forward). */
+export async function clearHits(key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute()
+}
+
+/** The end of the fixed window `now` falls in: when a limit reached now lifts by itself. */
+export function windowEnd(windowMs: number, now = Date.now()): number {
+  return windowStartOf(now, windowMs) + windowMs
 }
 
 export function clientAddress(context: AppLoadContext | undefined): string {

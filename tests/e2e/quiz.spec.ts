@@ -222,9 +222,10 @@ test('the server enforces the deadline: past deadline + grace the attempt is sco
   await page.getByRole('button', { name: 'Save & Next' }).click()
   await expect(page.getByTestId('question-text')).toContainText('DNA replication')
   if (!isNoJs()) await expect(page.getByTestId('save-status')).toHaveText('All answers saved')
-  // Move the clock: the attempt started 7 minutes ago (deadline 2 minutes ago, grace over), the answer was saved
-  // 6 minutes ago.
+  // Move the clock: the questions were written 8 minutes ago, the attempt started 7 minutes ago (deadline 2
+  // minutes ago, grace over), the answer was saved 6 minutes ago.
   const now = Date.now()
+  await db.updateTable('questions').set({ created_at: new Date(now - 8 * 60_000).toISOString() }).where('quiz_id', '=', quiz.id).execute()
   await db
     .updateTable('attempts')
     .set({ started_at: new Date(now - 7 * 60_000).toISOString(), deadline_at: new Date(now - 2 * 60_000).toISOString() })
@@ -238,6 +239,8 @@ test('the server enforces the deadline: past deadline + grace the attempt is sco
   await page.goto(`/quiz/${quiz.id}`)
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
   await expect(page.getByTestId('score')).toHaveText('Score: 1 / 3')
+  // The review shows the same paper the score was counted on.
+  await expect(page.getByTestId('review-item')).toHaveCount(3)
 })
 
 test('with JavaScript the timer submits at zero', { tag: '@js-only' }, async ({ page, db, loginAs }) => {

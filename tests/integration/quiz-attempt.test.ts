@@ -39,7 +39,16 @@ describe('starting an attempt', () => {
     const rows = await db.selectFrom('attempts').selectAll().where('user_id', '=', user.id).execute()
     expect(rows).toHaveLength(1)
     expect(rows[0].total).toBe(4)
-    expect(new Date(rows[0].deadline_at!).getTime() - new Date(rows[0].started_at).getTime()).toBeLessThanOrEqual(10 * 60_000)
+    expect(rows[0].deadline_at).toBe(new Date(Date.parse(rows[0].started_at) + 10 * 60_000).toISOString())
+  })
+
+  test('a question written "ahead" of the clock moves the start, and the deadline moves with it', async () => {
+    const { user, quiz } = await setup(10)
+    await db.updateTable('questions').set({ created_at: at(3).toISOString() }).where('quiz_id', '=', quiz.id).execute()
+    const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
+    expect(attempt.started_at).toBe(at(3).toISOString())
+    expect(attempt.deadline_at).toBe(at(3 + 10 * 60).toISOString())
+    expect(attempt.total).toBe(4)
   })
 
   test('a quiz without a time limit is untimed', async () => {

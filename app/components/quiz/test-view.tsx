@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { formatClock, formatTimeLeft } from '~/lib/marking'
+import { formatClock, formatTimeLeft, secondsLeft } from '~/lib/marking'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
 
 // The test view (spec 1 §2, issue 5 §4). Without JavaScript it is one question per page: every button is a
@@ -19,6 +19,8 @@ type Props = {
   answers: Record<string, TestAnswer>
   index: number
   secondsLeft: number | null
+  /** Seconds until the server stops taking answers (deadline + grace); null when untimed. */
+  secondsUntilClosed: number | null
   error?: string | null
 }
 
@@ -69,8 +71,8 @@ export function TestView(props: Props) {
   // Live m:ss timer from the server's seconds left (no dependence on the device clock being right).
   useEffect(() => {
     if (props.secondsLeft === null) return
-    const endAt = Date.now() + props.secondsLeft * 1000
-    const tick = () => setRemaining(Math.max(0, Math.ceil((endAt - Date.now()) / 1000)))
+    const endAt = new Date(Date.now() + props.secondsLeft * 1000)
+    const tick = () => setRemaining(secondsLeft(endAt, new Date()))
     tick()
     const timer = setInterval(tick, 1000)
     return () => clearInterval(timer)
@@ -150,10 +152,10 @@ export function TestView(props: Props) {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-6">
-      {props.secondsLeft !== null ? (
-        // Without JS the page reloads itself once the grace has passed, so the server shows the result.
+      {props.secondsUntilClosed !== null ? (
+        // Without JS the page reloads itself just after the server stops taking answers, so it shows the result.
         <noscript>
-          <meta httpEquiv="refresh" content={String(props.secondsLeft + 61)} />
+          <meta httpEquiv="refresh" content={String(props.secondsUntilClosed + 1)} />
         </noscript>
       ) : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

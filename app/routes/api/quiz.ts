@@ -1,4 +1,5 @@
 import { isId } from '~/lib/ids'
+import { secondsLeft } from '~/lib/marking'
 import {
   buildResult,
   getAttempt,
@@ -180,8 +181,7 @@ const saveBatch: ApiHandler = async ({ request, params }) => {
     if (error instanceof QuizError) return fail(error.status, error.message)
     throw error
   }
-  const secondsLeft = attempt.deadline_at ? Math.max(0, Math.ceil((Date.parse(attempt.deadline_at) - Date.now()) / 1000)) : null
-  return json({ success: true, saved: parsed.data.length, secondsLeft })
+  return json({ success: true, saved: parsed.data.length, secondsLeft: secondsLeft(attempt.deadline_at, new Date()) })
 }
 
 const api = apiRoutes({

@@ -94,7 +94,7 @@ const login: ApiHandler = async ({ request }) => {
   const password = str(body, 'password')
   if (!email || !password) throw apiError(400, ALL_FIELDS)
   const checked = await checkCredentials(email, password)
-  if (!checked.ok) throw apiError(checked.status, checked.status === 404 ? ACCOUNT_MESSAGES.noUser : 'Invalid user credentials')
+  if (!checked.ok) throw apiError(checked.status, { 404: ACCOUNT_MESSAGES.noUser, 401: 'Invalid user credentials', 429: ACCOUNT_MESSAGES.loginLocked }[checked.status])
   const cookie = await startSession(request, checked.userId)
   const user = (await getUserById(checked.userId))!
   return apiResponse(200, { user: await toUserJson(user, { withVersion: true }) }, 'User logged In Successfully', {

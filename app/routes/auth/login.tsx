@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const checked = await checkCredentials(submission.value.email, submission.value.password)
   if (!checked.ok) {
-    const message = checked.status === 404 ? ACCOUNT_MESSAGES.noUser : ACCOUNT_MESSAGES.badCredentials
+    const message = { 404: ACCOUNT_MESSAGES.noUser, 401: ACCOUNT_MESSAGES.badCredentials, 429: ACCOUNT_MESSAGES.loginLocked }[checked.status]
     return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, checked.status)
   }
   // A new session id at every login (session fixation); the old row, if any, is deleted.

@@ -4,7 +4,7 @@ import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/com
 import { IntroCard } from '~/components/quiz/intro-card'
 import { TestView } from '~/components/quiz/test-view'
 import { BRAND_NAME } from '~/lib/constants'
-import { secondsLeft } from '~/lib/marking'
+import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import { getAnswers, getAttempt, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
 import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
@@ -14,6 +14,8 @@ import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
 // No answer key is read here: quiz.server.ts never selects it.
+
+const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request)
@@ -43,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     answers,
     index,
     secondsLeft: secondsLeft(attempt.deadline_at, now),
+    secondsUntilClosed: secondsLeft(answersCloseAt(attempt.deadline_at), now),
   }
 }
 
@@ -94,12 +97,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const all = [...answers, ...parseAnswersField(form.answers)]
       const outcome = await submitAttempt({ attemptId: attempt.id, answers: all })
       throw outcome.late
-        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
         : await redirectWithSuccess(`/quiz/result/${quiz.id}`, 'Your test has been submitted.')
     }
     const outcome = answers.length ? await saveAnswers({ attempt, answers }) : 'saved'
     if (outcome === 'closed') {
-      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, 'Time was up: your test was scored with the answers saved in time.')
+      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
     }
   } catch (error) {
     if (error instanceof QuizError) throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
@@ -140,6 +143,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
       answers={loaderData.answers}
       index={loaderData.index}
       secondsLeft={loaderData.secondsLeft}
+      secondsUntilClosed={loaderData.secondsUntilClosed}
       error={actionData && 'error' in actionData ? actionData.error : null}
     />
   )

@@ -44,7 +44,8 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
       </main>
     )
   }
-  const pct = result.total > 0 ? Math.max(0, Math.min(100, (result.score / result.total) * 100)) : 0
+  // The bar shows the same percentage as the text, held between empty and full (a score can be negative).
+  const pct = Math.max(0, Math.min(100, Number(result.percentage)))
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
