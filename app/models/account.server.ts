@@ -30,7 +30,7 @@ export type CredentialResult = { ok: true; userId: string } | { ok: false; statu
 
 /**
  * issue 12: failed passwords allowed per account in a fixed window, from any number of addresses (the per-address
- * limit alone let a botnet guess one learner's password without end). Decision 005.
+ * limit alone let a botnet guess one learner's password without end). Decision 008.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60_000
