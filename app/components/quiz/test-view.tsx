@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router'
 import { formatClock, formatTimeLeft, secondsLeft } from '~/lib/marking'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 // The test view (spec 1 §2, issue 5 §4). Without JavaScript it is one question per page: every button is a
 // submit named `intent` that stores the answer on the server, the palette is a grid of links, the time left is
@@ -37,7 +38,7 @@ function paletteClass(current: boolean, answer: TestAnswer | undefined) {
 export function TestView(props: Props) {
   const { quizId, attemptId, title, questions } = props
   const total = questions.length
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [index, setIndex] = useState(props.index)
   const [answers, setAnswers] = useState<Record<string, TestAnswer>>(props.answers)
   const [remaining, setRemaining] = useState<number | null>(props.secondsLeft)
@@ -56,7 +57,6 @@ export function TestView(props: Props) {
   const saver = useAnswerSaver({ quizId, attemptId, onClosed })
 
   useEffect(() => {
-    setHydrated(true)
     const restored = saver.restore()
     if (restored.length) {
       setAnswers((prev) => {
