@@ -75,7 +75,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let stack: string | undefined
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? 'Page not found' : `Error ${error.status}`
-    details = error.status === 404 ? 'The page you are looking for does not exist.' : error.statusText || details
+    // A 4xx thrown with a plain-text message (an unreadable or oversized form, app/utils/body.server.ts) says
+    // what went wrong; other statuses keep the generic wording.
+    const message = error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : ''
+    details = error.status === 404 ? 'The page you are looking for does not exist.' : message || error.statusText || details
   } else if (import.meta.env.DEV && error instanceof Error) {
     // Never a stack trace outside the dev server.
     details = error.message

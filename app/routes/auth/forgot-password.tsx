@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/mo
 import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds, verifyCode } from '~/models/verification.server'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
+import { readForm } from '~/utils/body.server'
 import { requireAnonymous } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const limited = !(await allowAuthPost(context))
 

@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, p
 import { getPendingSignup, newSignupClaim, resendWaitSeconds, verifyCode } from '~/models/verification.server'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
 import { SignupSchema } from '~/schemas/auth'
+import { readForm } from '~/utils/body.server'
 import { requireAnonymous, startSession } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const limited = !(await allowAuthPost(context))
 
