@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -10,32 +9,9 @@ import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
 
-// Malformed input is a 4xx, never a 500 (issue 2 §9). A body that cannot be parsed as the form an action
-// reads (wrong Content-Type, broken multipart, bad JSON, a file over its limit) makes `request.formData()` or
-// the upload parser throw; React Router would answer 500. handleError notes such errors for the current
-// request (server.js runs each request in this AsyncLocalStorage and sets the status from it).
-type RequestNotes = { clientErrorStatus?: number };
-const STORE_KEY = Symbol.for("biocoach.requestNotes");
-const store: AsyncLocalStorage<RequestNotes> = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
-  new AsyncLocalStorage<RequestNotes>()) as AsyncLocalStorage<RequestNotes>;
-
-function clientErrorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const name = error.name ?? "";
-  if (/MaxFileSize|MaxFiles|MaxHeaderSize|MaxPartSize|TooLarge/i.test(name)) return 413;
-  if (/Multipart|FormData/i.test(name)) return 400;
-  if (error instanceof SyntaxError && /JSON/i.test(error.message)) return 400;
-  if (error instanceof TypeError && /FormData|Content-Type|multipart|boundary|form data|Unexpected end/i.test(error.message)) return 400;
-  return undefined;
-}
-
+// Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
+// answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.
 export function handleError(error: unknown, { request }: { request: Request }) {
-  const status = clientErrorStatus(error);
-  const notes = store.getStore();
-  if (status && notes) {
-    notes.clientErrorStatus = status;
-    return;
-  }
   if (!request.signal.aborted) console.error(error);
 }
 

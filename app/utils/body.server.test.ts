@@ -39,6 +39,16 @@ describe('parseForm', () => {
     expect(c.ok && c.form.get('theme')).toBe('dark')
   })
 
+  it('reads a multipart body however its writes were cut, also with the closing CRLF in a chunk of its own', async () => {
+    const b = 'zz'
+    const text = `--${b}\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark\r\n--${b}--\r\n`
+    for (const size of [1, 2, 5, 7, 11, text.length - 2]) {
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size))
+      const result = await parseForm(streamed(pieces, `multipart/form-data; boundary=${b}`))
+      expect(result.ok && result.form.get('theme'), `writes of ${size} bytes`).toBe('dark')
+    }
+  })
+
   it('answers 400 with a clear message for a body that is not a form or cannot be read', async () => {
     for (const request of [post('{"a":1}', 'application/json'), post('x', 'text/plain'), post(null)]) {
       expect(await parseForm(request)).toMatchObject({ ok: false, status: 400, reason: 'not-a-form', message: BODY_MESSAGES.notAForm })

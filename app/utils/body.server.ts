@@ -90,7 +90,7 @@ export async function parseForm(request: Request, limits: FormLimits = {}): Prom
   const { maxFiles = 0, maxFileSize = MB, maxParts = 1000, onFile = (file) => file } = limits
   if (!isForm((request.headers.get('Content-Type') ?? '').toLowerCase())) return fail(400, 'not-a-form', BODY_MESSAGES.notAForm)
   try {
-    const form = await parseFormData(request, { maxFiles, maxFileSize, maxParts, maxTotalSize: maxFiles * maxFileSize + FORM_MAX_BYTES }, onFile)
+    const form = await parseFormData(keepEpilogueTogether(request), { maxFiles, maxFileSize, maxParts, maxTotalSize: maxFiles * maxFileSize + FORM_MAX_BYTES }, onFile)
     return { ok: true, form }
   } catch (error) {
     // The parser's own errors are the client's; anything else (an upload handler failing to store a file)
@@ -103,6 +103,31 @@ export async function parseForm(request: Request, limits: FormLimits = {}): Prom
     if (error instanceof FormDataParseError || error instanceof MultipartParseError) return fail(400, 'malformed', BODY_MESSAGES.malformedForm)
     throw error
   }
+}
+
+// @remix-run/multipart-parser 0.16 refuses any bytes written after the closing boundary's `--`, so the
+// standard epilogue (the CRLF browsers send after it) fails the whole form when it arrives in a read of its own.
+// With chunked bodies that is a matter of where the sender's writes fall. Holding back the last bytes of the
+// stream until its end keeps the closing delimiter and the epilogue in one chunk.
+const EPILOGUE_ROOM = 256
+
+function keepEpilogueTogether(request: Request): Request {
+  if (!request.body || !(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/')) return request
+  let tail: Uint8Array = new Uint8Array(0)
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const all = tail.length ? Buffer.concat([tail, chunk]) : chunk
+        const cut = all.length - EPILOGUE_ROOM
+        if (cut > 0) controller.enqueue(all.subarray(0, cut))
+        tail = cut > 0 ? all.slice(cut) : all
+      },
+      flush(controller) {
+        if (tail.length) controller.enqueue(tail)
+      },
+    }),
+  )
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit)
 }
 
 /** parseForm for actions that have no better answer than a 400/413 page: the failure is thrown as a Response. */
