@@ -94,6 +94,8 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', false)
 
+// Headers for every response. The Content-Security-Policy is HTML's alone and needs a nonce per render, so
+// app/entry.server.tsx sets it (docs/decisions/005-parsing-at-the-edge.md).
 app.use((req, res, next) => {
   res.set('X-Content-Type-Options', 'nosniff')
   res.set('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -6,6 +7,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "~/utils/csp.server";
+import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -24,6 +27,12 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
+  // Every HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into another
+  // (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the render
+  // options, the theme script in app/root.tsx from NonceProvider.
+  const nonce = crypto.randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -51,8 +60,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -7,6 +7,7 @@ import { Toaster } from '~/components/toaster'
 import { WhatsAppPanel } from '~/components/whatsapp-panel'
 import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/utils/auth.server'
+import { useNonce } from '~/utils/nonce'
 import { getTheme } from '~/utils/theme.server'
 import type { Route } from './+types/root'
 import './app.css'
@@ -40,12 +41,14 @@ const themeScript = `(()=>{try{var d=document.documentElement;if(d.classList.con
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()
   const themeClass = root?.theme ?? 'system'
+  // The CSP allows inline scripts only with this response's nonce (app/utils/csp.server.ts).
+  const nonce = useNonce()
   return (
     <html lang="en" className={themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
       </head>
@@ -56,8 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <WhatsAppPanel />
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
