@@ -1,17 +1,17 @@
-// The HTTP server: express + @react-router/express (DESIGN.md "Deploy and scale"). It adds what
-// react-router-serve lacks: the cross-site check, body limits, CORS for /api/v1, the client address for rate
-// limits, security headers and long-lived caching of hashed assets. It listens on exactly PORT.
-import { AsyncLocalStorage } from 'node:async_hooks'
+// The HTTP server: express + React Router (DESIGN.md "Deploy and scale"). It adds what react-router-serve
+// lacks: the cross-site check, body limits, CORS for /api/v1, the client address for rate limits, security
+// headers and long-lived caching of hashed assets. It listens on exactly PORT.
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
+import { Transform } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 
 // React and React Router pick their production or development build when first imported, from NODE_ENV. The
 // server always runs the production build (CONTRACT.md: safety switches key off APP_ENV, not NODE_ENV), so
 // NODE_ENV is settled before anything from node_modules loads; hence the dynamic imports below.
 process.env.NODE_ENV = 'production'
-const { createRequestHandler } = await import('@react-router/express')
+const { createRequestHandler } = await import('react-router')
+const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import('@react-router/node')
 const { default: compression } = await import('compression')
 const { default: express } = await import('express')
 
@@ -57,6 +57,8 @@ const MB = 1024 * 1024
 const bodyLimitFor = (p) => (UPLOAD_PATHS.has(p) ? 25 * MB : PHOTO_PATHS.has(p) ? 2 * MB : 1 * MB)
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+// Methods whose body the app may read (React Router reads none for GET and HEAD).
+const hasBody = (req) => req.method !== 'GET' && req.method !== 'HEAD'
 
 function jsonError(res, status, message) {
   res.status(status).type('application/json').send(JSON.stringify({ statusCode: status, data: null, message, success: false, errors: [] }))
@@ -92,6 +94,8 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', false)
 
+// Headers for every response. The Content-Security-Policy is HTML's alone and needs a nonce per render, so
+// app/entry.server.tsx sets it (docs/decisions/005-parsing-at-the-edge.md).
 app.use((req, res, next) => {
   res.set('X-Content-Type-Options', 'nosniff')
   res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -124,17 +128,42 @@ app.use((req, res, next) => {
   next()
 })
 
-// Body size limits, checked before a byte is parsed. A body without a length is refused (411) so that no
-// request can stream past the limit.
+// Body size limits (docs/decisions/005-parsing-at-the-edge.md), counted as the bytes arrive, for page, data
+// and API requests alike. A declared Content-Length over the limit is refused before a byte is read; a body
+// without one (Transfer-Encoding: chunked, as HTTP/2 proxies forward) is accepted up to the limit and answered
+// 413 the moment it passes it. The app reads the counted stream (res.locals.body), never `req` itself, so it
+// never sees a byte past the limit. Parsing and its 400s are the app's (app/utils/body.server.ts).
 app.use((req, res, next) => {
-  if (SAFE_METHODS.has(req.method)) return next()
+  if (!hasBody(req)) return next()
+  const limit = bodyLimitFor(req.path)
   const length = req.get('content-length')
-  if (length === undefined) {
-    if (req.get('transfer-encoding')) return refuse(req, res, 411, 'Length Required')
-    return next()
+  if (length !== undefined) {
+    if (!/^\d+$/.test(length)) return refuse(req, res, 400, 'Bad Content-Length')
+    if (Number(length) > limit) return refuse(req, res, 413, 'Request body too large')
   }
-  if (!/^\d+$/.test(length)) return refuse(req, res, 400, 'Bad Content-Length')
-  if (Number(length) > bodyLimitFor(req.path)) return refuse(req, res, 413, 'Request body too large')
+  let seen = 0
+  const counted = new Transform({
+    transform(chunk, _encoding, callback) {
+      seen += chunk.length
+      if (seen <= limit) return callback(null, chunk)
+      // Past the limit: the app's read fails (its answer is dropped in sendResponse) and the client gets 413.
+      req.unpipe(counted)
+      callback(new Error('Request body too large'))
+      if (res.headersSent) return req.destroy()
+      res.set('Connection', 'close')
+      refuse(req, res, 413, 'Request body too large')
+      // Let the rest of the upload drain until the connection closes, so the client gets to read the 413.
+      req.resume()
+    },
+  })
+  // A client that goes away mid-body ends the app's read too, instead of leaving it waiting.
+  req.on('error', (error) => counted.destroy(error))
+  req.on('close', () => {
+    if (!req.complete) counted.destroy(new Error('Request aborted'))
+  })
+  // The app's reader reports the error; this keeps a body nobody read from crashing the process.
+  counted.on('error', () => {})
+  res.locals.body = req.pipe(counted)
   next()
 })
 
@@ -177,34 +206,59 @@ app.use((req, res, next) => (looksLikeFile(req.path) ? staticFiles(req, res, nex
 // Dynamic responses (HTML, JSON) are compressed on the fly.
 app.use(compression())
 
-// Per-request notes shared with app/entry.server.tsx (client errors in action bodies become 400, not 500).
-const STORE_KEY = Symbol.for('biocoach.requestNotes')
-const requestNotes = (globalThis[STORE_KEY] ??= new AsyncLocalStorage())
-app.use((req, res, next) => {
-  const notes = {}
-  // The one place a client error noted by handleError turns React Router's 500 into 400/413, for page,
-  // data and resource routes alike.
-  const setStatus = res.status.bind(res)
-  res.status = (code) => {
-    if (code >= 500 && notes.clientErrorStatus) {
-      res.statusMessage = http.STATUS_CODES[notes.clientErrorStatus]
-      return setStatus(notes.clientErrorStatus)
-    }
-    return setStatus(code)
+// React Router behind a small adapter (what @react-router/express does, with one difference): the request body
+// the app reads is the byte-counted stream from the body-limit middleware above.
+const handleRequest = createRequestHandler(build, 'production')
+
+app.all('*splat', async (req, res, next) => {
+  try {
+    const flyIp = trustFly ? req.get('fly-client-ip') : undefined
+    const context = { clientAddress: flyIp || req.socket.remoteAddress || 'unknown' }
+    await sendResponse(res, await handleRequest(toFetchRequest(req, res), context))
+  } catch (error) {
+    next(error)
   }
-  requestNotes.run(notes, next)
 })
 
-app.all(
-  '*splat',
-  createRequestHandler({
-    build,
-    getLoadContext(req) {
-      const flyIp = trustFly ? req.get('fly-client-ip') : undefined
-      return { clientAddress: flyIp || req.socket.remoteAddress || 'unknown' }
-    },
-  }),
-)
+function toFetchRequest(req, res) {
+  // As @react-router/express: the host from the Host header, cut at anything that would change the URL.
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  const port = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
+  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ''}${req.originalUrl}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value) headers.set(name, value)
+  }
+  // Loaders and actions see request.signal abort when the client goes away before the answer is sent.
+  const controller = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  const init = { method: req.method, headers, signal: controller.signal }
+  if (hasBody(req)) {
+    init.body = createReadableStreamFromReadable(res.locals.body)
+    init.duplex = 'half'
+  }
+  return new Request(url.href, init)
+}
+
+async function sendResponse(res, response) {
+  // Already answered (a 413 from the body limit) or the client is gone: drop the app's answer.
+  if (res.headersSent || res.destroyed || res.writableEnded) {
+    await response.body?.cancel().catch(() => {})
+    return
+  }
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (!response.body) return res.end()
+  try {
+    await writeReadableStreamToWritable(response.body, res)
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error
+  }
+}
 
 // Last resort: never a stack trace in a response.
 app.use((error, req, res, _next) => {

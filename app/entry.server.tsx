@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -7,35 +7,14 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "~/utils/csp.server";
+import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 
-// Malformed input is a 4xx, never a 500 (issue 2 §9). A body that cannot be parsed as the form an action
-// reads (wrong Content-Type, broken multipart, bad JSON, a file over its limit) makes `request.formData()` or
-// the upload parser throw; React Router would answer 500. handleError notes such errors for the current
-// request (server.js runs each request in this AsyncLocalStorage and sets the status from it).
-type RequestNotes = { clientErrorStatus?: number };
-const STORE_KEY = Symbol.for("biocoach.requestNotes");
-const store: AsyncLocalStorage<RequestNotes> = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
-  new AsyncLocalStorage<RequestNotes>()) as AsyncLocalStorage<RequestNotes>;
-
-function clientErrorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const name = error.name ?? "";
-  if (/MaxFileSize|MaxFiles|MaxHeaderSize|MaxPartSize|TooLarge/i.test(name)) return 413;
-  if (/Multipart|FormData/i.test(name)) return 400;
-  if (error instanceof SyntaxError && /JSON/i.test(error.message)) return 400;
-  if (error instanceof TypeError && /FormData|Content-Type|multipart|boundary|form data|Unexpected end/i.test(error.message)) return 400;
-  return undefined;
-}
-
+// Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
+// answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.
 export function handleError(error: unknown, { request }: { request: Request }) {
-  const status = clientErrorStatus(error);
-  const notes = store.getStore();
-  if (status && notes) {
-    notes.clientErrorStatus = status;
-    return;
-  }
   if (!request.signal.aborted) console.error(error);
 }
 
@@ -48,6 +27,12 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
+  // Every HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into another
+  // (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the render
+  // options, the theme script in app/root.tsx from NonceProvider.
+  const nonce = crypto.randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -75,8 +60,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -7,6 +7,7 @@ import { Toaster } from '~/components/toaster'
 import { WhatsAppPanel } from '~/components/whatsapp-panel'
 import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/utils/auth.server'
+import { useNonce } from '~/utils/nonce'
 import { getTheme } from '~/utils/theme.server'
 import type { Route } from './+types/root'
 import './app.css'
@@ -40,12 +41,14 @@ const themeScript = `(()=>{try{var d=document.documentElement;if(d.classList.con
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()
   const themeClass = root?.theme ?? 'system'
+  // The CSP allows inline scripts only with this response's nonce (app/utils/csp.server.ts).
+  const nonce = useNonce()
   return (
     <html lang="en" className={themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
       </head>
@@ -56,8 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <WhatsAppPanel />
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -75,7 +78,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let stack: string | undefined
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? 'Page not found' : `Error ${error.status}`
-    details = error.status === 404 ? 'The page you are looking for does not exist.' : error.statusText || details
+    // A 4xx thrown with a plain-text message (an unreadable or oversized form, app/utils/body.server.ts) says
+    // what went wrong; other statuses keep the generic wording.
+    const message = error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : ''
+    details = error.status === 404 ? 'The page you are looking for does not exist.' : message || error.statusText || details
   } else if (import.meta.env.DEV && error instanceof Error) {
     // Never a stack trace outside the dev server.
     details = error.message

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from 'react-router'
 import { clearHits, clientAddress, hit, increment, windowEnd } from '~/utils/rate-limit.server'
-import { FormDataParseError, MaxFileSizeExceededError, parseFormData } from '@remix-run/form-data-parser'
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit.server'
@@ -8,6 +7,7 @@ import { deleteUserSessions } from '~/models/session.server'
 import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
 import { consumeVerification, dropPendingSignups, type PendingSignup, type VerifyResult } from '~/models/verification.server'
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
+import { parseForm } from '~/utils/body.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
@@ -179,24 +179,22 @@ export async function allowAuthPost(context: AppLoadContext | undefined): Promis
 export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
 
 /**
- * Reads a multipart photo post. The 1 MB limit is enforced by the parser while the body streams in, so a big
- * upload is cut off early instead of being buffered (issue 3 §7). Only the `profileImage` file is kept.
+ * Reads a multipart photo post through body.server's parseForm (ADR 005). The 1 MB limit is enforced while the
+ * body streams in, so a big upload is cut off early instead of being buffered (issue 3 §7). Only the
+ * `profileImage` file is kept.
  */
 export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
   let bytes: Uint8Array | null = null
-  try {
-    const formData = await parseFormData(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 }, async (file) => {
-      if (file.fieldName !== 'profileImage' || file.size === 0) return null
-      bytes = new Uint8Array(await file.arrayBuffer())
+  const result = await parseForm(request, {
+    maxFiles: 1,
+    maxFileSize: PROFILE_IMAGE_MAX_BYTES,
+    onFile: async (file) => {
+      if (file.fieldName === 'profileImage' && file.size > 0) bytes = new Uint8Array(await file.arrayBuffer())
       return null
-    })
-    return { ok: true, formData, bytes }
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return { ok: false, status: 413, message: PHOTO_TOO_BIG }
-    if (error instanceof FormDataParseError || error instanceof Error) {
-      console.error('[profile] bad multipart body:', error.message)
-      return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
-    }
-    throw error
-  }
+    },
+  })
+  if (result.ok) return { ok: true, formData: result.form, bytes }
+  if (result.reason === 'file-too-large') return { ok: false, status: 413, message: PHOTO_TOO_BIG }
+  if (result.status === 413) return { ok: false, status: 413, message: result.message }
+  return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
 }

@@ -36,10 +36,9 @@ export type Gateway = {
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>
 }
 
-const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
+export const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
 
-export function razorpayConfigured(): boolean {
-  const env = getEnv()
+export function razorpayConfigured(env = getEnv()): boolean {
   return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)
 }
 

@@ -15,7 +15,8 @@ async function check(page: Page, label: string) {
       document.documentElement.classList.remove('light', 'dark', 'system')
       document.documentElement.classList.add(t)
     }, theme)
-    await page.addScriptTag({ content: axeSource })
+    // Evaluated by the test runner, not added as an inline <script>: the page's CSP (ADR 005) blocks those.
+    await page.evaluate(axeSource)
     const violations = await page.evaluate(async () => {
       // @ts-expect-error injected above
       const result = await window.axe.run(document, { resultTypes: ['violations'] })

@@ -37,6 +37,17 @@ export const test = base.extend<{
   /** Creates a user without signing in. */
   makeUser: (role?: Role, extra?: Parameters<typeof createUser>[1]) => Promise<TestUser>
 }>({
+  // Every page a test drives fails the test if the browser reports a Content-Security-Policy violation
+  // (docs/decisions/005-parsing-at-the-edge.md): an inline script without the nonce, a frame, image, style or
+  // form target the policy does not allow. Chromium reports them as console errors.
+  page: async ({ page }, use) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+    })
+    await use(page)
+    expect(violations, 'Content-Security-Policy violations reported by the browser').toEqual([])
+  },
   db: async ({}, use) => use(database()),
   makeUser: async ({}, use) => {
     await use(async (role = 'user', extra = {}) => {

@@ -4,6 +4,7 @@ import { COUPON_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon-admin.server'
 import { readListParams } from '~/schemas/admin'
+import { readForm } from '~/utils/body.server'
 import { requireAdminPage } from '~/utils/admin-auth.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/coupons'
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminPage(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const couponId = form.get('couponId')
   const url = new URL(request.url)
   url.searchParams.delete('delete')

@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { getCourseName, listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/admin.server'
 import { readListParams } from '~/schemas/admin'
+import { readForm } from '~/utils/body.server'
 import { requireAdminPage, requireStaff } from '~/utils/admin-auth.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/course-users'
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const userId = form.get('userId')
   const intent = form.get('intent')
   const courseId = params.courseId

@@ -9,6 +9,7 @@ import { COUPON_REDIRECT_MS } from '~/lib/constants'
 import { listCoursesWithCounts } from '~/models/admin.server'
 import { CouponError, createCoupon } from '~/models/coupon-admin.server'
 import { couponSchema } from '~/schemas/admin'
+import { readForm } from '~/utils/body.server'
 import { requireAdminPage } from '~/utils/admin-auth.server'
 import { dataWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-coupon'
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminPage(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: couponSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), done: false }, { status: 400 })
   try {

@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
+import { readForm } from '~/utils/body.server'
 import { requireStaff } from '~/utils/admin-auth.server'
 import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const quizId = form.get('quizId')
   const url = new URL(request.url)
   url.searchParams.delete('delete')

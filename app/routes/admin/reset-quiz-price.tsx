@@ -7,6 +7,7 @@ import { formatRupees } from '~/lib/pricing'
 import { resetQuizPrice } from '~/models/quiz-admin.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { quizPriceSchema } from '~/schemas/admin'
+import { readForm } from '~/utils/body.server'
 import { requireAdminPage } from '~/utils/admin-auth.server'
 import { dataWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/reset-quiz-price'
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminPage(request)
-  const submission = parseWithZod(await request.formData(), { schema: quizPriceSchema })
+  const submission = parseWithZod(await readForm(request), { schema: quizPriceSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), saved: false }, { status: 400 })
   await resetQuizPrice({ actorId: admin.id, price: submission.value })
   return dataWithSuccess({ result: submission.reply({ resetForm: true }), saved: true }, 'Quiz price reset successfully')

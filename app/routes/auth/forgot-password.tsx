@@ -12,6 +12,7 @@ import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, emailTaken, resetPassword } from '~/models/account.server'
 import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds } from '~/models/verification.server'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
+import { readForm } from '~/utils/body.server'
 import { requireAnonymous } from '~/utils/auth.server'
 import { handleCodeStep } from '~/utils/code-step.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const limited = !(await allowAuthPost(context))
 

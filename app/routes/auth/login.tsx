@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials } from '~/models/account.server'
 import { LoginSchema } from '~/schemas/auth'
+import { readForm } from '~/utils/body.server'
 import { requireAnonymous, safeRedirect, startSession } from '~/utils/auth.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import type { Route } from './+types/login'
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (!(await allowAuthPost(context))) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)

@@ -11,6 +11,7 @@ import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, allowAuthPost, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
 import { getPendingSignup, newSignupClaim, resendWaitSeconds } from '~/models/verification.server'
 import { SignupSchema } from '~/schemas/auth'
+import { readForm } from '~/utils/body.server'
 import { requireAnonymous, startSession } from '~/utils/auth.server'
 import { handleCodeStep } from '~/utils/code-step.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const limited = !(await allowAuthPost(context))
 

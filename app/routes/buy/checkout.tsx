@@ -8,6 +8,7 @@ import { checkCouponGuarded } from '~/models/coupon.server'
 import { getCourseByLinkAddress } from '~/models/course.server'
 import { getEnrollment } from '~/models/enrollment.server'
 import { createOrder, OrderError, payInstructions } from '~/models/order.server'
+import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { applyCouponSchema, proceedSchema } from '~/schemas/checkout'
 import { getUser, requireUser } from '~/utils/auth.server'
@@ -59,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const course = await getCourseByLinkAddress(params.id)
   if (!course) throw redirect(`/checkout/${encodeURIComponent(params.id)}`)
   const here = `/checkout/${encodeURIComponent(course.link_address)}`

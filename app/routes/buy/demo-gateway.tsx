@@ -4,6 +4,7 @@ import { formatRupees } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
 import { getOrderForBuyer } from '~/models/order.server'
 import { verifyCheckoutPayment } from '~/models/payment.server'
+import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { demoPayment } from '~/services/payments.server'
 import { requireUser } from '~/utils/auth.server'
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const order = await loadOrder(request, params.orderId)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'pay') throw await redirectWithError(await backTo(order.course_id), 'Payment cancelled by user')
   const payment = demoPayment(order.provider_order_id!)
   const result = await verifyCheckoutPayment({

@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { getCourseById } from '~/models/course.server'
 import { returnPathForProviderOrder } from '~/models/order.server'
 import { verifyCheckoutPayment } from '~/models/payment.server'
+import { parseForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/razorpay-callback'
@@ -21,12 +22,9 @@ async function backTo(courseId: string | null | undefined) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    throw await redirectWithError('/', 'Payment verification failed. If money was deducted, contact support.')
-  }
+  const body = await parseForm(request)
+  if (!body.ok) throw await redirectWithError('/', 'Payment verification failed. If money was deducted, contact support.')
+  const form = body.form
   const paymentId = form.get('razorpay_payment_id')
   if (paymentId === null) {
     // Razorpay posts error[...] fields when the payment itself failed.

@@ -7,6 +7,7 @@ import { showToast } from '~/components/toaster'
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { parsePhotoUpload, saveProfileImage, updateProfile } from '~/models/account.server'
 import { PHOTO_MISSING, PHOTO_TOO_BIG, ProfileSchema } from '~/schemas/profile'
+import { readForm } from '~/utils/body.server'
 import { requireUser } from '~/utils/auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit'
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!saved.ok) return data({ photoError: saved.message }, saved.status)
     throw await redirectWithSuccess('/profile/edit', 'Image Uploaded Successfully')
   }
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (formData.get('intent') === 'photo') return data({ photoError: PHOTO_MISSING }, 400)
   const submission = parseWithZod(formData, { schema: ProfileSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)

@@ -8,6 +8,7 @@ import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import { getAnswers, getAttempt, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
 import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
+import { parseForm } from '~/utils/body.server'
 import { getUser } from '~/utils/auth.server'
 import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/attempt'
@@ -56,8 +57,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const quiz = gate.quiz
   const base = `/quiz/${quiz.id}`
   // A body that is not a form (JSON, plain text) is a bad request, not a crash.
-  const formData = await request.formData().catch(() => null)
-  if (!formData) return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  const body = await parseForm(request)
+  if (!body.ok) return data({ error: 'That action was not understood. Please try again.' }, { status: body.status })
+  const formData = body.form
   const submission = parseWithZod(formData, { schema: attemptFormSchema })
   if (submission.status !== 'success') return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
   const form = submission.value
