@@ -1,11 +1,10 @@
-import type { AppLoadContext } from 'react-router'
-import { absoluteOnOrigin, appOrigin } from './origin.server'
+import { absoluteOnOrigin } from './origin.server'
 
-// The v1 API's plumbing (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a stack trace.
-// `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
+// The v1 API's responses and bodies (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a
+// stack trace. `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
 // `{success:false, message}` shapes the old routes used, so clients reading either keep working.
 
-// The body each v1 JSON response was made from, so dispatch can write it for the request's origin.
+// The body each v1 JSON response was made from, so the dispatcher can write it for the request's origin.
 const jsonBodies = new WeakMap<Response, unknown>()
 
 export function json(body: unknown, init: number | ResponseInit = 200): Response {
@@ -23,7 +22,7 @@ export function json(body: unknown, init: number | ResponseInit = 200): Response
  * '/images/...') go out as absolute URLs on APP_URL, so a client hosted on another origin still shows them. One
  * rule for every v1 response, applied where the body is written.
  */
-function withAbsoluteImages(response: Response, origin: string): Response {
+export function withAbsoluteImages(response: Response, origin: string): Response {
   const body = jsonBodies.get(response)
   if (body === undefined) return response
   let changed = false
@@ -44,55 +43,6 @@ export function apiError(status: number, message: string, extra: Record<string, 
 /** ApiResponse envelope (users router, API.md §1.1 style 1). */
 export function apiResponse(status: number, data: unknown, message: string, init: ResponseInit = {}): Response {
   return json({ statusCode: status, data, message, success: status < 400 }, { ...init, status })
-}
-
-export type ApiArgs = {
-  request: Request
-  params: Record<string, string>
-  context: AppLoadContext
-}
-export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response
-
-type RouteTable = Record<string, ApiHandler>
-
-function match(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean)
-  const got = path.split('/').filter(Boolean)
-  if (want.length !== got.length) return null
-  const params: Record<string, string> = {}
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(got[i])
-    else if (want[i] !== got[i]) return null
-  }
-  return params
-}
-
-async function dispatch(table: RouteTable, args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) {
-  const method = args.request.method.toUpperCase()
-  const path = '/' + (args.params['*'] ?? '')
-  let pathMatched = false
-  try {
-    for (const [key, handler] of Object.entries(table)) {
-      const [m, pattern] = key.split(' ')
-      const params = match(pattern, path)
-      if (!params) continue
-      pathMatched = true
-      if (m !== method && !(m === 'GET' && method === 'HEAD')) continue
-      return withAbsoluteImages(await handler({ request: args.request, params, context: args.context }), appOrigin(args.request))
-    }
-  } catch (error) {
-    if (error instanceof Response) return error
-    console.error(`[api] ${method} ${path} failed:`, error)
-    return apiError(500, 'Internal Server Error')
-  }
-  return pathMatched ? apiError(405, 'Method Not Allowed') : apiError(404, `Cannot ${method} ${new URL(args.request.url).pathname}`)
-}
-
-/** Builds a resource route's loader and action from a `'METHOD /path/:param'` table. */
-export function apiRoutes(table: RouteTable) {
-  const handle = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) =>
-    dispatch(table, args)
-  return { loader: handle, action: handle }
 }
 
 const MAX_JSON_BYTES = 1024 * 1024

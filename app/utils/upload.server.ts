@@ -2,6 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, FormDataParseError } from '@remix-run/form-data-parser'
+import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
+import { PHOTO_TOO_BIG } from '~/schemas/profile'
 
 // Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500.
 
@@ -75,4 +77,29 @@ export async function parseNoteForm<Schema extends ZodType>(request: Request, sc
   const submission = parseWithZod(withoutFiles(form), { schema })
   if (submission.status !== 'success') return { reply: data({ result: submission.reply() }, { status: 400 }) } as const
   return { submission, note: fileOf(form, 'noteURL') } as const
+}
+
+export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
+
+/**
+ * Reads a multipart photo post. The 1 MB limit is enforced by the parser while the body streams in, so a big
+ * upload is cut off early instead of being buffered (issue 3 §7). Only the `profileImage` file is kept.
+ */
+export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
+  let bytes: Uint8Array | null = null
+  try {
+    const formData = await parseFormData(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 }, async (file) => {
+      if (file.fieldName !== 'profileImage' || file.size === 0) return null
+      bytes = new Uint8Array(await file.arrayBuffer())
+      return null
+    })
+    return { ok: true, formData, bytes }
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) return { ok: false, status: 413, message: PHOTO_TOO_BIG }
+    if (error instanceof FormDataParseError || error instanceof Error) {
+      console.error('[profile] bad multipart body:', error.message)
+      return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
+    }
+    throw error
+  }
 }

@@ -1,32 +1,38 @@
-import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials, createAccountFromSignup, emailTaken, parsePhotoUpload, pendingSignupPayload, resetPassword, saveProfileImage, updateProfile } from '~/models/account.server'
-import { toUserJson } from '~/models/user-json.server'
+import { z } from 'zod'
+import {
+  ACCOUNT_MESSAGES,
+  checkCredentials,
+  createAccountFromSignup,
+  emailTaken,
+  pendingSignupPayload,
+  resetPassword,
+  saveProfileImage,
+  updateProfile,
+} from '~/models/account.server'
 import { getUserById, type UserRow } from '~/models/user.server'
 import { consumeResetProof, getPendingSignup, issueResetProof, MESSAGES, newSignupClaim, verifyCode } from '~/models/verification.server'
+import { presentUser } from '~/presenters/v1.server'
+import { envelope, MessageShape, UserShape } from '~/presenters/v1-shapes'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'
 import { ProfileSchema } from '~/schemas/profile'
-import { apiError, apiResponse, apiRoutes, json, readJsonBody, str, type ApiArgs, type ApiHandler } from '~/utils/api.server'
-import { endSession, getUser, startSession } from '~/utils/auth.server'
-import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
+import { apiError, apiResponse, json, readJsonBody, str } from '~/utils/api.server'
+import { apiResource, endpoint, type ApiArgs } from '~/utils/api-endpoints.server'
+import { endSession, startSession } from '~/utils/auth.server'
+import { parsePhotoUpload } from '~/utils/upload.server'
 import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/utils/totp.server'
 
 // /api/v1/users (API.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
 // and the deliberate differences of API.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
 
+const EmailBody = z.object({ email: z.string() })
+const OtpBody = z.object({ email: z.string(), otp: z.union([z.string(), z.number().int()]).describe('6 digits') })
+const UserBody = envelope(z.object({ user: UserShape }))
+const ProfileImageBody = z.object({ profileImage: z.string().describe('PNG, JPEG or WebP, at most 1 MB') })
+const DetailsBody = ProfileSchema.partial().describe('only truthy values are set; at least one is required')
+const MAIL_REFUSED = `a code went to this address less than 15 s ago ("Please wait N seconds..."), or "${MESSAGES.mailCap}"`
+const MAIL_FAILED = 'the code e-mail could not be sent'
+
 const ALL_FIELDS = 'All fields are required'
-
-/** Auth posts share the per-address limit with the pages (issue 3 §2). */
-const limited =
-  (handler: ApiHandler): ApiHandler =>
-  async (args) => {
-    if (!(await allowAuthPost(args.context))) throw apiError(429, TOO_MANY_REQUESTS)
-    return handler(args)
-  }
-
-async function requireApiUser(request: Request): Promise<UserRow> {
-  const user = await getUser(request)
-  if (!user) throw apiError(401, 'Unauthorized request')
-  return user
-}
 
 /** A valid, normalised e-mail from the body, or undefined. */
 function emailOf(body: Record<string, unknown>): string | undefined {
@@ -50,7 +56,7 @@ async function mailCode(request: Request, input: IssueInput): Promise<Response |
   return apiError(sent.status === 503 ? 500 : sent.status, sent.message)
 }
 
-const register: ApiHandler = async ({ request }) => {
+const register = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   if (!str(body, 'name') || !str(body, 'email') || !str(body, 'password')) throw apiError(400, ALL_FIELDS)
   const parsed = SignupSchema.safeParse({ name: str(body, 'name'), email: str(body, 'email'), password: str(body, 'password') })
@@ -64,7 +70,7 @@ const register: ApiHandler = async ({ request }) => {
   return failed ?? json({ message: 'OTP sent to email' }, { headers: { 'Set-Cookie': await apiSignupClaimCookie.serialize(claim) } })
 }
 
-const verifyOtp: ApiHandler = async ({ request }) => {
+const verifyOtp = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = emailOf(body)
   if (!email) throw apiError(400, MESSAGES.noPending)
@@ -77,10 +83,10 @@ const verifyOtp: ApiHandler = async ({ request }) => {
   const headers = new Headers()
   headers.append('Set-Cookie', await startSession(request, user.id))
   headers.append('Set-Cookie', await apiSignupClaimCookie.serialize('', { maxAge: 0 }))
-  return apiResponse(200, { user: await toUserJson(user, { withVersion: true }) }, 'User verified and created successfully', { headers })
+  return apiResponse(200, { user: await presentUser(user, { withVersion: true }) }, 'User verified and created successfully', { headers })
 }
 
-const resendOtp: ApiHandler = async ({ request }) => {
+const resendOtp = async ({ request }: ApiArgs) => {
   const email = emailOf(await readJsonBody(request))
   const claim = await readProof(apiSignupClaimCookie, request)
   const row = await getPendingSignup(claim)
@@ -88,7 +94,7 @@ const resendOtp: ApiHandler = async ({ request }) => {
   return (await mailCode(request, { purpose: 'signup', email, claim })) ?? json({ message: 'New OTP sent successfully' })
 }
 
-const login: ApiHandler = async ({ request }) => {
+const login = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = str(body, 'email')
   const password = str(body, 'password')
@@ -97,29 +103,28 @@ const login: ApiHandler = async ({ request }) => {
   if (!checked.ok) throw apiError(checked.status, checked.status === 404 ? ACCOUNT_MESSAGES.noUser : 'Invalid user credentials')
   const cookie = await startSession(request, checked.userId)
   const user = (await getUserById(checked.userId))!
-  return apiResponse(200, { user: await toUserJson(user, { withVersion: true }) }, 'User logged In Successfully', {
+  return apiResponse(200, { user: await presentUser(user, { withVersion: true }) }, 'User logged In Successfully', {
     headers: { 'Set-Cookie': cookie },
   })
 }
 
 /** API.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is one). */
-const logout: ApiHandler = async ({ request }) =>
-  apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
+const logout = async ({ request }: ApiArgs) => apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
 
-const forgotPassword: ApiHandler = async ({ request }) => {
+const forgotPassword = async ({ request }: ApiArgs) => {
   const email = emailOf(await readJsonBody(request))
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
   return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'OTP send successfully' })
 }
 
-const resendForgotPasswordOtp: ApiHandler = async ({ request }) => {
+const resendForgotPasswordOtp = async ({ request }: ApiArgs) => {
   const email = emailOf(await readJsonBody(request))
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
   return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'New OTP sent successfully' })
 }
 
 /** API.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
-const verifyForgotPasswordOtp: ApiHandler = async ({ request }) => {
+const verifyForgotPasswordOtp = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = emailOf(body)
   if (!email || !(await emailTaken(email))) throw apiError(404, 'User does not exist')
@@ -131,7 +136,7 @@ const verifyForgotPasswordOtp: ApiHandler = async ({ request }) => {
   return json({ message: 'OTP verfied' }, { headers: { 'Set-Cookie': await apiResetProofCookie.serialize(proof) } })
 }
 
-const resetPasswordHandler: ApiHandler = async ({ request }) => {
+const resetPasswordHandler = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = emailOf(body)
   const password = str(body, 'newpassword')
@@ -146,15 +151,11 @@ const resetPasswordHandler: ApiHandler = async ({ request }) => {
   return json({ message: 'Password updated successfully' }, { headers: { 'Set-Cookie': await apiResetProofCookie.serialize('', { maxAge: 0 }) } })
 }
 
-const currentUser: ApiHandler = async ({ request }) => {
-  const user = await requireApiUser(request)
-  return apiResponse(200, await toUserJson(user), 'User fetched successfully')
-}
+const currentUser = async ({ user }: { user: UserRow }) => apiResponse(200, await presentUser(user), 'User fetched successfully')
 
 const DETAIL_FIELDS = ['name', 'mobileNumber', 'instituteName', 'presentCourseOfStudy'] as const
 
-const updateUserDetails: ApiHandler = async ({ request }) => {
-  const user = await requireApiUser(request)
+const updateUserDetails = async ({ request, user }: ApiArgs & { user: UserRow }) => {
   const body = await readJsonBody(request)
   const given: Record<string, string> = {}
   for (const key of DETAIL_FIELDS) {
@@ -167,11 +168,10 @@ const updateUserDetails: ApiHandler = async ({ request }) => {
   const parsed = ProfileSchema.partial().safeParse(given)
   if (!parsed.success) throw apiError(400, parsed.error.issues.map((i) => i.message).join(' '))
   const updated = (await updateProfile(user.id, parsed.data, 'merge'))!
-  return apiResponse(200, await toUserJson(updated, { withVersion: true }), 'Account details updated successfully')
+  return apiResponse(200, await presentUser(updated, { withVersion: true }), 'Account details updated successfully')
 }
 
-const updateUserProfileImage: ApiHandler = async ({ request }: ApiArgs) => {
-  const user = await requireApiUser(request)
+const updateUserProfileImage = async ({ request, user }: ApiArgs & { user: UserRow }) => {
   if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) throw apiError(400, 'Profile Image is missing')
   const upload = await parsePhotoUpload(request)
   if (!upload.ok) throw apiError(upload.status, upload.message)
@@ -179,22 +179,143 @@ const updateUserProfileImage: ApiHandler = async ({ request }: ApiArgs) => {
   const saved = await saveProfileImage(user.id, upload.bytes)
   if (!saved.ok) throw apiError(saved.status, saved.message)
   const updated = (await getUserById(user.id))!
-  return apiResponse(200, await toUserJson(updated, { withVersion: true }), 'Profile image uploaded successfully')
+  return apiResponse(200, await presentUser(updated, { withVersion: true }), 'Profile image uploaded successfully')
 }
 
-const api = apiRoutes({
-  'POST /register': limited(register),
-  'POST /verify-otp': limited(verifyOtp),
-  'POST /resend-otp': limited(resendOtp),
-  'POST /login': limited(login),
-  'POST /logout': logout,
-  'POST /forgot-password': limited(forgotPassword),
-  'POST /verify-forgot-password-otp': limited(verifyForgotPasswordOtp),
-  'POST /resend-forgot-password-otp': limited(resendForgotPasswordOtp),
-  'POST /reset-password': limited(resetPasswordHandler),
-  'GET /current-user': currentUser,
-  'POST /update-user-details': updateUserDetails,
-  'POST /update-user-profile-image': updateUserProfileImage,
+export const resource = apiResource({
+  mount: '/api/v1/users',
+  endpoints: [
+    endpoint({
+      method: 'POST',
+      path: '/register',
+      summary: 'Starts a sign-up: mails a 6-digit code and sets the signupClaim cookie',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: SignupSchema },
+      success: { 200: MessageShape },
+      errors: { 400: `"${ALL_FIELDS}", a rule of the fields, or "User already exists"`, 429: MAIL_REFUSED, 500: MAIL_FAILED },
+      handler: register,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/verify-otp',
+      summary: "Creates the account of this client's sign-up and signs in",
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: OtpBody },
+      success: { 200: UserBody },
+      errors: { 400: `"${MESSAGES.noPending}", "${MESSAGES.wrong}", "${MESSAGES.expired}" or "User already exists"`, 429: MESSAGES.dead },
+      handler: verifyOtp,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/resend-otp',
+      summary: 'Mails a new sign-up code',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: EmailBody },
+      success: { 200: MessageShape },
+      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
+      handler: resendOtp,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/login',
+      summary: 'Signs in (sets the session cookie)',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: z.object({ email: z.string(), password: z.string() }) },
+      success: { 200: UserBody },
+      errors: { 400: ALL_FIELDS, 401: 'Invalid user credentials', 404: ACCOUNT_MESSAGES.noUser },
+      handler: login,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/logout',
+      summary: 'Ends the session and clears the cookie, signed in or not (API.md §5 #16)',
+      guard: 'public',
+      success: { 200: envelope(z.object({})) },
+      errors: {},
+      handler: logout,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/forgot-password',
+      summary: 'Mails a password-reset code',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: EmailBody },
+      success: { 200: MessageShape },
+      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
+      handler: forgotPassword,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/verify-forgot-password-otp',
+      summary: 'Checks a reset code; sets the single-use reset cookie (API.md §5 #1)',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: OtpBody },
+      success: { 200: MessageShape },
+      errors: { 400: `"${MESSAGES.wrong}" or "${MESSAGES.expired}"`, 404: 'User does not exist', 429: MESSAGES.dead },
+      handler: verifyForgotPasswordOtp,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/resend-forgot-password-otp',
+      summary: 'Mails a new password-reset code',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: EmailBody },
+      success: { 200: MessageShape },
+      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
+      handler: resendForgotPasswordOtp,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/reset-password',
+      summary: 'Sets a new password with the reset cookie and ends every session',
+      guard: 'public',
+      authPostLimit: true,
+      body: { json: z.object({ email: z.string(), newpassword: NewPasswordSchema }) },
+      success: { 200: MessageShape },
+      errors: {
+        400: `"${ALL_FIELDS}" or the password rules`,
+        401: 'no reset cookie',
+        403: 'the reset cookie is spent or for another e-mail',
+        404: 'User does not exist',
+      },
+      handler: resetPasswordHandler,
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/current-user',
+      summary: 'The signed-in user (without __v)',
+      guard: 'signedIn',
+      success: { 200: envelope(UserShape) },
+      errors: {},
+      handler: currentUser,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/update-user-details',
+      summary: 'Updates profile details',
+      guard: 'signedIn',
+      body: { json: DetailsBody },
+      success: { 200: envelope(UserShape) },
+      errors: { 400: '"Any of these fields are required" or a rule of the fields' },
+      handler: updateUserDetails,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/update-user-profile-image',
+      summary: 'Replaces the profile photo',
+      guard: 'signedIn',
+      body: { multipart: ProfileImageBody },
+      success: { 200: envelope(UserShape) },
+      errors: { 400: '"Profile Image is missing", not an image, or an unreadable upload', 413: 'over 1 MB' },
+      handler: updateUserProfileImage,
+    }),
+  ],
 })
-export const loader = api.loader
-export const action = api.action
+export const { loader, action } = resource
