@@ -5,7 +5,7 @@ import type { CourseFields } from '~/schemas/admin'
 import { getStorage, imageUrl, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/utils/upload.server'
+import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { recordAudit } from './audit.server'
 
 // Courses: the catalogue read by the public pages and the v1 API (DESIGN.md: one model, two doors) and course

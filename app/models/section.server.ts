@@ -3,7 +3,7 @@ import type { LectureFields, SectionFields } from '~/schemas/admin'
 import { getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import { NOTE_MAX_BYTES, UploadError } from '~/utils/upload.server'
+import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { recordAudit } from './audit.server'
 import type { CourseRow } from './course.server'
 

@@ -4,22 +4,11 @@ import type { ZodType } from 'zod'
 import { MaxFileSizeExceededError, MaxFilesExceededError, MaxTotalSizeExceededError, parseFormData, FormDataParseError } from '@remix-run/form-data-parser'
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { PHOTO_TOO_BIG } from '~/schemas/profile'
+import { MB, NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 
 // Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500.
 
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    public status = 400,
-  ) {
-    super(message)
-  }
-}
-
-const MB = 1024 * 1024
-export const COURSE_IMAGE_MAX_BYTES = 5 * MB
-export const NOTE_MAX_BYTES = 20 * MB
-export const CSV_MAX_BYTES = 512 * 1024
+export { COURSE_IMAGE_MAX_BYTES, CSV_MAX_BYTES, NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 
 /** Parses a multipart (or urlencoded) form, keeping at most `maxFiles` files of at most `maxFileSize` bytes in memory. */
 export async function parseUpload(request: Request, { maxFileSize, maxFiles = 1 }: { maxFileSize: number; maxFiles?: number }): Promise<FormData> {
