@@ -3,6 +3,7 @@ import { formatAttemptedAt } from '~/lib/dates'
 import type { LeaderboardEntry, QuizResult } from '~/models/attempt.server'
 import type { CourseRow, CourseWithCount, CreatedCourse } from '~/models/course.server'
 import type { CourseUser, EnrollmentRow } from '~/models/enrollment.server'
+import type { WebhookOutcome } from '~/models/payment.server'
 import type { QuizForEdit, QuizResultRow, StaffQuizListRow } from '~/models/quiz-admin.server'
 import type { LearnerQuestion, QuizRow } from '~/models/quiz.server'
 import type { FullCourse, LectureRow, SectionSummary } from '~/models/section.server'
@@ -241,3 +242,20 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
   score: s.score,
   attemptedAt: formatAttemptedAt(s.submittedAt),
 })
+
+/**
+ * verify-payment's answer (API.md §4): 200 whenever the signature holds, processed or not, so Razorpay stops
+ * retrying; the 401's keys keep the order the old server wrote them in.
+ */
+export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: Record<string, unknown> } {
+  switch (outcome.kind) {
+    case 'bad-signature':
+      return { status: 401, body: { statusCode: 401, data: null, success: false, message: 'Invalid signature', errors: [] } }
+    case 'malformed':
+      return { status: 400, body: { success: false, message: 'Malformed JSON body' } }
+    case 'refused':
+      return { status: 200, body: { success: false, message: outcome.reason } }
+    case 'processed':
+      return { status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: outcome.providerOrderId, razorpay_payment_id: outcome.paymentId } }
+  }
+}

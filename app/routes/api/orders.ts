@@ -4,6 +4,7 @@ import { checkCouponGuarded, forgetCoupon, rememberCoupon } from '~/models/coupo
 import { getCourseById } from '~/models/course.server'
 import { createOrder, OrderError } from '~/models/order.server'
 import { handleWebhook } from '~/models/payment.server'
+import { webhookAnswer } from '~/presenters/v1.server'
 import { GatewayOrderShape } from '~/presenters/v1-shapes'
 import { phoneSchema } from '~/schemas/checkout'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'
@@ -117,13 +118,14 @@ export const resource = apiResource({
       handler: async ({ request }) => {
         const rawBody = await request.text()
         if (rawBody.length > 1024 * 1024) return apiError(413, 'Request body too large')
-        const result = await handleWebhook({
+        const outcome = await handleWebhook({
           rawBody,
           signature: request.headers.get('X-Razorpay-Signature'),
           eventId: request.headers.get('X-Razorpay-Event-Id'),
           origin: appOrigin(request),
         })
-        return json(result.body, result.status)
+        const answer = webhookAnswer(outcome)
+        return json(answer.body, answer.status)
       },
     }),
   ],
