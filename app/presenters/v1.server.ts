@@ -256,6 +256,9 @@ export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: 
     case 'refused':
       return { status: 200, body: { success: false, message: outcome.reason } }
     case 'processed':
-      return { status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: outcome.providerOrderId, razorpay_payment_id: outcome.paymentId } }
+      return {
+        status: 200,
+        body: { success: true, message: 'Payment processed', razorpay_order_id: outcome.providerOrderId, razorpay_payment_id: outcome.paymentId },
+      }
   }
 }
