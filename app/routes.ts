@@ -64,8 +64,8 @@ export default [
   route('healthz', 'routes/system/healthz.ts'),
   route('uploads/*', 'routes/system/uploads.ts'),
 
-  // v1 JSON API (API.md): one module per resource, each a table of endpoints (docs/decisions/007-api-as-data.md),
-  // described at /api/v1/openapi.json.
+  // v1 JSON API (API.md): one module per resource, whose table of endpoints is its .server.ts sibling
+  // (docs/decisions/007-api-as-data.md), described at /api/v1/openapi.json.
   ...prefix('api/v1', [
     route('users/*', 'routes/api/users.ts'),
     route('courses/*', 'routes/api/courses.ts'),

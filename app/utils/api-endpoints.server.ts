@@ -20,7 +20,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export type Guard = 'public' | 'signedIn' | 'staff' | 'admin'
 
 export const UNAUTHORIZED = 'Unauthorized request'
-export const FORBIDDEN = 'Forbidden'
+const FORBIDDEN = 'Forbidden'
 
 /**
  * The request body an endpoint reads. The zod schema documents the accepted shape (and is what the OpenAPI

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createCourse, createQuiz, createSection } from '../../db/factories'
 import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
-import { v1Resources } from '~/routes/api/openapi'
+import { v1Resources } from '~/routes/api/openapi.server'
 import { fullPath } from '~/utils/api-endpoints.server'
 import { callApi, get, jsonRequest, post, run, userWithCookie } from './admin-helpers'
 

@@ -38,7 +38,7 @@ export function pageRoutes(): PageRoute[] {
 
 /**
  * Every /api/v1 endpoint, as the running app describes itself at /api/v1/openapi.json: the document is generated
- * from the endpoint tables (app/routes/api/*.ts), which this Playwright process cannot import (they open the
+ * from the endpoint tables (app/routes/api/*.server.ts), which this Playwright process cannot import (they open the
  * database). Vitest tests import the tables themselves (`v1Resources`).
  */
 export async function apiRoutes(baseURL = E2E.baseURL): Promise<ApiRoute[]> {
