@@ -64,13 +64,15 @@ export default [
   route('healthz', 'routes/system/healthz.ts'),
   route('uploads/*', 'routes/system/uploads.ts'),
 
-  // v1 JSON API (API.md): one module per resource, each a small method+path table.
+  // v1 JSON API (API.md): one module per resource, whose table of endpoints is its .server.ts sibling
+  // (docs/decisions/007-api-as-data.md), described at /api/v1/openapi.json.
   ...prefix('api/v1', [
     route('users/*', 'routes/api/users.ts'),
     route('courses/*', 'routes/api/courses.ts'),
     route('orders/*', 'routes/api/orders.ts'),
     route('quiz/*', 'routes/api/quiz.ts'),
     route('admin/*', 'routes/api/admin.ts'),
+    route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

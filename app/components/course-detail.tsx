@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { brochures } from '~/content/brochures'
 import type { SyllabusItem } from '~/content/syllabi'
-import type { CourseJson } from '~/models/course.server'
+import type { CourseJson } from '~/presenters/v1-shapes'
 import type { Viewer } from '~/utils/course-page.server'
 import { PurchasePanel } from './purchase-panel'
 

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router'
 import { featuresFor } from '~/content/purchase-features'
 import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
-import type { CourseJson } from '~/models/course.server'
+import type { CourseJson } from '~/presenters/v1-shapes'
 import type { Viewer } from '~/utils/course-page.server'
 
 const button = 'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'

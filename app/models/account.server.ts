@@ -1,6 +1,4 @@
-import type { AppLoadContext } from 'react-router'
-import { clearHits, clientAddress, hit, increment, windowEnd } from '~/utils/rate-limit.server'
-import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
+import { clearHits, increment, windowEnd } from '~/utils/rate-limit.server'
 import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit.server'
 import { deleteUserSessions } from '~/models/session.server'
@@ -11,7 +9,7 @@ import { parseForm } from '~/utils/body.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
-import { PHOTO_TOO_BIG, type ProfileInput } from '~/schemas/profile'
+import type { ProfileInput } from '~/schemas/profile'
 
 // Account rules shared by the pages and the /api/v1/users twins (issue 3).
 
@@ -167,34 +165,4 @@ export async function getEnrolledCourses(userId: string): Promise<Array<{ id: st
   const rows = await db.selectFrom('courses').select(['id', 'course_title', 'card_title']).where('id', 'in', ids).execute()
   const byId = new Map(rows.map((r) => [r.id, r.course_title || r.card_title]))
   return ids.filter((id) => byId.has(id)).map((id) => ({ id, title: byId.get(id)! }))
-}
-
-/** issue 3 §2: at most 30 auth posts per minute per client address (pages and API together). */
-export const AUTH_POSTS_PER_MINUTE = 30
-export async function allowAuthPost(context: AppLoadContext | undefined): Promise<boolean> {
-  return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)
-}
-
-
-export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
-
-/**
- * Reads a multipart photo post through body.server's parseForm (ADR 005). The 1 MB limit is enforced while the
- * body streams in, so a big upload is cut off early instead of being buffered (issue 3 §7). Only the
- * `profileImage` file is kept.
- */
-export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
-  let bytes: Uint8Array | null = null
-  const result = await parseForm(request, {
-    maxFiles: 1,
-    maxFileSize: PROFILE_IMAGE_MAX_BYTES,
-    onFile: async (file) => {
-      if (file.fieldName === 'profileImage' && file.size > 0) bytes = new Uint8Array(await file.arrayBuffer())
-      return null
-    },
-  })
-  if (result.ok) return { ok: true, formData: result.form, bytes }
-  if (result.reason === 'file-too-large') return { ok: false, status: 413, message: PHOTO_TOO_BIG }
-  if (result.status === 413) return { ok: false, status: 413, message: result.message }
-  return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
 }

@@ -1,9 +1,15 @@
-import type { CourseRow } from '~/models/course.server'
-import { isStaff } from '~/utils/auth.server'
+import { isStaff } from '~/lib/roles'
+import { sendMailQuietly } from '~/services/mail.server'
+import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
+import { nowIso } from '~/utils/ids.server'
 import type { Role } from '../../db/schema'
+import { recordAudit } from './audit.server'
+import { getCourseName } from './course.server'
+import { nameContains } from './user.server'
 
-// Course access for the player and get-full-course (API.md §2.2 "E"): an active enrolment, or admin/instructor.
+// Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of API.md §2.2,
+// checkout, course pages) and the admin's access switch.
 
 export const ACCESS_MESSAGES = {
   unauthorized: 'Unauthorized to access the course',
@@ -13,14 +19,15 @@ export const ACCESS_MESSAGES = {
 export type Access = { ok: true; enrolled: boolean } | { ok: false; reason: keyof typeof ACCESS_MESSAGES; message: string }
 
 export async function getEnrollment(userId: string, courseId: string) {
-  return db
-    .selectFrom('enrollments')
-    .select(['id', 'is_active', 'source'])
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst()
+  return db.selectFrom('enrollments').select(['id', 'is_active', 'source']).where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst()
 }
 
+/** Whether the learner has an active enrolment in the course (spec 1 §2: 'Go to course' when enrolled). */
+export async function isEnrolled(userId: string, courseId: string): Promise<boolean> {
+  return (await getEnrollment(userId, courseId))?.is_active === 1
+}
+
+/** Course content access: an active enrolment, or admin/instructor; a revoked enrolment is told so. */
 export async function courseAccess(user: { id: string; role: Role }, courseId: string): Promise<Access> {
   const enrolment = await getEnrollment(user.id, courseId)
   if (enrolment?.is_active === 1) return { ok: true, enrolled: true }
@@ -29,77 +36,111 @@ export async function courseAccess(user: { id: string; role: Role }, courseId: s
   return { ok: false, reason: 'unauthorized', message: ACCESS_MESSAGES.unauthorized }
 }
 
-export type FullLecture = { id: string; title: string; video_url: string; note_title: string | null; note_url: string | null }
-export type FullCourse = CourseRow & {
-  whatsapp_link: string
-  sections: Array<{ id: string; title: string; lectures: FullLecture[] }>
+export type CourseUser = {
+  userId: string
+  name: string
+  email: string
+  mobileNumber: string | null
+  profileImage: string | null
+  instituteName: string | null
+  createdAt: string
+  isActive: boolean
 }
 
-/** A course with its sections and lectures in order (player, get-full-course). */
-export async function getFullCourse(courseId: string): Promise<FullCourse | undefined> {
-  const course = await db
-    .selectFrom('courses')
+/** Enrolled users of one course (spec 2 "Course enrolled users"), searchable and paged. */
+export async function listCourseUsers({ courseId, q = '', page = 1, pageSize }: { courseId: string; q?: string; page?: number; pageSize?: number }) {
+  let base = db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user_id').where('enrollments.course_id', '=', courseId)
+  if (q) base = base.where(nameContains('users.name', q))
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
+  let query = base
     .select([
-      'id', 'card_title', 'sub_title', 'course_tag', 'mode', 'language', 'course_image', 'actual_price',
-      'discounted_price', 'link_address', 'course_title', 'course_description', 'whatsapp_link',
+      'users.id as userId',
+      'users.name',
+      'users.email',
+      'users.mobile_number',
+      'users.profile_image',
+      'users.institute_name',
+      'enrollments.created_at',
+      'enrollments.is_active',
     ])
-    .where('id', '=', courseId)
-    .executeTakeFirst()
-  if (!course) return undefined
-  const sections = await db
-    .selectFrom('sections')
-    .select(['id', 'title'])
-    .where('course_id', '=', courseId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
-  const lectures = sections.length
-    ? await db
-        .selectFrom('lectures')
-        .select(['id', 'section_id', 'title', 'video_url', 'note_title', 'note_url'])
-        .where(
-          'section_id',
-          'in',
-          sections.map((s) => s.id),
-        )
-        .orderBy('position')
-        .orderBy('created_at')
-        .execute()
-    : []
-  return {
-    ...course,
-    sections: sections.map((s) => ({
-      id: s.id,
-      title: s.title,
-      lectures: lectures
-        .filter((l) => l.section_id === s.id)
-        .map(({ id, title, video_url, note_title, note_url }) => ({ id, title, video_url, note_title, note_url })),
-    })),
+    .orderBy('enrollments.created_at', 'desc')
+    .orderBy('users.id')
+  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
+  const rows = await query.execute()
+  const users: CourseUser[] = rows.map((r) => ({
+    userId: r.userId,
+    name: r.name,
+    email: r.email,
+    mobileNumber: r.mobile_number,
+    profileImage: imageUrl(r.profile_image),
+    instituteName: r.institute_name,
+    createdAt: r.created_at,
+    isActive: r.is_active === 1,
+  }))
+  return { total, users }
+}
+
+export class NotEnrolledError extends Error {
+  constructor() {
+    super('User is not enrolled in this course')
   }
 }
 
-/** Sections with their lecture ids (API.md §2.2 get-all-sections). */
-export async function getSectionsWithLectureIds(courseId: string) {
-  const full = await getFullCourse(courseId)
-  if (!full) return undefined
-  return full.sections.map((s) => ({ id: s.id, title: s.title, lectureIds: s.lectures.map((l) => l.id) }))
-}
+export type EnrollmentRow = { id: string; courseId: string; userId: string; isActive: boolean; createdAt: string; updatedAt: string }
 
-/** One lecture of a course, for the notes download (the lecture must belong to that course). */
-export async function getCourseLecture(courseId: string, lectureId: string) {
-  return db
-    .selectFrom('lectures')
-    .innerJoin('sections', 'sections.id', 'lectures.section_id')
-    .select(['lectures.id', 'lectures.title', 'lectures.note_title', 'lectures.note_url'])
-    .where('sections.course_id', '=', courseId)
-    .where('lectures.id', '=', lectureId)
-    .executeTakeFirst()
-}
-
-/** Titles of the given courses, in the order asked (get-enrolled-courses). */
-export async function getCourseTitles(ids: string[]) {
-  if (ids.length === 0) return []
-  const rows = await db.selectFrom('courses').select(['id', 'course_title']).where('id', 'in', ids).execute()
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+/**
+ * Grants or revokes a learner's access to a course (admin only). It only flips an existing enrolment, like the
+ * old server; the learner is told by e-mail either way; the change is audited.
+ */
+export async function setCourseAccess({
+  actorId,
+  userId,
+  courseId,
+  active,
+}: {
+  actorId: string
+  userId: string
+  courseId: string
+  active: boolean
+}): Promise<EnrollmentRow> {
+  const now = nowIso()
+  const row = await db.transaction().execute(async (trx) => {
+    const enrolment = await trx
+      .selectFrom('enrollments')
+      .select(['id', 'created_at', 'source'])
+      .where('user_id', '=', userId)
+      .where('course_id', '=', courseId)
+      .executeTakeFirst()
+    if (!enrolment) throw new NotEnrolledError()
+    await trx
+      .updateTable('enrollments')
+      .set({ is_active: active ? 1 : 0, updated_at: now })
+      .where('id', '=', enrolment.id)
+      .execute()
+    await recordAudit(
+      { actorId, action: active ? 'access.grant' : 'access.revoke', targetType: 'enrollment', targetId: enrolment.id, details: { userId, courseId } },
+      trx,
+    )
+    return enrolment
+  })
+  const [user, course] = await Promise.all([
+    db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst(),
+    getCourseName(courseId),
+  ])
+  if (user && course) {
+    await sendMailQuietly(
+      active
+        ? {
+            to: user.email,
+            subject: `Your access to ${course.course_title} is active`,
+            text: `Hello ${user.name},\n\nYour access to "${course.course_title}" has been granted. You can open the course from your profile.\n`,
+          }
+        : {
+            to: user.email,
+            subject: `Your access to ${course.course_title} has been revoked`,
+            text: `Hello ${user.name},\n\nYour access to "${course.course_title}" has been revoked by the admin. Please contact us if you think this is a mistake.\n`,
+          },
+    )
+  }
+  return { id: row.id, courseId, userId, isActive: active, createdAt: row.created_at, updatedAt: now }
 }

@@ -193,46 +193,55 @@ export async function verifyCheckoutPayment(input: {
   return { ok: true, paymentId, itemType: order.item_type, courseId: order.course_id }
 }
 
-export type WebhookResult = { status: number; body: Record<string, unknown> }
+/**
+ * What a webhook call came to. `refused`: not processed, with the reason Razorpay's dashboard shows (a bad
+ * signature or body, an event or order we do not handle, a payment that does not match its order, or a coupon over
+ * its limit whose payment is recorded for a refund).
+ */
+export type WebhookOutcome =
+  | { kind: 'bad-signature' }
+  | { kind: 'malformed' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'processed'; providerOrderId: string; paymentId: string }
 
 type WebhookPayload = {
   event?: unknown
   payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } }
 }
 
-/** POST /api/v1/orders/verify-payment (API.md §4, §5 #3): HMAC over the raw body, de-duplicated event ids. */
-export async function handleWebhook(input: { rawBody: string; signature: string | null; eventId: string | null; origin?: string }): Promise<WebhookResult> {
+/** Razorpay's webhook (API.md §4, §5 #3): HMAC over the raw body, de-duplicated event ids. */
+export async function handleWebhook(input: { rawBody: string; signature: string | null; eventId: string | null; origin?: string }): Promise<WebhookOutcome> {
   if (!webhookSignatureValid(input.rawBody, input.signature)) {
-    return { status: 401, body: { statusCode: 401, data: null, success: false, message: 'Invalid signature', errors: [] } }
+    return { kind: 'bad-signature' }
   }
   let payload: WebhookPayload
   try {
     payload = JSON.parse(input.rawBody)
   } catch {
-    return { status: 400, body: { success: false, message: 'Malformed JSON body' } }
+    return { kind: 'malformed' }
   }
   if (payload?.event !== 'payment.captured' && payload?.event !== 'order.paid') {
-    return { status: 200, body: { success: false, message: 'Unexpected event' } }
+    return { kind: 'refused', reason: 'Unexpected event' }
   }
   const entity = payload.payload?.payment?.entity
   const orderIdValue = entity?.order_id
   const paymentId = entity?.id
   if (typeof orderIdValue !== 'string' || typeof paymentId !== 'string' || !FIELD.test(paymentId)) {
-    return { status: 200, body: { success: false, message: 'Order not found' } }
+    return { kind: 'refused', reason: 'Order not found' }
   }
   const order = await db
     .selectFrom('orders')
     .select(['id', 'amount_paise', 'currency', 'status', 'provider'])
     .where('provider_order_id', '=', orderIdValue)
     .executeTakeFirst()
-  if (!order || order.provider !== 'razorpay') return { status: 200, body: { success: false, message: 'Order not found' } }
+  if (!order || order.provider !== 'razorpay') return { kind: 'refused', reason: 'Order not found' }
   if (entity?.status !== 'captured' || entity.amount !== order.amount_paise || entity.currency !== order.currency) {
     console.warn(`[payments] webhook for order ${order.id} does not match it`, { status: entity?.status, amount: entity?.amount, currency: entity?.currency })
-    return { status: 200, body: { success: false, message: 'Payment does not match the order' } }
+    return { kind: 'refused', reason: 'Payment does not match the order' }
   }
   const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null
   const outcome = await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
-  // 200 either way, so Razorpay stops retrying; a refund is staff's to make (audit log, order.refund_reason).
-  if (outcome.refundDue) return { status: 200, body: { success: false, message: 'Payment recorded; coupon over its limit, refund due' } }
-  return { status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: orderIdValue, razorpay_payment_id: paymentId } }
+  // A refund is staff's to make (audit log, order.refund_reason).
+  if (outcome.refundDue) return { kind: 'refused', reason: 'Payment recorded; coupon over its limit, refund due' }
+  return { kind: 'processed', providerOrderId: orderIdValue, paymentId }
 }

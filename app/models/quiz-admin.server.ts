@@ -4,16 +4,17 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
 import type { Database } from '../../db/schema'
 import { recordAudit } from './audit.server'
-import { imageUrl } from './admin.server'
+import { imageUrl } from '~/services/storage.server'
 import { currentQuestionRows, questionsShownAt } from './quiz.server'
-import { getQuizPrice, setQuizPrice } from './settings.server'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
 
 const count = (n: unknown) => Number(n ?? 0)
 
-export async function listQuizzes() {
+export type StaffQuizListRow = { id: string; title: string; category: 'free' | 'paid'; noOfQuestions: number; time: number; attemptedBy: number }
+
+export async function listQuizzes(): Promise<StaffQuizListRow[]> {
   const rows = await db
     .selectFrom('quizzes')
     .select((eb) => [
@@ -74,22 +75,6 @@ export async function getQuizForEdit(quizId: string) {
   }
 }
 export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
-
-export function quizJson(q: QuizForEdit, populated: boolean) {
-  return {
-    _id: q.id,
-    title: q.title,
-    description: q.description,
-    category: q.category,
-    timeLimit: q.timeLimit,
-    questions: populated
-      ? q.questions.map((x) => ({ _id: x.id, questionText: x.questionText, options: x.options, correctOption: x.correctOption, ...(x.explanation ? { explanation: x.explanation } : {}), __v: 0 }))
-      : q.questions.map((x) => x.id),
-    createdAt: q.createdAt,
-    updatedAt: q.updatedAt,
-    __v: 0,
-  }
-}
 
 function currentQuestions(conn: Kysely<Database>, quizId: string) {
   return currentQuestionRows(quizId, conn).select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at']).execute()
@@ -200,20 +185,16 @@ export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId:
   })
 }
 
-const attemptedAtFormat = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-})
-
-/** API.md §1.6: '19 Aug 2025, 03:45 pm' (en-IN, Asia/Kolkata). */
-export function formatAttemptedAt(iso: string) {
-  const parts = Object.fromEntries(attemptedAtFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
-  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`
+export type QuizResultRow = {
+  id: string
+  name: string
+  email: string
+  profileImage: string | null
+  instituteName: string
+  isPremiumMember: boolean
+  score: number
+  total: number
+  submittedAt: string
 }
 
 /** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
@@ -231,7 +212,7 @@ export async function getQuizResults(quizId: string, { page = 1, pageSize }: { p
   return {
     quizTitle: quiz.title,
     total,
-    students: rows.map((r) => ({
+    students: rows.map((r): QuizResultRow => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -240,21 +221,7 @@ export async function getQuizResults(quizId: string, { page = 1, pageSize }: { p
       isPremiumMember: r.is_premium_member === 1,
       score: r.score ?? 0,
       total: r.total,
-      attemptedAt: formatAttemptedAt(r.submitted_at!),
+      submittedAt: r.submitted_at!,
     })),
   }
-}
-
-/** Reset Quiz Price (admin only): upserts the bundle price and audits the change. */
-export async function resetQuizPrice({ actorId, price }: { actorId: string; price: { actualPrice: number; discountedPrice: number } }) {
-  const before = await getQuizPrice()
-  const saved = await setQuizPrice(price)
-  await recordAudit({
-    actorId,
-    action: 'quiz_price.update',
-    targetType: 'settings',
-    targetId: 'quiz_price',
-    details: { from: { actualPrice: before.actualPrice, discountedPrice: before.discountedPrice }, to: saved },
-  })
-  return saved
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { nowIso } from '~/utils/ids.server'
+import { recordAudit } from './audit.server'
 
 export type QuizPrice = { actualPrice: number; discountedPrice: number }
 
@@ -22,4 +23,18 @@ export async function setQuizPrice(price: QuizPrice): Promise<QuizPrice> {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute()
   return { actualPrice: price.actualPrice, discountedPrice: price.discountedPrice }
+}
+
+/** Reset Quiz Price (admin only, spec 2 §2): upserts the bundle price and audits the change. */
+export async function resetQuizPrice({ actorId, price }: { actorId: string; price: { actualPrice: number; discountedPrice: number } }) {
+  const before = await getQuizPrice()
+  const saved = await setQuizPrice(price)
+  await recordAudit({
+    actorId,
+    action: 'quiz_price.update',
+    targetType: 'settings',
+    targetId: 'quiz_price',
+    details: { from: { actualPrice: before.actualPrice, discountedPrice: before.discountedPrice }, to: saved },
+  })
+  return saved
 }

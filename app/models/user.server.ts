@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import { finalizeExpiredAttempts } from '~/models/attempt.server'
+import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/utils/password.server'
@@ -100,4 +102,75 @@ export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
     .where('submitted_at', 'is not', null)
     .execute()
   return rows.map((r) => r.quiz_id)
+}
+
+/** `name contains q`, case-insensitive, with LIKE wildcards in q taken literally. */
+export function nameContains(column: string, q: string) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+}
+
+const userListColumns = ['id', 'name', 'email', 'role', 'profile_image', 'mobile_number', 'institute_name', 'is_premium_member', 'has_access_to_quizzes', 'created_at'] as const
+
+/** A user as the staff lists show them (spec 2 "All Users"). */
+export type UserListRow = {
+  id: string
+  name: string
+  email: string
+  role: Role
+  profileImage: string | null
+  mobileNumber: string | null
+  instituteName: string | null
+  isPremiumMember: boolean
+  hasAccessToQuizzes: boolean
+  createdAt: string
+}
+
+function toUserListRow(r: { id: string; name: string; email: string; role: Role; profile_image: string | null; mobile_number: string | null; institute_name: string | null; is_premium_member: number; has_access_to_quizzes: number; created_at: string }): UserListRow {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role,
+    profileImage: imageUrl(r.profile_image),
+    mobileNumber: r.mobile_number,
+    instituteName: r.institute_name,
+    isPremiumMember: r.is_premium_member === 1,
+    hasAccessToQuizzes: r.has_access_to_quizzes === 1,
+    createdAt: r.created_at,
+  }
+}
+
+/** Users newest first, optionally filtered by name, one page at a time. */
+export async function listUsers({ q = '', page = 1, pageSize }: { q?: string; page?: number; pageSize: number }) {
+  let base = db.selectFrom('users')
+  if (q) base = base.where(nameContains('name', q))
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
+  const rows = await base
+    .select(userListColumns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize)
+    .execute()
+  return { total, users: rows.map(toUserListRow) }
+}
+
+/** Users newest first (all, or the first `limit`), each with the quizzes they finished (get-all-users). */
+export async function listUsersWithAttempts(limit?: number): Promise<Array<UserListRow & { attemptedQuizIds: string[] }>> {
+  let query = db.selectFrom('users').select(userListColumns).orderBy('created_at', 'desc').orderBy('id')
+  if (limit) query = query.limit(limit)
+  const rows = await query.execute()
+  // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound variables).
+  let attemptsQuery = db.selectFrom('attempts').select(['user_id', 'quiz_id']).where('submitted_at', 'is not', null)
+  if (limit && rows.length) attemptsQuery = attemptsQuery.where('user_id', 'in', rows.map((r) => r.id))
+  const attempted = new Map<string, string[]>()
+  if (rows.length) {
+    for (const a of await attemptsQuery.execute()) {
+      const list = attempted.get(a.user_id) ?? []
+      list.push(a.quiz_id)
+      attempted.set(a.user_id, list)
+    }
+  }
+  return rows.map((r) => ({ ...toUserListRow(r), attemptedQuizIds: attempted.get(r.id) ?? [] }))
 }

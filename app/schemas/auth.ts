@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PASSWORD_MISMATCH, passwordProblems } from '~/lib/password-rules'
 
 // One schema per form, shared by the page (Conform onValidate in the browser, parseWithZod in the action) and
-// the JSON twin (app/routes/api/users.ts). Field names: CONTRACT.md "Web pages".
+// the JSON twin (app/routes/api/users.server.ts). Field names: CONTRACT.md "Web pages".
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })

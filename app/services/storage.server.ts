@@ -112,3 +112,6 @@ export function getStorage(): Storage {
 
 /** The public URL of a stored public file (profile photos, course images). Notes are served by their own route. */
 export const publicUrl = (key: string) => `/uploads/${key}`
+
+/** An image column holds a storage key ('profile/...', 'courses/...') or a URL; pages and the API get a URL. */
+export const imageUrl = (value: string | null) => (!value ? null : /^(profile|courses)\//.test(value) ? publicUrl(value) : value)

@@ -1,11 +1,11 @@
-import type { AppLoadContext } from 'react-router'
-import { absoluteOnOrigin, appOrigin } from './origin.server'
+import { absoluteOnOrigin } from './origin.server'
+import { parseJsonObject } from './body.server'
 
-// The v1 API's plumbing (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a stack trace.
-// `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
+// The v1 API's responses and bodies (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a
+// stack trace. `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
 // `{success:false, message}` shapes the old routes used, so clients reading either keep working.
 
-// The body each v1 JSON response was made from, so dispatch can write it for the request's origin.
+// The body each v1 JSON response was made from, so the dispatcher can write it for the request's origin.
 const jsonBodies = new WeakMap<Response, unknown>()
 
 export function json(body: unknown, init: number | ResponseInit = 200): Response {
@@ -23,7 +23,7 @@ export function json(body: unknown, init: number | ResponseInit = 200): Response
  * '/images/...') go out as absolute URLs on APP_URL, so a client hosted on another origin still shows them. One
  * rule for every v1 response, applied where the body is written.
  */
-function withAbsoluteImages(response: Response, origin: string): Response {
+export function withAbsoluteImages(response: Response, origin: string): Response {
   const body = jsonBodies.get(response)
   if (body === undefined) return response
   let changed = false
@@ -46,75 +46,14 @@ export function apiResponse(status: number, data: unknown, message: string, init
   return json({ statusCode: status, data, message, success: status < 400 }, { ...init, status })
 }
 
-export type ApiArgs = {
-  request: Request
-  params: Record<string, string>
-  context: AppLoadContext
-}
-export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response
-
-type RouteTable = Record<string, ApiHandler>
-
-function match(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean)
-  const got = path.split('/').filter(Boolean)
-  if (want.length !== got.length) return null
-  const params: Record<string, string> = {}
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(got[i])
-    else if (want[i] !== got[i]) return null
-  }
-  return params
-}
-
-async function dispatch(table: RouteTable, args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) {
-  const method = args.request.method.toUpperCase()
-  const path = '/' + (args.params['*'] ?? '')
-  let pathMatched = false
-  try {
-    for (const [key, handler] of Object.entries(table)) {
-      const [m, pattern] = key.split(' ')
-      const params = match(pattern, path)
-      if (!params) continue
-      pathMatched = true
-      if (m !== method && !(m === 'GET' && method === 'HEAD')) continue
-      return withAbsoluteImages(await handler({ request: args.request, params, context: args.context }), appOrigin(args.request))
-    }
-  } catch (error) {
-    if (error instanceof Response) return error
-    console.error(`[api] ${method} ${path} failed:`, error)
-    return apiError(500, 'Internal Server Error')
-  }
-  return pathMatched ? apiError(405, 'Method Not Allowed') : apiError(404, `Cannot ${method} ${new URL(args.request.url).pathname}`)
-}
-
-/** Builds a resource route's loader and action from a `'METHOD /path/:param'` table. */
-export function apiRoutes(table: RouteTable) {
-  const handle = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) =>
-    dispatch(table, args)
-  return { loader: handle, action: handle }
-}
-
-const MAX_JSON_BYTES = 1024 * 1024
-
 /**
- * Reads a JSON object body. API.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited;
- * anything else is a 400/415 JSON error, never a 500.
+ * Reads a JSON object body. API.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited while it
+ * streams (body.server's parseJsonObject, ADR 005); anything else is a 400/413/415 JSON error, never a 500.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
-  const type = request.headers.get('Content-Type') ?? ''
-  const text = await request.text()
-  if (text.length > maxBytes) throw apiError(413, 'Request body too large')
-  if (text.trim() === '') return {}
-  if (!type.includes('application/json')) throw apiError(415, 'Content-Type must be application/json')
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw apiError(400, 'Malformed JSON body')
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'JSON body must be an object')
-  return body as Record<string, unknown>
+export async function readJsonBody(request: Request, maxBytes?: number): Promise<Record<string, unknown>> {
+  const result = await parseJsonObject(request, maxBytes)
+  if (!result.ok) throw apiError(result.status, result.message)
+  return result.body
 }
 
 /** A body field that must be a non-empty string (Mongo-operator objects and arrays are refused, API.md §5 #13). */

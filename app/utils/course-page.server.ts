@@ -1,5 +1,7 @@
 import { data, redirect } from 'react-router'
-import { getCourseByLinkAddress, isEnrolled, toCourseJson } from '~/models/course.server'
+import { getCourseByLinkAddress } from '~/models/course.server'
+import { isEnrolled } from '~/models/enrollment.server'
+import { courseJson } from '~/presenters/v1.server'
 import { getUser } from '~/utils/auth.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 
@@ -13,7 +15,7 @@ export async function loadCoursePage(request: Request, linkAddress: string) {
   if (!course) return null
   const user = await getUser(request)
   const viewer: Viewer = !user ? 'guest' : (await isEnrolled(user.id, course.id)) ? 'enrolled' : 'member'
-  return { course: toCourseJson(course), viewer }
+  return { course: courseJson(course), viewer }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { attachmentHeader, forceHttps, noteStorageKey, sanitiseDownloadName } from '~/lib/note-url'
-import type { FullLecture } from '~/models/enrollment.server'
+import type { LectureRow } from '~/models/section.server'
 import { getStorage } from '~/services/storage.server'
 import { absoluteOnOrigin } from './origin.server'
 
@@ -14,7 +14,7 @@ const EXT_BY_TYPE: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 }
 
-export async function noteDownload(lecture: Pick<FullLecture, 'title' | 'note_title' | 'note_url'>, origin: string): Promise<Response | null> {
+export async function noteDownload(lecture: Pick<LectureRow, 'title' | 'note_title' | 'note_url'>, origin: string): Promise<Response | null> {
   if (!lecture.note_url) return null
   const key = noteStorageKey(lecture.note_url)
   if (key) {

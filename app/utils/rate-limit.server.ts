@@ -60,3 +60,9 @@ export function clientAddress(context: AppLoadContext | undefined): string {
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.'
+
+/** issue 3 §2: at most 30 auth posts per minute per client address (pages and API together). */
+export const AUTH_POSTS_PER_MINUTE = 30
+export async function allowAuthPost(context: AppLoadContext | undefined): Promise<boolean> {
+  return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)
+}

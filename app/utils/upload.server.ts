@@ -1,24 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
+import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
+import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
+import { PHOTO_TOO_BIG } from '~/schemas/profile'
 import { parseForm } from '~/utils/body.server'
 
 // Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500. The
 // reading itself is body.server's parseForm (ADR 005); this adds the upload routes' error type and helpers.
 
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    public status = 400,
-  ) {
-    super(message)
-  }
-}
-
-const MB = 1024 * 1024
-export const COURSE_IMAGE_MAX_BYTES = 5 * MB
-export const NOTE_MAX_BYTES = 20 * MB
-export const CSV_MAX_BYTES = 512 * 1024
+export { COURSE_IMAGE_MAX_BYTES, CSV_MAX_BYTES, NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 
 /**
  * Parses a multipart (or urlencoded) form, keeping at most `maxFiles` files of at most `maxFileSize` bytes in
@@ -73,4 +64,27 @@ export async function parseNoteForm<Schema extends ZodType>(request: Request, sc
   const submission = parseWithZod(withoutFiles(form), { schema })
   if (submission.status !== 'success') return { reply: data({ result: submission.reply() }, { status: 400 }) } as const
   return { submission, note: fileOf(form, 'noteURL') } as const
+}
+
+export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
+
+/**
+ * Reads a multipart photo post through body.server's parseForm (ADR 005). The 1 MB limit is enforced while the
+ * body streams in, so a big upload is cut off early instead of being buffered (issue 3 §7). Only the
+ * `profileImage` file is kept.
+ */
+export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
+  let bytes: Uint8Array | null = null
+  const result = await parseForm(request, {
+    maxFiles: 1,
+    maxFileSize: PROFILE_IMAGE_MAX_BYTES,
+    onFile: async (file) => {
+      if (file.fieldName === 'profileImage' && file.size > 0) bytes = new Uint8Array(await file.arrayBuffer())
+      return null
+    },
+  })
+  if (result.ok) return { ok: true, formData: result.form, bytes }
+  if (result.reason === 'file-too-large') return { ok: false, status: 413, message: PHOTO_TOO_BIG }
+  if (result.status === 413) return { ok: false, status: 413, message: result.message }
+  return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
 }

@@ -334,9 +334,9 @@ describe('quizzes', () => {
 
 describe('formats', () => {
   test('attemptedAt is en-IN in Asia/Kolkata; slugs; coupon expiry is the end of the day in India', async () => {
-    const { formatAttemptedAt } = await import('~/models/quiz-admin.server')
-    const { slugFor } = await import('~/models/course-admin.server')
-    const { expiryToIso } = await import('~/models/coupon-admin.server')
+    const { formatAttemptedAt } = await import('~/lib/dates')
+    const { slugFor } = await import('~/models/course.server')
+    const { expiryToIso } = await import('~/models/coupon.server')
     expect(formatAttemptedAt('2025-08-19T10:15:00.000Z')).toBe('19 Aug 2025, 03:45 pm')
     expect(formatAttemptedAt('2025-01-02T00:00:00.000Z')).toBe('02 Jan 2025, 05:30 am')
     expect(slugFor('  M.Sc.  Entrance Batch\tLive ')).toBe('m.sc.-entrance-batch-live')

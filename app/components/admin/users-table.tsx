@@ -1,7 +1,7 @@
-import type { AdminUserRow } from '~/models/admin.server'
+import type { UserListRow } from '~/models/user.server'
 import { formatDate, Table, Td, UserCell } from './ui'
 
-export type UserListItem = Omit<AdminUserRow, 'hasAccessToQuizzes'>
+export type UserListItem = Omit<UserListRow, 'hasAccessToQuizzes'>
 
 const roleLabel = (role: string) => (role === 'user' ? 'Learner' : role.charAt(0).toUpperCase() + role.slice(1))
 

@@ -4,8 +4,8 @@ import { data, Form, Link } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { ConfirmDialog, CoursePicker, PageTitle } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
-import { listCoursesWithCounts } from '~/models/admin.server'
-import { addLecture, listSections, NotFoundError } from '~/models/course-admin.server'
+import { listCoursesWithCounts } from '~/models/course.server'
+import { addLecture, listSections, NotFoundError } from '~/models/section.server'
 import { lectureSchema } from '~/schemas/admin'
 import { requireStaff } from '~/utils/admin-auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const courses = await listCoursesWithCounts()
   const courseId = url.searchParams.get('course')
   const course = isId(courseId) ? (courses.find((c) => c.id === courseId) ?? null) : null
-  const sections = course ? await listSections(course.id) : []
+  const sections = (course && (await listSections(course.id))) || []
   const sectionId = url.searchParams.get('section')
   const section = course && isId(sectionId) ? (sections.find((s) => s.id === sectionId) ?? null) : null
   return { courses, course, sections, section }

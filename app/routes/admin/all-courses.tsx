@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { buttonClass, CourseCard, PageTitle } from '~/components/admin/ui'
-import { listCoursesWithCounts } from '~/models/admin.server'
+import { listCoursesWithCounts } from '~/models/course.server'
 import { requireStaff } from '~/utils/admin-auth.server'
 import type { Route } from './+types/all-courses'
 

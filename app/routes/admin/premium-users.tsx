@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
-import { listCoursesWithCounts } from '~/models/admin.server'
+import { listCoursesWithCounts } from '~/models/course.server'
 import { requireStaff } from '~/utils/admin-auth.server'
 import type { Route } from './+types/premium-users'
 

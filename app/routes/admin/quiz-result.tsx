@@ -1,6 +1,7 @@
 import { data, Link, useLocation } from 'react-router'
 import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { getQuizResults } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
@@ -13,7 +14,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })
-  return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results }
+  const students = results.students.map(({ submittedAt, ...s }) => ({ ...s, attemptedAt: formatAttemptedAt(submittedAt) }))
+  return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results, students }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quizTitle ?? 'Quiz'} results | Admin` }]

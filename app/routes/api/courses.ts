@@ -1,10 +1,6 @@
-import { catalogApi } from '~/api/catalog.server'
-import { courseAdminApi } from '~/api/course-admin.server'
-import { learningApi } from '~/api/learning.server'
-import { apiRoutes } from '~/utils/api.server'
+import { coursesApi } from './courses.server'
 
-// /api/v1/courses/* (API.md §2.2). update-section and add-new-course are retired: they fall through to the
-// JSON 404 (API.md §5 #5).
-const api = apiRoutes({ ...catalogApi, ...learningApi, ...courseAdminApi })
-export const loader = api.loader
-export const action = api.action
+// /api/v1/courses: the endpoint table is ./courses.server.ts (docs/decisions/007-api-as-data.md), kept
+// beside this module because React Router's client build refuses a route export that depends on server code.
+export const loader = coursesApi.loader
+export const action = coursesApi.action

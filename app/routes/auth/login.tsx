@@ -3,11 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { lazyZodValidation } from '~/utils/lazy-validation'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
-import { ACCOUNT_MESSAGES, allowAuthPost, checkCredentials } from '~/models/account.server'
+import { ACCOUNT_MESSAGES, checkCredentials } from '~/models/account.server'
 import { LoginSchema } from '~/schemas/auth'
 import { readForm } from '~/utils/body.server'
 import { requireAnonymous, safeRedirect, startSession } from '~/utils/auth.server'
-import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
+import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import type { Route } from './+types/login'
 
 // spec 1 §2 "Login": email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not

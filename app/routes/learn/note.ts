@@ -1,5 +1,6 @@
 import { isId } from '~/lib/ids'
-import { courseAccess, getCourseLecture } from '~/models/enrollment.server'
+import { courseAccess } from '~/models/enrollment.server'
+import { getCourseLecture } from '~/models/section.server'
 import { requireUser } from '~/utils/auth.server'
 import { noteDownload } from '~/utils/note-download.server'
 import { appOrigin } from '~/utils/origin.server'

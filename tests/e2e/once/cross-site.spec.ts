@@ -15,7 +15,7 @@ test('every page action and API write route refuses another site with 403 (callb
   const course = await db.selectFrom('courses').select(['id', 'link_address']).orderBy('created_at').executeTakeFirstOrThrow()
   const targets: { method: string; url: string }[] = []
   for (const r of pageRoutes()) if (r.hasAction) targets.push({ method: 'POST', url: fill(r.path, { id: course.link_address }) })
-  for (const r of apiRoutes()) if (r.method !== 'GET') targets.push({ method: r.method, url: fill(r.path, { id: course.id }) })
+  for (const r of await apiRoutes()) if (r.method !== 'GET') targets.push({ method: r.method, url: fill(r.path, { id: course.id }) })
   expect(targets.length).toBeGreaterThan(20)
   const wrong: string[] = []
   for (const { method, url } of targets) {
@@ -58,7 +58,7 @@ test('a crawl of every GET route as admin changes nothing in the database', asyn
     const values = { id: course.link_address, courseId: course.id, quizId: quiz.id, lectureId: lecture.id, orderId: ID }
     const urls = new Set<string>()
     for (const r of pageRoutes()) if (r.hasLoader || !r.hasAction) urls.add(fill(r.path, r.path.startsWith('/my-courses') ? { ...values, id: course.id } : values))
-    for (const r of apiRoutes()) if (r.method === 'GET') urls.add(fill(r.path, r.path.startsWith('/api/v1/courses') ? { id: course.id } : { id: quiz.id }))
+    for (const r of await apiRoutes()) if (r.method === 'GET') urls.add(fill(r.path, r.path.startsWith('/api/v1/courses') ? { id: course.id } : { id: quiz.id }))
     for (const u of ['/admin/all-users?q=a&page=2', '/quizzes?x=1', '/quiz/' + quiz.id + '?q=2', '/theme', '/logout', '/healthz']) urls.add(u)
 
     const before = snapshot(server.dbPath)

@@ -83,7 +83,7 @@ async function fuzzTargets(db: import('../../../db/client').DB) {
   const apiValues = { id: quiz.id, courseId: course.id }
   const targets: { method: string; url: string }[] = []
   for (const r of pageRoutes()) if (r.hasAction) targets.push({ method: 'POST', url: fill(r.path, values) })
-  for (const r of apiRoutes()) {
+  for (const r of await apiRoutes()) {
     if (r.method === 'GET') continue
     const url = fill(r.path, r.path.startsWith('/api/v1/courses') ? { id: course.id } : apiValues)
     targets.push({ method: r.method, url })

@@ -1,0 +1,17 @@
+// Dates as the old API and the admin pages show them.
+
+const attemptedAtFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+})
+
+/** API.md §1.6: '19 Aug 2025, 03:45 pm' (en-IN, Asia/Kolkata). */
+export function formatAttemptedAt(iso: string) {
+  const parts = Object.fromEntries(attemptedAtFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`
+}

@@ -1,0 +1,16 @@
+// Upload limits and the refusal of a file (API.md §5 #12), shared by the multipart parser (utils/upload.server)
+// and the models that check and store files by their bytes. `status` is the answer the pages and the API give.
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    public status = 400,
+  ) {
+    super(message)
+  }
+}
+
+export const MB = 1024 * 1024
+export const COURSE_IMAGE_MAX_BYTES = 5 * MB
+export const NOTE_MAX_BYTES = 20 * MB
+export const CSV_MAX_BYTES = 512 * 1024

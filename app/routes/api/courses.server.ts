@@ -1,0 +1,243 @@
+import { z } from 'zod'
+import { isId } from '~/lib/ids'
+import { forceHttps } from '~/lib/note-url'
+import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/course.server'
+import { courseAccess } from '~/models/enrollment.server'
+import { addLecture, addSection, getCourseLecture, getFullCourse, listSections, NotFoundError, type LectureRow } from '~/models/section.server'
+import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
+import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
+import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
+import { apiError, json, readJsonBody } from '~/utils/api.server'
+import { apiResource, endpoint } from '~/utils/api-endpoints.server'
+import { isOwnNote, noteDownload } from '~/utils/note-download.server'
+import { appOrigin } from '~/utils/origin.server'
+import { COURSE_IMAGE_MAX_BYTES, fileOf, NOTE_MAX_BYTES, parseUpload, textFields, UploadError } from '~/utils/upload.server'
+
+// /api/v1/courses/* (API.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
+// course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
+// #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
+
+const firstMessage = (issues: Array<{ message: string }>) => issues[0]?.message ?? 'Invalid request'
+
+async function upload(request: Request, maxFileSize: number) {
+  try {
+    return { form: await parseUpload(request, { maxFileSize }) }
+  } catch (error) {
+    if (error instanceof UploadError) return { error: apiError(error.status, error.message) }
+    throw error
+  }
+}
+
+/**
+ * A lecture's note as a link (issue 10 #6): our own files go through the access-checked, cookie-authenticated
+ * notes endpoint below, absolute on APP_URL (the old client may be hosted elsewhere, rewrites http to https and
+ * owns /my-courses/* on a shared origin); external links in their https form.
+ */
+function noteLink(origin: string, courseId: string, lecture: LectureRow): string {
+  if (!lecture.note_url) return ''
+  if (isOwnNote(lecture.note_url)) return `${origin}/api/v1/courses/notes/${courseId}/${lecture.id}`
+  return forceHttps(lecture.note_url) ?? ''
+}
+
+const COURSE_FIELDS = [
+  'cardTitle',
+  'subTitle',
+  'courseTag',
+  'mode',
+  'language',
+  'actualPrice',
+  'discountedPrice',
+  'courseTitle',
+  'courseDescription',
+  'whatsappLink',
+]
+const noteFile = z.string().describe('optional .pdf, .docx or .pptx, at most 20 MB')
+
+export const coursesApi = apiResource({
+  mount: '/api/v1/courses',
+  endpoints: [
+    endpoint({
+      method: 'GET',
+      path: '/get-all-courses',
+      summary: 'Every course in insertion order (public shape)',
+      guard: 'public',
+      success: { 200: z.object({ message: z.string(), courses: z.array(CourseShape) }) },
+      errors: {},
+      handler: async () => json({ message: 'All courses fetched successfully', courses: (await listCourses()).map(courseJson) }),
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/get-course-details',
+      summary: 'One course by its linkAddress (public shape)',
+      guard: 'public',
+      body: { json: z.object({ linkAddress: z.string() }) },
+      success: { 200: z.object({ courseDetails: CourseShape }) },
+      errors: { 400: 'linkAddress is required', 404: 'Course not found' },
+      handler: async ({ request }) => {
+        const linkAddress = (await readJsonBody(request)).linkAddress
+        // API.md §5 #13: a non-string (e.g. {"$ne":null}) is a 400, never a lookup.
+        if (typeof linkAddress !== 'string' || linkAddress.trim() === '') return apiError(400, 'linkAddress is required')
+        const course = await getCourseByLinkAddress(linkAddress.trim())
+        // API.md §5 #15: not found is a JSON 404 (the checkout shows "Course not found").
+        if (!course) return apiError(404, 'Course not found')
+        return json({ courseDetails: courseJson(course) })
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/get-full-course/:id',
+      summary: 'A course with its sections and lectures, for an enrolled learner or staff',
+      guard: 'signedIn',
+      success: { 200: z.object({ success: z.literal(true), course: FullCourseShape }) },
+      errors: { 400: 'Invalid course ID', 401: 'not enrolled, or access revoked (the message says which)', 404: 'Course not found' },
+      handler: async ({ request, params, user }) => {
+        if (!isId(params.id)) return apiError(400, 'Invalid course ID')
+        const course = await getFullCourse(params.id)
+        if (!course) return apiError(404, 'Course not found')
+        const access = await courseAccess(user, course.id)
+        if (!access.ok) return apiError(401, access.message)
+        const origin = appOrigin(request)
+        return json({ success: true, course: fullCourseJson(course, (lecture) => noteLink(origin, course.id, lecture)) })
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/notes/:courseId/:lectureId',
+      summary: 'Ours (issue 10 #6): the file behind a get-full-course noteURL, for a learner with access (the cookie)',
+      guard: 'signedIn',
+      success: { 200: { file: 'the note as an attachment' }, 302: { redirect: "an external note's https address" } },
+      errors: { 401: 'not enrolled, or access revoked', 404: 'Note not found' },
+      handler: async ({ request, params, user }) => {
+        if (!isId(params.courseId) || !isId(params.lectureId)) return apiError(404, 'Note not found')
+        const access = await courseAccess(user, params.courseId)
+        if (!access.ok) return apiError(401, access.message)
+        const lecture = await getCourseLecture(params.courseId, params.lectureId)
+        return (lecture && (await noteDownload(lecture, appOrigin(request)))) || apiError(404, 'Note not found')
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/get-enrolled-courses',
+      summary: 'Titles of the given courses; public, called without credentials (API.md §5 #17)',
+      guard: 'public',
+      body: { json: z.object({ courseIds: z.array(z.string()).max(500) }) },
+      success: { 200: z.object({ courses: z.array(z.object({ _id: z.string(), courseTitle: z.string() })) }) },
+      errors: { 400: 'Invalid course ID' },
+      handler: async ({ request }) => {
+        const ids = (await readJsonBody(request)).courseIds
+        if (!Array.isArray(ids) || ids.length > 500 || !ids.every(isId)) return apiError(400, 'Invalid course ID')
+        const rows = await getCourseTitles(ids as string[])
+        return json({ courses: rows.map((r) => ({ _id: r.id, courseTitle: r.course_title })) })
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/get-all-sections/:id',
+      summary: "A course's sections with their lecture ids (staff only: API.md §5 #17)",
+      guard: 'staff',
+      success: { 200: z.object({ success: z.literal(true), sections: z.array(SectionShape) }) },
+      errors: { 404: 'Course not found' },
+      handler: async ({ params }) => {
+        const sections = isId(params.id) ? await listSections(params.id) : undefined
+        if (!sections) return apiError(404, 'Course not found')
+        return json({ success: true, sections: sections.map(sectionJson) })
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/create-course',
+      summary: 'Creates a course (admin only: API.md §5 #5)',
+      guard: 'admin',
+      body: { multipart: courseSchema.and(z.object({ courseImage: z.string().describe('PNG, JPEG or WebP, at most 5 MB') })) },
+      success: { 200: z.object({ message: z.string(), course: CreatedCourseShape }) },
+      errors: { 400: '"All fields are required", a rule of the fields, or a bad image', 413: 'a file over the limit', 415: 'not multipart' },
+      handler: async ({ request, user }) => {
+        const { form, error } = await upload(request, COURSE_IMAGE_MAX_BYTES)
+        if (error) return error
+        const fields = textFields(form)
+        if (COURSE_FIELDS.some((k) => !fields[k]?.trim())) return apiError(400, 'All fields are required')
+        const parsed = courseSchema.safeParse({
+          ...fields,
+          actualPrice: Number(fields.actualPrice),
+          discountedPrice: Number(fields.discountedPrice),
+          grantsQuizAccess: fields.grantsQuizAccess,
+        })
+        if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
+        const image = fileOf(form, 'courseImage')
+        if (!image) return apiError(400, 'Course image is required')
+        try {
+          const course = await createCourse({ actorId: user.id, fields: parsed.data, image })
+          return json({ message: 'Course created successfully', course: createdCourseJson(course) })
+        } catch (e) {
+          if (e instanceof UploadError) return apiError(e.status, e.message)
+          throw e
+        }
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/add-section',
+      summary: 'Adds a section with its first lecture',
+      guard: 'staff',
+      body: { multipart: sectionSchema.extend({ noteURL: noteFile.optional() }) },
+      success: { 200: z.object({ message: z.string(), section: SectionShape, lecture: LectureShape }) },
+      errors: {
+        400: '"sectionTitle, lectureTitle, videoURL, and courseId are required", a rule of the fields, or a bad note',
+        404: 'Course not found while creating section',
+        413: 'a file over the limit',
+        415: 'not multipart',
+      },
+      handler: async ({ request, user }) => {
+        const { form, error } = await upload(request, NOTE_MAX_BYTES)
+        if (error) return error
+        const fields = textFields(form)
+        if (!fields.sectionTitle?.trim() || !fields.lectureTitle?.trim() || !fields.videoURL?.trim() || !fields.courseId?.trim()) {
+          return apiError(400, 'sectionTitle, lectureTitle, videoURL, and courseId are required')
+        }
+        const parsed = sectionSchema.safeParse(fields)
+        if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
+        if (!isId(parsed.data.courseId)) return apiError(404, 'Course not found while creating section')
+        try {
+          const { section, lecture } = await addSection({ actorId: user.id, fields: parsed.data, note: fileOf(form, 'noteURL') })
+          return json({ message: 'Section created successfully', section: sectionJson(section), lecture: lectureJson(lecture) })
+        } catch (e) {
+          if (e instanceof NotFoundError) return apiError(404, e.message)
+          if (e instanceof UploadError) return apiError(e.status, e.message)
+          throw e
+        }
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/add-lecture',
+      summary: 'Adds a lecture to a section',
+      guard: 'staff',
+      body: { multipart: lectureSchema.extend({ noteURL: noteFile.optional() }) },
+      success: { 201: z.object({ message: z.string(), lecture: LectureShape, section: SectionShape }) },
+      errors: {
+        400: '"sectionId is required", "Both lecture title and video URL are required", a rule of the fields, or "Error while uploading the note: ..."',
+        404: 'Section not found',
+        413: 'a file over the limit',
+        415: 'not multipart',
+      },
+      handler: async ({ request, user }) => {
+        const { form, error } = await upload(request, NOTE_MAX_BYTES)
+        if (error) return error
+        const fields = textFields(form)
+        if (!fields.sectionId?.trim()) return apiError(400, 'sectionId is required')
+        if (!fields.title?.trim() || !fields.videoURL?.trim()) return apiError(400, 'Both lecture title and video URL are required')
+        const parsed = lectureSchema.safeParse(fields)
+        if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
+        if (!isId(parsed.data.sectionId)) return apiError(404, 'Section not found')
+        try {
+          const { lecture, section } = await addLecture({ actorId: user.id, fields: parsed.data, note: fileOf(form, 'noteURL') })
+          return json({ message: 'Lecture added successfully', lecture: lectureJson(lecture), section: sectionJson(section) }, 201)
+        } catch (e) {
+          if (e instanceof NotFoundError) return apiError(404, e.message)
+          if (e instanceof UploadError) return apiError(e.status, 'Error while uploading the note: ' + e.message)
+          throw e
+        }
+      },
+    }),
+  ],
+})

@@ -1,0 +1,210 @@
+import { z } from 'zod'
+import { isId } from '~/lib/ids'
+import { buildResult, getAttempt, getLeaderboard, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
+import { attemptQuestions, currentQuestions, listQuizzes } from '~/models/quiz.server'
+import { getQuizPrice } from '~/models/settings.server'
+import { leaderboardEntryJson, learnerQuizJson, quizListItemJson, quizPriceJson, submitResultJson } from '~/presenters/v1.server'
+import { ApiErrorShape, LeaderboardEntryShape, LearnerQuizShape, QuizListItemShape, QuizPriceShape, SubmitResultShape } from '~/presenters/v1-shapes'
+import { answerListSchema, submitAnswerSchema, type AnswerInput } from '~/schemas/quiz-attempt'
+import { apiError, json, readJsonBody } from '~/utils/api.server'
+import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from '~/utils/api-endpoints.server'
+import { isStaff } from '~/utils/auth.server'
+import type { UserRow } from '~/models/user.server'
+import { secondsLeft } from '~/lib/marking'
+
+// /api/v1/quiz/* (API.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
+// answer key leaves the server only in the submit response of that learner's own attempt.
+
+const GATE_MESSAGES = { 401: UNAUTHORIZED, 403: 'You do not have access to this paid quiz.', 404: 'Quiz not found.' } as const
+
+const list = async () => {
+  try {
+    return json({ success: true, data: (await listQuizzes()).map(quizListItemJson) })
+  } catch (error) {
+    console.error('[api] quiz list failed', error)
+    return apiError(500, 'Server error while fetching quizzes')
+  }
+}
+
+const bundlePrice = async () => {
+  try {
+    return json({ success: true, quizPrice: quizPriceJson(await getQuizPrice()) })
+  } catch (error) {
+    console.error('[api] quiz price failed', error)
+    return apiError(500, 'Falied to fetch quiz price')
+  }
+}
+
+type SignedIn = ApiArgs & { user: UserRow }
+
+/** GET quiz/{id}: for a learner it opens the attempt idempotently (DESIGN.md); staff previews open nothing. */
+const getOne = async ({ params, user }: SignedIn) => {
+  if (!isId(params.id)) return apiError(400, 'Invalid quiz ID.')
+  const gate = await quizGate(user, params.id)
+  if (!gate.ok) return apiError(gate.status, GATE_MESSAGES[gate.status])
+  const quiz = gate.quiz
+  let questions
+  if (isStaff(user.role)) {
+    questions = await currentQuestions(quiz.id)
+  } else {
+    try {
+      const { attempt } = await startAttempt({ userId: user.id, quiz })
+      questions = await attemptQuestions(quiz.id, attempt.started_at)
+    } catch (error) {
+      if (error instanceof QuizError) return apiError(error.status === 409 ? 404 : error.status, error.message)
+      throw error
+    }
+  }
+  return json({ success: true, data: learnerQuizJson(quiz, questions) })
+}
+
+/** POST quiz/submit (API.md §2.4 and §5 #4): access checked, answers validated, one result per attempt. */
+const submit = async ({ request, user }: SignedIn) => {
+  const body = await readJsonBody(request)
+  const quizId = body.quizId
+  if (!isId(quizId)) return apiError(400, 'Invalid quizId')
+  if (!Array.isArray(body.answers)) return apiError(400, 'Answers must be a non-empty array')
+  const gate = await quizGate(user, quizId)
+  if (!gate.ok) return apiError(gate.status, gate.status === 404 ? 'Quiz not found' : GATE_MESSAGES[gate.status])
+  const answers: AnswerInput[] = []
+  for (const item of body.answers) {
+    const parsed = submitAnswerSchema.safeParse(item)
+    if (!parsed.success || !isId(parsed.data.questionId)) {
+      return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3')
+    }
+    // Unattempted questions may be sent as null or left out (spec 1 §5); both score 0.
+    if (parsed.data.selectedOption === null || parsed.data.selectedOption === undefined) continue
+    answers.push({ questionId: parsed.data.questionId, selectedOption: parsed.data.selectedOption })
+  }
+  try {
+    const existing = await getAttempt(user.id, quizId)
+    if (existing?.submitted_at) return apiError(400, 'You have already attempted this quiz')
+    // Clients that never called GET quiz/{id} start and submit in one go.
+    const { attempt } = existing ? { attempt: existing } : await startAttempt({ userId: user.id, quiz: gate.quiz })
+    const outcome = await submitAttempt({ attemptId: attempt.id, answers })
+    if (outcome.status === 'already') return apiError(400, 'You have already attempted this quiz')
+    return json(submitResultJson(quizId, await buildResult(outcome.attempt)))
+  } catch (error) {
+    if (error instanceof QuizError) return apiError(error.status === 409 ? 404 : error.status, error.message)
+    throw error
+  }
+}
+
+const leaderboard = async ({ params, user }: SignedIn) => {
+  const gate = await quizGate(user, params.id)
+  if (!gate.ok) return apiError(gate.status, gate.status === 404 ? 'Leaderboard not found' : GATE_MESSAGES[gate.status])
+  // The old route sent every result; we cap the list so a popular quiz cannot produce a multi-MB body.
+  const board = await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 1000 })
+  if (!board) return apiError(404, 'Leaderboard not found')
+  const entry = (e: (typeof board.topThree)[number]) => leaderboardEntryJson(board.quiz.id, e)
+  return json({
+    success: true,
+    data: {
+      quiz: { title: board.quiz.title, totalQuestions: board.quiz.totalQuestions, totalMarks: board.quiz.totalMarks },
+      topThree: board.topThree.map(entry),
+      others: board.others.map(entry),
+    },
+  })
+}
+
+/**
+ * POST quiz/{id}/answers (ours, used by the enhanced test page): saves a batch of answers of the open attempt.
+ * 409 `{submitted:true}` once the attempt is closed (deadline + grace passed, or submitted).
+ */
+const saveBatch = async ({ request, params, user }: SignedIn) => {
+  const gate = await quizGate(user, params.id)
+  if (!gate.ok) return apiError(gate.status, GATE_MESSAGES[gate.status])
+  const body = await readJsonBody(request)
+  const parsed = answerListSchema.safeParse(body.answers)
+  if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
+  const attempt = await getAttempt(user.id, gate.quiz.id)
+  if (!attempt) return apiError(404, 'Start the quiz first.')
+  try {
+    const outcome = await saveAnswers({ attempt, answers: parsed.data })
+    if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })
+  } catch (error) {
+    if (error instanceof QuizError) return apiError(error.status, error.message)
+    throw error
+  }
+  return json({ success: true, saved: parsed.data.length, secondsLeft: secondsLeft(attempt.deadline_at, new Date()) })
+}
+
+export const quizApi = apiResource({
+  mount: '/api/v1/quiz',
+  endpoints: [
+    endpoint({
+      method: 'GET',
+      path: '/',
+      summary: 'Every quiz, free before paid, with question ids',
+      guard: 'public',
+      success: { 200: z.object({ success: z.literal(true), data: z.array(QuizListItemShape) }) },
+      errors: { 500: 'Server error while fetching quizzes' },
+      handler: list,
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/bundle/price',
+      summary: 'The mock-test bundle price',
+      guard: 'public',
+      success: { 200: z.object({ success: z.literal(true), quizPrice: QuizPriceShape }) },
+      errors: { 500: 'Falied to fetch quiz price' },
+      handler: bundlePrice,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/submit',
+      summary: 'Submits the answers of an attempt and returns the result with the answer key',
+      guard: 'signedIn',
+      body: { json: z.object({ quizId: z.string(), answers: z.array(submitAnswerSchema) }) },
+      success: { 200: SubmitResultShape },
+      errors: {
+        400: '"Invalid quizId", "Answers must be a non-empty array", a malformed answer, or "You have already attempted this quiz"',
+        403: GATE_MESSAGES[403],
+        404: 'Quiz not found',
+      },
+      handler: submit,
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/:id',
+      summary: "A quiz's questions without the answer key; opens the learner's attempt",
+      guard: 'signedIn',
+      success: { 200: z.object({ success: z.literal(true), data: LearnerQuizShape }) },
+      errors: { 400: 'Invalid quiz ID.', 403: GATE_MESSAGES[403], 404: 'Quiz not found.' },
+      handler: getOne,
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/:id/leaderboard',
+      summary: 'Ranked results: score descending, then earlier submission',
+      guard: 'signedIn',
+      success: {
+        200: z.object({
+          success: z.literal(true),
+          data: z.object({
+            quiz: z.object({ title: z.string(), totalQuestions: z.number().int(), totalMarks: z.number() }),
+            topThree: z.array(LeaderboardEntryShape),
+            others: z.array(LeaderboardEntryShape),
+          }),
+        }),
+      },
+      errors: { 403: GATE_MESSAGES[403], 404: 'Leaderboard not found' },
+      handler: leaderboard,
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/:id/answers',
+      summary: "Ours: saves a batch of answers of the learner's open attempt (the enhanced test page)",
+      guard: 'signedIn',
+      body: { json: z.object({ answers: answerListSchema }) },
+      success: { 200: z.object({ success: z.literal(true), saved: z.number().int(), secondsLeft: z.number().int().nullable() }) },
+      errors: {
+        400: 'a malformed answer',
+        403: GATE_MESSAGES[403],
+        404: '"Quiz not found." or "Start the quiz first."',
+        409: { description: 'the attempt is closed', schema: ApiErrorShape.extend({ submitted: z.literal(true) }) },
+      },
+      handler: saveBatch,
+    }),
+  ],
+})
