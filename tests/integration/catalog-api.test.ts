@@ -2,20 +2,19 @@ import { describe, expect, test } from 'vitest'
 import { createCourse } from '../../db/factories'
 import { action, loader } from '~/routes/api/courses'
 import { db } from '~/utils/db.server'
+import { callApi } from '../support/harness'
 
 // API.md §2.2: the two public catalogue endpoints, called through the real resource route.
-const base = 'http://localhost/api/v1/courses'
-const args = (request: Request, path: string) => ({ request, params: { '*': path }, context: {} as never, unstable_pattern: '' }) as never
+const courses = { loader, action }
 
 async function getAll() {
-  const res = await loader(args(new Request(`${base}/get-all-courses`), 'get-all-courses'))
-  return { status: res.status, body: await res.json() }
+  const res = await callApi(courses, 'GET', '/api/v1/courses/get-all-courses')
+  return { status: res.status, body: res.body }
 }
 
 async function details(body: string, type = 'application/json') {
-  const req = new Request(`${base}/get-course-details`, { method: 'POST', headers: { 'Content-Type': type }, body })
-  const res = await action(args(req, 'get-course-details'))
-  return { status: res.status, body: await res.json() }
+  const res = await callApi(courses, 'POST', '/api/v1/courses/get-course-details', { body, headers: { 'Content-Type': type } })
+  return { status: res.status, body: res.body }
 }
 
 describe('GET /api/v1/courses/get-all-courses', () => {
@@ -67,7 +66,7 @@ describe('POST /api/v1/courses/get-course-details', () => {
   })
 
   test('GET on the POST route is a JSON 405', async () => {
-    const res = await loader(args(new Request(`${base}/get-course-details`), 'get-course-details'))
+    const res = await callApi(courses, 'GET', '/api/v1/courses/get-course-details')
     expect(res.status).toBe(405)
   })
 })

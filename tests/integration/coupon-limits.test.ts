@@ -10,19 +10,14 @@ import { COUPON_FAILURES_PER_WINDOW, COUPON_TOO_MANY } from '~/models/coupon.ser
 import * as orders from '~/routes/api/orders'
 import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'
-import { cookieFor, form, run } from './payments-helpers'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // issue 10 #5: validate-coupon-code answered 150 anonymous guesses without a 429. Failed coupon checks are now
 // limited per client address and per account, on the API and on the checkout page alike.
 
 async function validate(body: unknown, address: string, cookie?: string) {
-  const request = new Request('http://localhost/api/v1/orders/validate-coupon-code', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  })
-  const res = (await orders.action({ request, params: { '*': 'validate-coupon-code' }, context: { clientAddress: address } } as never)) as Response
-  return { status: res.status, body: await res.json() }
+  const { status, body: answer } = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { json: body, address, cookie })
+  return { status, body: answer }
 }
 
 describe('coupon guessing', () => {
@@ -42,17 +37,18 @@ describe('coupon guessing', () => {
   test('a signed-in account is limited across addresses, and the checkout page shares the count', async () => {
     const course = await createCourse(db, { linkAddress: 'coupon-limit-course' })
     const user = await createUser(db)
-    const cookie = await cookieFor(user.id)
+    const cookie = await signedInCookie(user.id)
     for (let i = 0; i < COUPON_FAILURES_PER_WINDOW - 1; i++) {
       expect((await validate({ courseId: course.id, couponCode: `NOPE${i}` }, `203.0.113.${i}`, cookie)).status).toBe(404)
     }
     // The 10th failure is on the checkout page (JS off: a plain post).
-    const url = `http://localhost/checkout/${'coupon-limit-course'}`
-    let out = (await run(() => checkout.action({ request: form({ intent: 'apply', couponCode: 'NOPE-PAGE' }, cookie, url), params: { id: 'coupon-limit-course' }, context: { clientAddress: '203.0.113.200' } } as never))) as { init?: { status?: number } }
-    expect(out.init?.status).toBe(404)
-    out = (await run(() => checkout.action({ request: form({ intent: 'apply', couponCode: 'NOPE-PAGE2' }, cookie, url), params: { id: 'coupon-limit-course' }, context: { clientAddress: '203.0.113.201' } } as never))) as { init?: { status?: number }; data?: unknown }
-    expect(out.init?.status).toBe(429)
-    expect(JSON.stringify((out as { data?: unknown }).data)).toContain(COUPON_TOO_MANY)
+    const url = `/checkout/${'coupon-limit-course'}`
+    const params = { id: 'coupon-limit-course' }
+    let out = await callRoute(checkout.action, url, { form: { intent: 'apply', couponCode: 'NOPE-PAGE' }, cookie, params, address: '203.0.113.200' })
+    expect(out.status).toBe(404)
+    out = await callRoute(checkout.action, url, { form: { intent: 'apply', couponCode: 'NOPE-PAGE2' }, cookie, params, address: '203.0.113.201' })
+    expect(out.status).toBe(429)
+    expect(JSON.stringify(out.data)).toContain(COUPON_TOO_MANY)
     expect((await validate({ courseId: course.id, couponCode: 'NOPE-API' }, '203.0.113.202', cookie)).status).toBe(429)
     // Someone else is not affected.
     expect((await validate({ courseId: course.id, couponCode: 'NOPE' }, '203.0.113.203')).status).toBe(404)

@@ -4,7 +4,7 @@ import { validateCoupon } from '~/models/coupon.server'
 import * as orders from '~/routes/api/orders'
 import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'
-import { callApi, cookieFor, form, run } from './payments-helpers'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // Coupons at checkout (issue 4 §2/§3): case-insensitive codes, optional expiry, usage limit over PAID orders,
 // the no-JS apply flow, and the API twin's shapes.
@@ -45,7 +45,7 @@ describe('validate-coupon-code API', () => {
   test('shapes and messages', async () => {
     const course = await createCourse(db)
     await createCoupon(db, { courseId: course.id, code: 'welcome', discount: 15 })
-    const call = (body: unknown) => callApi(orders, '/api/v1/orders', 'POST', '/validate-coupon-code', { body })
+    const call = (body: unknown) => callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { json: body })
     expect(await call({ courseId: course.id, couponCode: 'WELCOME' })).toMatchObject({ status: 200, body: { success: true, message: 'Coupon applied successfully.', discount: 15 } })
     expect(await call({ courseId: course.id })).toMatchObject({ status: 400, body: { success: false, message: 'All fields are required.' } })
     expect(await call({ courseId: course.id, couponCode: { $ne: null } })).toMatchObject({ status: 400 })
@@ -56,8 +56,8 @@ describe('validate-coupon-code API', () => {
     const user = await createUser(db)
     const course = await createCourse(db, { discountedPrice: 1000 })
     await createCoupon(db, { courseId: course.id, code: 'half', discount: 50 })
-    const cookie = await cookieFor(user.id)
-    const call = (path: string, body: unknown) => callApi(orders, '/api/v1/orders', 'POST', path, { cookie, body })
+    const cookie = await signedInCookie(user.id)
+    const call = (path: string, body: unknown) => callApi(orders, 'POST', `/api/v1/orders${path}`, { cookie, json: body })
     await call('/validate-coupon-code', { courseId: course.id, couponCode: 'HALF' })
     expect((await call('/create-order', { courseId: course.id, itemType: 'course', amount: 1 })).body.order.amount).toBe(50000)
     await call('/validate-coupon-code', { courseId: course.id, couponCode: 'WRONG' })
@@ -70,39 +70,39 @@ describe('checkout page (no JS)', () => {
     const user = await createUser(db)
     const course = await createCourse(db, { actualPrice: 4999, discountedPrice: 2999, linkAddress: 'coupon-page-course' })
     await createCoupon(db, { courseId: course.id, code: 'ten', discount: 10 })
-    const cookie = await cookieFor(user.id)
+    const cookie = await signedInCookie(user.id)
     const params = { id: 'coupon-page-course' }
-    const act = (fields: Record<string, string>) => run(() => checkout.action({ request: form(fields, cookie), params, context: {} } as never))
+    const act = (fields: Record<string, string>) => callRoute(checkout.action, '/checkout/coupon-page-course', { form: fields, cookie, params })
 
-    const empty = (await act({ intent: 'apply', couponCode: '' })) as { data: any; init: any }
+    const empty = await act({ intent: 'apply', couponCode: '' })
     expect(JSON.stringify(empty.data.result)).toContain('Enter a coupon code first')
-    const bad = (await act({ intent: 'apply', couponCode: 'nope' })) as { data: any; init: any }
+    const bad = await act({ intent: 'apply', couponCode: 'nope' })
     expect(JSON.stringify(bad.data.result)).toContain('Invalid coupon code.')
-    const good = (await act({ intent: 'apply', couponCode: 'ten' })) as Response
+    const good = await act({ intent: 'apply', couponCode: 'ten' })
     expect(good.status).toBe(302)
-    expect(good.headers.get('Location')).toBe('/checkout/coupon-page-course?coupon=TEN')
+    expect(good.location).toBe('/checkout/coupon-page-course?coupon=TEN')
 
-    const page = (await checkout.loader({ request: new Request('http://localhost/checkout/coupon-page-course?coupon=TEN', { headers: { Cookie: cookie } }), params, context: {} } as never)) as any
-    expect(page.coupon).toEqual({ code: 'TEN', discount: 10 })
-    const stale = (await checkout.loader({ request: new Request('http://localhost/checkout/coupon-page-course?coupon=BOGUS', { headers: { Cookie: cookie } }), params, context: {} } as never)) as any
-    expect(stale.coupon).toBeNull()
-    expect(stale.couponError).toBe('Invalid coupon code.')
+    const page = await callRoute(checkout.loader, '/checkout/coupon-page-course', { query: { coupon: 'TEN' }, cookie, params })
+    expect(page.data.coupon).toEqual({ code: 'TEN', discount: 10 })
+    const stale = await callRoute(checkout.loader, '/checkout/coupon-page-course', { query: { coupon: 'BOGUS' }, cookie, params })
+    expect(stale.data.coupon).toBeNull()
+    expect(stale.data.couponError).toBe('Invalid coupon code.')
   })
 
   test('pay: phone validated; demo gateway order priced by the server with the re-validated coupon', async () => {
     const user = await createUser(db)
     const course = await createCourse(db, { discountedPrice: 2999, linkAddress: 'pay-page-course' })
     await createCoupon(db, { courseId: course.id, code: 'ten', discount: 10 })
-    const cookie = await cookieFor(user.id)
+    const cookie = await signedInCookie(user.id)
     const params = { id: 'pay-page-course' }
-    const act = (fields: Record<string, string>) => run(() => checkout.action({ request: form(fields, cookie), params, context: {} } as never))
-    const short = (await act({ intent: 'pay', phone: '12345' })) as { data: any }
+    const act = (fields: Record<string, string>) => callRoute(checkout.action, '/checkout/pay-page-course', { form: fields, cookie, params })
+    const short = await act({ intent: 'pay', phone: '12345' })
     expect(JSON.stringify(short.data.result)).toContain('Enter a valid phone number')
-    const bogus = (await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'BOGUS' })) as { data: any }
+    const bogus = await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'BOGUS' })
     expect(JSON.stringify(bogus.data.result)).toContain('Invalid coupon code.')
-    const ok = (await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'TEN', amount: '1' })) as Response
+    const ok = await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'TEN', amount: '1' })
     expect(ok.status).toBe(302)
-    expect(ok.headers.get('Location')).toMatch(/^\/payments\/demo\/[0-9a-f]{24}$/)
+    expect(ok.location).toMatch(/^\/payments\/demo\/[0-9a-f]{24}$/)
     const order = await db.selectFrom('orders').select(['amount_paise', 'provider', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
     expect(order.amount_paise).toBe((2999 - Math.floor((2999 * 10) / 100)) * 100)
     expect(order.provider).toBe('demo')

@@ -5,7 +5,7 @@ import * as demo from '~/routes/buy/demo-gateway'
 import * as unlock from '~/routes/buy/unlock-quizzes'
 import * as success from '~/routes/buy/payment-success'
 import { db } from '~/utils/db.server'
-import { cookieFor, form, run } from './payments-helpers'
+import { callRoute, signedInCookie } from '../support/harness'
 
 // The demo gateway (no Razorpay keys): checkout -> demo page -> the same signature verification -> enrolment.
 
@@ -16,66 +16,66 @@ describe('demo gateway', () => {
     const user = await createUser(db)
     const stranger = await createUser(db)
     await createCourse(db, { linkAddress: 'demo-course', discountedPrice: 999 })
-    const cookie = await cookieFor(user.id)
-    const toDemo = (await run(() => checkout.action({ request: form({ intent: 'pay', phone: '9876543210' }, cookie), params: { id: 'demo-course' }, context: {} } as never))) as Response
-    const location = toDemo.headers.get('Location')!
+    const cookie = await signedInCookie(user.id)
+    const toDemo = await callRoute(checkout.action, '/checkout/demo-course', { form: { intent: 'pay', phone: '9876543210' }, cookie, params: { id: 'demo-course' } })
+    const location = toDemo.location!
     const orderId = location.split('/').pop()!
-    const page = (await demo.loader({ request: new Request(`http://localhost${location}`, { headers: { Cookie: cookie } }), params: { orderId }, context: {} } as never)) as any
-    expect(page).toMatchObject({ amount: 999 })
+    const page = await callRoute(demo.loader, location, { cookie, params: { orderId } })
+    expect(page.data).toMatchObject({ amount: 999 })
     // Another learner cannot see or pay someone else's demo order.
-    const strangerCookie = await cookieFor(stranger.id)
-    const denied = await run(() => demo.loader({ request: new Request(`http://localhost${location}`, { headers: { Cookie: strangerCookie } }), params: { orderId }, context: {} } as never))
-    expect((denied as any).init?.status ?? (denied as Response).status).toBe(404)
+    const strangerCookie = await signedInCookie(stranger.id)
+    const denied = await callRoute(demo.loader, location, { cookie: strangerCookie, params: { orderId } })
+    expect(denied.status).toBe(404)
 
-    const paid = (await run(() => demo.action({ request: form({ intent: 'pay' }, cookie), params: { orderId }, context: {} } as never))) as Response
-    expect(paid.headers.get('Location')).toMatch(/^\/payment-success\?paymentId=pay_demo[0-9a-f]+$/)
-    const again = (await run(() => demo.action({ request: form({ intent: 'pay' }, cookie), params: { orderId }, context: {} } as never))) as Response
+    const paid = await callRoute(demo.action, location, { form: { intent: 'pay' }, cookie, params: { orderId } })
+    expect(paid.location).toMatch(/^\/payment-success\?paymentId=pay_demo[0-9a-f]+$/)
+    const again = await callRoute(demo.action, location, { form: { intent: 'pay' }, cookie, params: { orderId } })
     expect(again.status).toBe(302)
     expect(await enrolments(user.id)).toBe(1)
 
     // Already enrolled: the checkout page offers Go to My Course and refuses a second order.
-    const view = (await checkout.loader({ request: new Request('http://localhost/checkout/demo-course', { headers: { Cookie: cookie } }), params: { id: 'demo-course' }, context: {} } as never)) as any
-    expect(view.enrolled).toBe(true)
+    const view = await callRoute(checkout.loader, '/checkout/demo-course', { cookie, params: { id: 'demo-course' } })
+    expect(view.data.enrolled).toBe(true)
   })
 
   test('cancel returns to checkout; signed-out checkout asks to log in', async () => {
     const user = await createUser(db)
     await createCourse(db, { linkAddress: 'cancel-course' })
-    const cookie = await cookieFor(user.id)
-    const toDemo = (await run(() => checkout.action({ request: form({ intent: 'pay', phone: '9876543210' }, cookie), params: { id: 'cancel-course' }, context: {} } as never))) as Response
-    const orderId = toDemo.headers.get('Location')!.split('/').pop()!
-    const cancelled = (await run(() => demo.action({ request: form({ intent: 'cancel' }, cookie), params: { orderId }, context: {} } as never))) as Response
-    expect(cancelled.headers.get('Location')).toBe('/checkout/cancel-course')
+    const cookie = await signedInCookie(user.id)
+    const toDemo = await callRoute(checkout.action, '/checkout/cancel-course', { form: { intent: 'pay', phone: '9876543210' }, cookie, params: { id: 'cancel-course' } })
+    const orderId = toDemo.location!.split('/').pop()!
+    const cancelled = await callRoute(demo.action, toDemo.location!, { form: { intent: 'cancel' }, cookie, params: { orderId } })
+    expect(cancelled.location).toBe('/checkout/cancel-course')
     expect(await enrolments(user.id)).toBe(0)
-    const anon = (await run(() => checkout.loader({ request: new Request('http://localhost/checkout/cancel-course'), params: { id: 'cancel-course' }, context: {} } as never))) as Response
-    expect(anon.headers.get('Location')).toBe('/login?redirectTo=%2Fcheckout%2Fcancel-course')
-    const missing = (await checkout.loader({ request: new Request('http://localhost/checkout/nope', { headers: { Cookie: cookie } }), params: { id: 'nope' }, context: {} } as never)) as any
-    expect(missing.init.status).toBe(404)
+    const anon = await callRoute(checkout.loader, '/checkout/cancel-course', { params: { id: 'cancel-course' } })
+    expect(anon.location).toBe('/login?redirectTo=%2Fcheckout%2Fcancel-course')
+    const missing = await callRoute(checkout.loader, '/checkout/nope', { cookie, params: { id: 'nope' } })
+    expect(missing.status).toBe(404)
     expect(missing.data.course).toBeNull()
   })
 
   test('quiz bundle: login needed, bought through the demo gateway, then refused as already purchased', async () => {
     await setQuizPrice(db, { actualPrice: 399, discountedPrice: 99 })
-    const anon = (await run(() => unlock.action({ request: form({}), params: {}, context: {} } as never))) as Response
-    expect(anon.headers.get('Location')).toBe('/login?redirectTo=%2Fquizzes%2Funlock')
+    const anon = await callRoute(unlock.action, '/quizzes/unlock', { form: {} })
+    expect(anon.location).toBe('/login?redirectTo=%2Fquizzes%2Funlock')
     const user = await createUser(db)
-    const cookie = await cookieFor(user.id)
-    const toDemo = (await run(() => unlock.action({ request: form({ amount: '1' }, cookie), params: {}, context: {} } as never))) as Response
-    const orderId = toDemo.headers.get('Location')!.split('/').pop()!
+    const cookie = await signedInCookie(user.id)
+    const toDemo = await callRoute(unlock.action, '/quizzes/unlock', { form: { amount: '1' }, cookie })
+    const orderId = toDemo.location!.split('/').pop()!
     const order = await db.selectFrom('orders').select(['amount_paise', 'item_type']).where('id', '=', orderId).executeTakeFirstOrThrow()
     expect(order).toEqual({ amount_paise: 9900, item_type: 'quiz_bundle' })
-    await run(() => demo.action({ request: form({ intent: 'pay' }, cookie), params: { orderId }, context: {} } as never))
+    await callRoute(demo.action, toDemo.location!, { form: { intent: 'pay' }, cookie, params: { orderId } })
     const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(u.has_access_to_quizzes).toBe(1)
-    const twice = (await run(() => unlock.action({ request: form({}, cookie), params: {}, context: {} } as never))) as any
+    const twice = await callRoute(unlock.action, '/quizzes/unlock', { form: {}, cookie })
     expect(twice.data.error).toBe('You have already purchased mock test series')
   })
 
-  test('payment success shows the id or twelve X characters', () => {
-    const call = (q: string) => success.loader({ request: new Request(`http://localhost/payment-success${q}`), params: {}, context: {} } as never)
-    expect(call('?paymentId=pay_ABC123')).toEqual({ paymentId: 'pay_ABC123' })
-    expect(call('')).toEqual({ paymentId: 'XXXXXXXXXXXX' })
-    expect(call('?paymentId=%3Cscript%3E')).toEqual({ paymentId: 'XXXXXXXXXXXX' })
+  test('payment success shows the id or twelve X characters', async () => {
+    const call = async (q: string) => (await callRoute(success.loader, `/payment-success${q}`)).data
+    expect(await call('?paymentId=pay_ABC123')).toEqual({ paymentId: 'pay_ABC123' })
+    expect(await call('')).toEqual({ paymentId: 'XXXXXXXXXXXX' })
+    expect(await call('?paymentId=%3Cscript%3E')).toEqual({ paymentId: 'XXXXXXXXXXXX' })
   })
 })
 

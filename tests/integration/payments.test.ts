@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startRazorpayServer, sign, type RazorpayStandIn } from '../support/standins/razorpay'
-import { callApi, cookieFor, form, run } from './payments-helpers'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // Razorpay path against the Razorpay-shaped stand-in with real signatures (issue 4 §9): forged callbacks enrol
 // nobody, a client amount is ignored, callback + webhooks enrol exactly once.
@@ -37,10 +37,10 @@ async function buyCourse(opts: { price?: number; amount?: number; grantsQuizAcce
   const { db, f, orders } = await app()
   const user = await f.createUser(db)
   const course = await f.createCourse(db, { actualPrice: 4999, discountedPrice: opts.price ?? 2999, grantsQuizAccess: opts.grantsQuizAccess })
-  const cookie = await cookieFor(user.id)
-  const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', {
+  const cookie = await signedInCookie(user.id)
+  const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', {
     cookie,
-    body: { courseId: course.id, amount: opts.amount ?? 1, phone: '9876543210', itemType: 'course' },
+    json: { courseId: course.id, amount: opts.amount ?? 1, phone: '9876543210', itemType: 'course' },
   })
   return { user, course, cookie, res }
 }
@@ -54,7 +54,7 @@ const webhookBody = (orderId: string, paymentId: string, amount: number, extra: 
 
 async function webhook(body: string, opts: { eventId?: string; signature?: string } = {}) {
   const { orders } = await app()
-  return callApi(orders, '/api/v1/orders', 'POST', '/verify-payment', {
+  return callApi(orders, 'POST', '/api/v1/orders/verify-payment', {
     body,
     headers: {
       'Content-Type': 'application/json',
@@ -77,8 +77,8 @@ describe('create-order', () => {
   test('refuses a bad itemType, a bad course id, an unknown course and no session', async () => {
     const { db, f, orders } = await app()
     const user = await f.createUser(db)
-    const cookie = await cookieFor(user.id)
-    const call = (body: unknown, c: string | undefined = cookie) => callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie: c, body })
+    const cookie = await signedInCookie(user.id)
+    const call = (body: unknown, c: string | undefined = cookie) => callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie: c, json: body })
     expect(await call({ itemType: 'book' })).toMatchObject({ status: 400, body: { message: "Invalid or missing itemType. Must be 'course' or 'quiz'." } })
     expect((await call({ itemType: 'course', courseId: { $ne: null } })).status).toBe(400)
     expect((await call({ itemType: 'course', courseId: 'a'.repeat(24) })).status).toBe(404)
@@ -93,8 +93,8 @@ describe('create-order', () => {
     const revokedCourse = await f.createCourse(db)
     await f.enrol(db, { userId: user.id, courseId: course.id })
     await f.enrol(db, { userId: user.id, courseId: revokedCourse.id, isActive: false })
-    const cookie = await cookieFor(user.id)
-    const call = (body: unknown) => callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body })
+    const cookie = await signedInCookie(user.id)
+    const call = (body: unknown) => callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: body })
     expect(await call({ itemType: 'course', courseId: course.id, amount: 1 })).toMatchObject({ status: 409 })
     expect(await call({ itemType: 'quiz', amount: 1 })).toMatchObject({ status: 409, body: { message: 'You have already purchased mock test series' } })
     expect(await call({ itemType: 'course', courseId: revokedCourse.id })).toMatchObject({ status: 403, body: { message: 'Access has been revoked by the admin, contact admin.' } })
@@ -109,10 +109,10 @@ describe('callback', () => {
     const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
     const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
     // No session: the callback arrives from Razorpay's page.
-    const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+    const out = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     expect(out.status).toBe(302)
     expect(out.headers.get('Location')).toBe(`/payment-success?paymentId=${paymentId}`)
-    const again = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+    const again = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     expect(again.headers.get('Location')).toContain('/payment-success')
     expect(await enrolments(user.id, course.id)).toBe(1)
     const u = await db.selectFrom('users').select(['is_premium_member', 'has_access_to_quizzes', 'mobile_number']).where('id', '=', user.id).executeTakeFirstOrThrow()
@@ -182,9 +182,9 @@ test('a failed payment posted by the hosted page returns to that checkout with i
     'error[description]': 'Your payment has been cancelled.',
     'error[metadata]': JSON.stringify({ payment_id: 'pay_x', order_id: res.body.order.id }),
   }
-  const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+  const out = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
   expect(out.headers.get('Location')).toBe(`/checkout/${link}`)
-  const junk = (await run(() => callback.action({ request: form({ 'error[metadata]': '{bad' }), params: {}, context: {} } as never))) as Response
+  const junk = await callRoute(callback.action, '/payments/razorpay/callback', { form: { 'error[metadata]': '{bad' } })
   expect(junk.headers.get('Location')).toBe('/')
 })
 
@@ -232,8 +232,8 @@ describe('quiz bundle and free orders', () => {
     const { db, f, orders } = await app()
     await f.setQuizPrice(db, { actualPrice: 599, discountedPrice: 149 })
     const user = await f.createUser(db)
-    const cookie = await cookieFor(user.id)
-    const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { amount: 1, itemType: 'quiz' } })
+    const cookie = await signedInCookie(user.id)
+    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { amount: 1, itemType: 'quiz' } })
     expect(res.body.order).toMatchObject({ amount: 14900, notes: { itemType: 'quiz', courseId: '' } })
     await webhook(webhookBody(res.body.order.id, 'pay_bundle1', 14900), { eventId: 'evt_bundle_1' })
     const u = await db.selectFrom('users').select(['has_access_to_quizzes', 'is_premium_member']).where('id', '=', user.id).executeTakeFirstOrThrow()
@@ -245,10 +245,10 @@ describe('quiz bundle and free orders', () => {
     const user = await f.createUser(db)
     const course = await f.createCourse(db)
     await f.createCoupon(db, { courseId: course.id, code: 'free100', discount: 100 })
-    const cookie = await cookieFor(user.id)
-    const v = await callApi(orders, '/api/v1/orders', 'POST', '/validate-coupon-code', { cookie, body: { courseId: course.id, couponCode: 'FREE100' } })
+    const cookie = await signedInCookie(user.id)
+    const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { cookie, json: { courseId: course.id, couponCode: 'FREE100' } })
     expect(v).toMatchObject({ status: 200, body: { success: true, message: 'Coupon applied successfully.', discount: 100 } })
-    const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { courseId: course.id, amount: 2999, itemType: 'course' } })
+    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { courseId: course.id, amount: 2999, itemType: 'course' } })
     expect(res.status).toBe(200)
     expect(res.body.order).toMatchObject({ amount: 0, status: 'paid' })
     expect(await enrolments(user.id, course.id)).toBe(1)
@@ -268,10 +268,10 @@ describe('coupon usage limit at payment', () => {
     const buyers = []
     for (let i = 0; i < n; i++) {
       const user = await f.createUser(db)
-      const cookie = await cookieFor(user.id)
-      const v = await callApi(orders, '/api/v1/orders', 'POST', '/validate-coupon-code', { cookie, body: { courseId: course.id, couponCode: 'ONLYONE' } })
+      const cookie = await signedInCookie(user.id)
+      const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { cookie, json: { courseId: course.id, couponCode: 'ONLYONE' } })
       expect(v.status).toBe(200)
-      const res = await callApi(orders, '/api/v1/orders', 'POST', '/create-order', { cookie, body: { courseId: course.id, itemType: 'course' } })
+      const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { courseId: course.id, itemType: 'course' } })
       expect(res.body.order.amount).toBe(100000) // every order was made at the discount while no use was paid
       buyers.push({ user, orderId: res.body.order.id as string })
     }
@@ -289,7 +289,7 @@ describe('coupon usage limit at payment', () => {
           return res.body.success ? 'enrolled' : res.body.message
         }
         const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
-        const out = (await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))) as Response
+        const out = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
         return out.headers.get('Location')?.startsWith('/payment-success') ? 'enrolled' : 'refund'
       }),
     )
@@ -328,7 +328,7 @@ describe('coupon usage limit at payment', () => {
     for (const [i, { orderId }] of buyers.entries()) {
       const paymentId = `pay_three${i}${crypto.randomBytes(4).toString('hex')}`
       const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
-      await run(() => callback.action({ request: form(fields), params: {}, context: {} } as never))
+      await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     }
     expect(await db.selectFrom('enrollments').select('id').where('course_id', '=', course.id).execute()).toHaveLength(3)
     const { validateCoupon } = await import('~/models/coupon.server')

@@ -5,7 +5,7 @@ import * as note from '~/routes/learn/note'
 import * as player from '~/routes/learn/player'
 import { getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
-import { callApi, cookieFor, run } from './payments-helpers'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // Course player access rules (issue 4 §7) and the learning API twins (API.md §2.2).
 
@@ -21,15 +21,13 @@ async function courseWithLectures() {
   return { course, s1, s2, l1, l2, l3 }
 }
 
-const page = (path: string, cookie?: string) => new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} })
-
 describe('player', () => {
   test('enrolled learner: sections, numbered lectures, chosen lecture, WhatsApp link', async () => {
     const { course, l2 } = await courseWithLectures()
     const user = await createUser(db)
     await enrol(db, { userId: user.id, courseId: course.id })
-    const cookie = await cookieFor(user.id)
-    const out = (await player.loader({ request: page(`/my-courses/${course.id}?lecture=${l2.id}`, cookie), params: { id: course.id }, context: {} } as never)) as any
+    const cookie = await signedInCookie(user.id)
+    const out = (await callRoute(player.loader, `/my-courses/${course.id}`, { query: { lecture: l2.id }, cookie, params: { id: course.id } })).data
     expect(out.lectureId).toBe(l2.id)
     expect(out.course.whatsappLink).toBe('https://chat.whatsapp.com/secret-group')
     expect(out.course.sections.map((s: any) => s.title)).toEqual(['Cell biology', 'Genetics'])
@@ -43,17 +41,17 @@ describe('player', () => {
     const instructor = await createUser(db, { role: 'instructor' })
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
     const load = async (userId: string) =>
-      (await player.loader({ request: page(`/my-courses/${course.id}`, await cookieFor(userId)), params: { id: course.id }, context: {} } as never)) as any
+      callRoute(player.loader, `/my-courses/${course.id}`, { cookie: await signedInCookie(userId), params: { id: course.id } })
     const a = await load(stranger.id)
-    expect(a.init.status).toBe(401)
+    expect(a.status).toBe(401)
     expect(a.data.error).toBe('Unauthorized to access the course')
     const b = await load(revoked.id)
     expect(b.data.error).toBe('Access has been revoked by the admin, contact admin.')
     const c = await load(instructor.id)
-    expect(c.course.whatsappLink).toBeNull()
-    expect(c.course.sections).toHaveLength(2)
-    const anon = (await run(() => player.loader({ request: page(`/my-courses/${course.id}`), params: { id: course.id }, context: {} } as never))) as Response
-    expect(anon.headers.get('Location')).toContain('/login?redirectTo=')
+    expect(c.data.course.whatsappLink).toBeNull()
+    expect(c.data.course.sections).toHaveLength(2)
+    const anon = await callRoute(player.loader, `/my-courses/${course.id}`, { params: { id: course.id } })
+    expect(anon.location).toContain('/login?redirectTo=')
   })
 
   test('notes: stored file streamed as an attachment with a sanitised name; external link forced to https; access checked', async () => {
@@ -61,28 +59,29 @@ describe('player', () => {
     const user = await createUser(db)
     const stranger = await createUser(db)
     await enrol(db, { userId: user.id, courseId: course.id })
-    const cookie = await cookieFor(user.id)
+    const cookie = await signedInCookie(user.id)
     const get = async (lectureId: string, c = cookie) =>
-      (await note.loader({ request: page(`/my-courses/${course.id}/notes/${lectureId}`, c), params: { id: course.id, lectureId }, context: {} } as never)) as Response
+      callRoute(note.loader, `/my-courses/${course.id}/notes/${lectureId}`, { cookie: c, params: { id: course.id, lectureId } })
     const file = await get(l1.id)
     expect(file.status).toBe(200)
     expect(file.headers.get('Content-Type')).toBe('application/pdf')
     expect(file.headers.get('Content-Disposition')).toBe(`attachment; filename="Cell-notes-1.pdf"; filename*=UTF-8''Cell-notes-1.pdf`)
-    expect(await file.text()).toContain('%PDF')
+    expect(await file.response!.text()).toContain('%PDF')
     const ext = await get(l2.id)
     expect(ext.status).toBe(302)
-    expect(ext.headers.get('Location')).toBe('https://res.cloudinary.com/demo/upload/v1/a.pdf')
+    expect(ext.location).toBe('https://res.cloudinary.com/demo/upload/v1/a.pdf')
     expect((await get(l3.id)).status).toBe(404)
-    expect((await get(l1.id, await cookieFor(stranger.id))).status).toBe(401)
+    expect((await get(l1.id, await signedInCookie(stranger.id))).status).toBe(401)
     const other = await createCourse(db)
     await enrol(db, { userId: user.id, courseId: other.id })
-    const wrongCourse = (await note.loader({ request: page(`/my-courses/${other.id}/notes/${l1.id}`, cookie), params: { id: other.id, lectureId: l1.id }, context: {} } as never)) as Response
+    const wrongCourse = await callRoute(note.loader, `/my-courses/${other.id}/notes/${l1.id}`, { cookie, params: { id: other.id, lectureId: l1.id } })
     expect(wrongCourse.status).toBe(404)
   })
 })
 
 describe('learning API', () => {
-  const call = (method: string, path: string, opts: { cookie?: string; body?: unknown } = {}) => callApi(courses, '/api/v1/courses', method, path, opts)
+  const call = (method: string, path: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) =>
+    callApi(courses, method, `/api/v1/courses${path}`, { cookie, json: body })
 
   test('get-full-course: shapes and the E messages', async () => {
     const { course, l1 } = await courseWithLectures()
@@ -92,11 +91,11 @@ describe('learning API', () => {
     await enrol(db, { userId: user.id, courseId: course.id })
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
     expect((await call('GET', `/get-full-course/${course.id}`)).status).toBe(401)
-    const cookie = await cookieFor(user.id)
+    const cookie = await signedInCookie(user.id)
     expect(await call('GET', '/get-full-course/bad', { cookie })).toMatchObject({ status: 400, body: { message: 'Invalid course ID' } })
     expect(await call('GET', `/get-full-course/${'b'.repeat(24)}`, { cookie })).toMatchObject({ status: 404, body: { message: 'Course not found' } })
-    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await cookieFor(stranger.id) })).toMatchObject({ status: 401, body: { message: 'Unauthorized to access the course' } })
-    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await cookieFor(revoked.id) })).toMatchObject({ status: 401, body: { message: 'Access has been revoked by the admin, contact admin.' } })
+    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(stranger.id) })).toMatchObject({ status: 401, body: { message: 'Unauthorized to access the course' } })
+    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(revoked.id) })).toMatchObject({ status: 401, body: { message: 'Access has been revoked by the admin, contact admin.' } })
     const ok = await call('GET', `/get-full-course/${course.id}`, { cookie })
     expect(ok.status).toBe(200)
     expect(ok.body.success).toBe(true)
@@ -120,10 +119,10 @@ describe('learning API', () => {
     const learner = await createUser(db)
     const admin = await createUser(db, { role: 'admin' })
     expect((await call('GET', `/get-all-sections/${course.id}`)).status).toBe(401)
-    expect((await call('GET', `/get-all-sections/${course.id}`, { cookie: await cookieFor(learner.id) })).status).toBe(403)
-    const ok = await call('GET', `/get-all-sections/${course.id}`, { cookie: await cookieFor(admin.id) })
+    expect((await call('GET', `/get-all-sections/${course.id}`, { cookie: await signedInCookie(learner.id) })).status).toBe(403)
+    const ok = await call('GET', `/get-all-sections/${course.id}`, { cookie: await signedInCookie(admin.id) })
     expect(ok.body.success).toBe(true)
     expect(ok.body.sections[0]).toEqual({ _id: s1.id, title: 'Cell biology', lectures: [l1.id, l2.id], __v: 0 })
-    expect(await call('GET', `/get-all-sections/${'d'.repeat(24)}`, { cookie: await cookieFor(admin.id) })).toMatchObject({ status: 404, body: { success: false, message: 'Course not found' } })
+    expect(await call('GET', `/get-all-sections/${'d'.repeat(24)}`, { cookie: await signedInCookie(admin.id) })).toMatchObject({ status: 404, body: { success: false, message: 'Course not found' } })
   })
 })

@@ -2,26 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import { loader, action } from '~/routes/api/quiz'
 import { setQuizPrice } from '~/models/settings.server'
-import { startSession } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { callApi, signedInCookie } from '../support/harness'
 
 // The /api/v1/quiz table (API.md §2.4, §5 #4) called the way the router calls it.
 
-const BASE = 'http://localhost/api/v1/quiz'
-
-async function cookieFor(userId: string) {
-  const setCookie = await startSession(new Request('http://localhost/'), userId)
-  return setCookie.split(';')[0]
-}
-
 async function call(method: string, path: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {}
-  if (cookie) headers.Cookie = cookie
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const request = new Request(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const args = { request, params: { '*': path.replace(/^\//, '') }, context: {} } as never
-  const res = (method === 'GET' ? await loader(args) : await action(args)) as Response
-  return { status: res.status, body: await res.json() }
+  const res = await callApi({ loader, action }, method, `/api/v1/quiz${path}`, { cookie, json: body })
+  return { status: res.status, body: res.body }
 }
 
 const questions = [
@@ -52,7 +40,7 @@ describe('GET quiz/{id}', () => {
     const free = await createQuiz(db, { category: 'free', questions })
     const learner = await createUser(db)
     const staff = await createUser(db, { role: 'admin' })
-    const lc = await cookieFor(learner.id)
+    const lc = await signedInCookie(learner.id)
     expect((await call('GET', `/${free.id}`)).status).toBe(401)
     expect(await call('GET', `/${paid.id}`, { cookie: lc })).toMatchObject({ status: 403, body: { success: false, message: 'You do not have access to this paid quiz.' } })
     expect(await call('GET', `/${'a'.repeat(24)}`, { cookie: lc })).toMatchObject({ status: 404, body: { success: false, message: 'Quiz not found.' } })
@@ -66,7 +54,7 @@ describe('GET quiz/{id}', () => {
     await call('GET', `/${free.id}`, { cookie: lc })
     expect(await db.selectFrom('attempts').select('id').where('user_id', '=', learner.id).execute()).toHaveLength(1)
 
-    const sc = await cookieFor(staff.id)
+    const sc = await signedInCookie(staff.id)
     expect((await call('GET', `/${paid.id}`, { cookie: sc })).status).toBe(200)
     expect(await db.selectFrom('attempts').select('id').where('user_id', '=', staff.id).execute()).toHaveLength(0)
   })
@@ -77,7 +65,7 @@ describe('POST quiz/submit', () => {
     const quiz = await createQuiz(db, { questions })
     const other = await createQuiz(db, { questions })
     const user = await createUser(db)
-    const c = await cookieFor(user.id)
+    const c = await signedInCookie(user.id)
     expect((await call('POST', '/submit', { body: { quizId: quiz.id, answers: [] } })).status).toBe(401)
     expect(await call('POST', '/submit', { cookie: c, body: { quizId: { $ne: null }, answers: [] } })).toMatchObject({ status: 400, body: { message: 'Invalid quizId' } })
     expect(await call('POST', '/submit', { cookie: c, body: { quizId: quiz.id, answers: 'x' } })).toMatchObject({ status: 400, body: { message: 'Answers must be a non-empty array' } })
@@ -104,14 +92,14 @@ describe('POST quiz/submit', () => {
   test('an empty answers array is valid (score 0)', async () => {
     const quiz = await createQuiz(db, { questions })
     const user = await createUser(db)
-    const res = await call('POST', '/submit', { cookie: await cookieFor(user.id), body: { quizId: quiz.id, answers: [] } })
+    const res = await call('POST', '/submit', { cookie: await signedInCookie(user.id), body: { quizId: quiz.id, answers: [] } })
     expect(res).toMatchObject({ status: 200, body: { score: 0, total: 3, percentage: '0.00' } })
   })
 
   test('20 parallel submits: one 200, one attempt, one result', async () => {
     const quiz = await createQuiz(db, { questions })
     const user = await createUser(db)
-    const c = await cookieFor(user.id)
+    const c = await signedInCookie(user.id)
     const results = await Promise.all(
       Array.from({ length: 20 }, () => call('POST', '/submit', { cookie: c, body: { quizId: quiz.id, answers: [{ questionId: quiz.questionIds[0], selectedOption: 1 }] } })),
     )
@@ -125,7 +113,7 @@ describe('POST quiz/submit', () => {
   test('paid quiz without access: 403 on submit, answers and leaderboard', async () => {
     const quiz = await createQuiz(db, { category: 'paid', questions })
     const user = await createUser(db)
-    const c = await cookieFor(user.id)
+    const c = await signedInCookie(user.id)
     const msg = { success: false, message: 'You do not have access to this paid quiz.' }
     expect(await call('POST', '/submit', { cookie: c, body: { quizId: quiz.id, answers: [] } })).toMatchObject({ status: 403, body: msg })
     expect(await call('POST', `/${quiz.id}/answers`, { cookie: c, body: { answers: [] } })).toMatchObject({ status: 403, body: msg })
@@ -139,15 +127,15 @@ describe('GET quiz/{id}/leaderboard', () => {
     const quiz = await createQuiz(db, { questions })
     const a = await createUser(db, { name: 'Asha', profileImage: 'https://img.example/a.png' })
     const b = await createUser(db, { name: 'Bala' })
-    await call('POST', '/submit', { cookie: await cookieFor(b.id), body: { quizId: quiz.id, answers: [{ questionId: quiz.questionIds[0], selectedOption: 1 }] } })
-    await call('POST', '/submit', { cookie: await cookieFor(a.id), body: { quizId: quiz.id, answers: [{ questionId: quiz.questionIds[0], selectedOption: 1 }, { questionId: quiz.questionIds[1], selectedOption: 2 }] } })
-    const res = await call('GET', `/${quiz.id}/leaderboard`, { cookie: await cookieFor(b.id) })
+    await call('POST', '/submit', { cookie: await signedInCookie(b.id), body: { quizId: quiz.id, answers: [{ questionId: quiz.questionIds[0], selectedOption: 1 }] } })
+    await call('POST', '/submit', { cookie: await signedInCookie(a.id), body: { quizId: quiz.id, answers: [{ questionId: quiz.questionIds[0], selectedOption: 1 }, { questionId: quiz.questionIds[1], selectedOption: 2 }] } })
+    const res = await call('GET', `/${quiz.id}/leaderboard`, { cookie: await signedInCookie(b.id) })
     expect(res.status).toBe(200)
     expect(res.body.data.quiz).toEqual({ title: expect.any(String), totalQuestions: 3, totalMarks: 3 })
     expect(res.body.data.others).toEqual([])
     const [first, second] = res.body.data.topThree
     expect(first).toEqual({ _id: expect.any(String), user: { _id: a.id, name: 'Asha', profileImage: 'https://img.example/a.png' }, quiz: quiz.id, score: 2, total: 3, attemptedAt: expect.any(String), __v: 0 })
     expect(second.user).toEqual({ _id: b.id, name: 'Bala' })
-    expect(await call('GET', `/${'c'.repeat(24)}/leaderboard`, { cookie: await cookieFor(b.id) })).toMatchObject({ status: 404, body: { message: 'Leaderboard not found' } })
+    expect(await call('GET', `/${'c'.repeat(24)}/leaderboard`, { cookie: await signedInCookie(b.id) })).toMatchObject({ status: 404, body: { message: 'Leaderboard not found' } })
   })
 })

@@ -11,7 +11,7 @@ import * as courses from '~/routes/api/courses'
 import * as users from '~/routes/api/users'
 import { getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
-import { callApi, cookieFor } from './payments-helpers'
+import { callApi, signedInCookie } from '../support/harness'
 
 // get-full-course gave noteURL as our HTML route /my-courses/{id}/notes/{lectureId}, relative to the request's
 // origin; the old client rewrites http to https and, on a shared origin, owns /my-courses/* itself. v1 now gives
@@ -33,8 +33,7 @@ async function courseWithNotes() {
 async function follow(url: string, cookie?: string) {
   expect(url.startsWith(`${APP_URL}/api/v1/courses/`)).toBe(true)
   const path = url.slice(`${APP_URL}/api/v1/courses`.length)
-  const request = new Request(`http://internal:3000/api/v1/courses${path}`, { headers: cookie ? { Cookie: cookie } : {} })
-  return (await courses.loader({ request, params: { '*': path.slice(1) }, context: {} } as never)) as Response
+  return callApi(courses, 'GET', `/api/v1/courses${path}`, { cookie, origin: 'http://internal:3000' })
 }
 
 describe('v1 note links', () => {
@@ -45,8 +44,8 @@ describe('v1 note links', () => {
     const revoked = await createUser(db)
     await enrol(db, { userId: learner.id, courseId: course.id })
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
-    const cookie = await cookieFor(learner.id)
-    const full = await callApi(courses, '/api/v1/courses', 'GET', `/get-full-course/${course.id}`, { cookie })
+    const cookie = await signedInCookie(learner.id)
+    const full = await callApi(courses, 'GET', `/api/v1/courses/get-full-course/${course.id}`, { cookie })
     expect(full.status).toBe(200)
     const lectures = full.body.course.sections[0].lectures
     const byId = (id: string) => lectures.find((l: { _id: string }) => l._id === id)
@@ -59,19 +58,19 @@ describe('v1 note links', () => {
     expect(file.status).toBe(200)
     expect(file.headers.get('Content-Type')).toBe('application/pdf')
     expect(file.headers.get('Content-Disposition')).toContain('attachment; filename="Unit-1-notes.pdf"')
-    expect(await file.text()).toBe('%PDF-1.4 enrolled only')
+    expect(file.text).toBe('%PDF-1.4 enrolled only')
     const redirected = await follow(byId(sample.id).noteURL, cookie)
     expect(redirected.status).toBe(302)
     expect(redirected.headers.get('Location')).toBe(`${APP_URL}/notes/sample.pdf`)
 
     for (const [who, c, message] of [
       ['signed out', undefined, 'Unauthorized request'],
-      ['not enrolled', await cookieFor(stranger.id), 'Unauthorized to access the course'],
-      ['revoked', await cookieFor(revoked.id), 'Access has been revoked by the admin, contact admin.'],
+      ['not enrolled', await signedInCookie(stranger.id), 'Unauthorized to access the course'],
+      ['revoked', await signedInCookie(revoked.id), 'Access has been revoked by the admin, contact admin.'],
     ] as const) {
       const refused = await follow(byId(stored.id).noteURL, c)
       expect(refused.status, who).toBe(401)
-      expect((await refused.json()).message, who).toBe(message)
+      expect(refused.body.message, who).toBe(message)
     }
     // A lecture of another course through this course's id is not found, even for an enrolled learner.
     const other = await courseWithNotes()
@@ -83,14 +82,14 @@ describe('v1 note links', () => {
   test('images in v1 responses are absolute on APP_URL; external ones are left alone', async () => {
     const { course } = await courseWithNotes()
     const external = await createCourse(db, { courseImage: 'https://cdn.example/x.png' })
-    const all = await callApi(courses, '/api/v1/courses', 'GET', '/get-all-courses')
+    const all = await callApi(courses, 'GET', '/api/v1/courses/get-all-courses')
     const images = new Map(all.body.courses.map((c: { _id: string; courseImage: string }) => [c._id, c.courseImage]))
     expect(images.get(course.id)).toBe(`${APP_URL}/images/courses/gate.svg`)
     expect(images.get(external.id)).toBe('https://cdn.example/x.png')
 
     const user = await createUser(db)
     await db.updateTable('users').set({ profile_image: '/uploads/profile/0123456789abcdef01234567.png' }).where('id', '=', user.id).execute()
-    const me = await callApi(users, '/api/v1/users', 'GET', '/current-user', { cookie: await cookieFor(user.id) })
+    const me = await callApi(users, 'GET', '/api/v1/users/current-user', { cookie: await signedInCookie(user.id) })
     expect(me.body.data.profileImage).toBe(`${APP_URL}/uploads/profile/0123456789abcdef01234567.png`)
   })
 })
