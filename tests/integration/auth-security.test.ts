@@ -8,7 +8,8 @@ import { action as signupAction } from '~/routes/auth/signup'
 import { action as loginAction } from '~/routes/auth/login'
 import { action as logoutAction } from '~/routes/auth/logout'
 import { action as forgotAction } from '~/routes/auth/forgot-password'
-import { api, Jar, lastCode, otherCode, pageAction } from './auth-helpers'
+import * as users from '~/routes/api/users'
+import { buildRequest, callApi, callRoute, CookieJar, lastCode, otherCode } from '../support/harness'
 import { apiSignupClaimCookie } from '~/utils/totp.server'
 
 // issue 3 §9 security tests, run against the model and the page actions (fast, no browser).
@@ -19,8 +20,8 @@ const userExists = async (email: string) => !!(await db.selectFrom('users').sele
 describe('one-time codes', () => {
   it('1,000 scripted guesses are all refused, the right code among them too', async () => {
     const email = fresh('brute')
-    const jar = new Jar()
-    expect((await api('POST', 'register', { name: 'Brute', email, password: 'Str0ng!pass' }, jar)).status).toBe(200)
+    const jar = new CookieJar()
+    expect((await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Brute', email, password: 'Str0ng!pass' }, cookie: jar })).status).toBe(200)
     const claim = await apiSignupClaimCookie.parse(`signupClaim=${jar.cookies.get('signupClaim')}`)
     expect(claim).toBeTruthy()
     const real = lastCode(email)
@@ -36,8 +37,8 @@ describe('one-time codes', () => {
 
   it('a replayed old `_totp` cookie earns no extra tries', async () => {
     const email = fresh('replay')
-    const jar = new Jar()
-    const start = await pageAction(signupAction, '/signup', { intent: 'signup', name: 'Replay', email, password: 'Str0ng!pass' }, jar)
+    const jar = new CookieJar()
+    const start = await callRoute(signupAction, '/signup', { form: { intent: 'signup', name: 'Replay', email, password: 'Str0ng!pass' }, cookie: jar })
     expect(start.location).toBe('/signup?step=verify')
     const original = jar.cookies.get('_totp')!
     expect(original).toBeTruthy()
@@ -45,27 +46,27 @@ describe('one-time codes', () => {
     const wrong = otherCode(code)
 
     for (let i = 0; i < 5; i++) {
-      const r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: wrong.split('') }, jar)
+      const r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: wrong.split('') }, cookie: jar })
       expect(r.data?.otpError).toBe(MESSAGES.wrong)
     }
     // Replaying the cookies as they were right after sending: the table still counts five wrong tries.
-    const replay = new Jar()
+    const replay = new CookieJar()
     replay.cookies.set('_totp', original)
     replay.cookies.set('__signup', jar.cookies.get('__signup')!)
-    const r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: code.split('') }, replay)
+    const r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: code.split('') }, cookie: replay })
     expect(r.data?.otpError).toBe(MESSAGES.dead)
     expect(await userExists(email)).toBe(false)
   })
 
   it('page sign-up: incomplete code message, then the right code creates the account and a session', async () => {
     const email = fresh('pagesignup')
-    const jar = new Jar()
-    await pageAction(signupAction, '/signup', { intent: 'signup', name: 'Page', email, password: 'Str0ng!pass' }, jar)
-    let r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: ['1', '2', '', '', '', ''] }, jar)
+    const jar = new CookieJar()
+    await callRoute(signupAction, '/signup', { form: { intent: 'signup', name: 'Page', email, password: 'Str0ng!pass' }, cookie: jar })
+    let r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: ['1', '2', '', '', '', ''] }, cookie: jar })
     expect(r.data?.otpError).toBe('Please enter all digits of the OTP.')
-    r = await pageAction(signupAction, '/signup?step=verify', { intent: 'resend' }, jar)
+    r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'resend' }, cookie: jar })
     expect(r.status).toBe(429)
-    r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: lastCode(email).split('') }, jar)
+    r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: lastCode(email).split('') }, cookie: jar })
     expect(r.location).toBe('/')
     expect(jar.cookies.has('__session')).toBe(true)
     expect(jar.cookies.has('_totp')).toBe(false)
@@ -82,64 +83,64 @@ describe('sign-up hijack', () => {
 
   it('on the page: another browser\'s register never changes the owner\'s pending sign-up', async () => {
     const email = fresh('hijack-page')
-    const owner = new Jar()
-    await pageAction(signupAction, '/signup', { intent: 'signup', name: 'Real Owner', email, password: 'Owner!pass1' }, owner)
+    const owner = new CookieJar()
+    await callRoute(signupAction, '/signup', { form: { intent: 'signup', name: 'Real Owner', email, password: 'Owner!pass1' }, cookie: owner })
     const ownerCode = lastCode(email)
     await allowResend(email)
 
-    const attacker = new Jar()
-    const attack = await pageAction(signupAction, '/signup', { intent: 'signup', name: 'Attacker', email, password: 'Attack!pass1' }, attacker)
+    const attacker = new CookieJar()
+    const attack = await callRoute(signupAction, '/signup', { form: { intent: 'signup', name: 'Attacker', email, password: 'Attack!pass1' }, cookie: attacker })
     expect(attack.location).toBe('/signup?step=verify')
     const attackerCode = lastCode(email) // mailed to the owner, not to the attacker
     // The attacker's own code would not help in the owner's browser, nor the owner's code in the attacker's.
     if (attackerCode !== ownerCode) {
-      const r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: attackerCode.split('') }, owner)
+      const r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: attackerCode.split('') }, cookie: owner })
       expect(r.data?.otpError).toBe(MESSAGES.wrong)
     }
-    let r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: ownerCode.split('') }, attacker)
+    let r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: ownerCode.split('') }, cookie: attacker })
     if (attackerCode !== ownerCode) expect(r.data?.otpError).toBe(MESSAGES.wrong)
 
-    r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: ownerCode.split('') }, owner)
+    r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: ownerCode.split('') }, cookie: owner })
     expect(r.location).toBe('/')
     const user = await db.selectFrom('users').select(['name']).where('email', '=', email).executeTakeFirstOrThrow()
     expect(user.name).toBe('Real Owner')
     expect(await passwordWorks(email, 'Owner!pass1')).toBe(true)
     expect(await passwordWorks(email, 'Attack!pass1')).toBe(false)
     // The attacker's registration died with the account: its code creates nothing.
-    r = await pageAction(signupAction, '/signup?step=verify', { intent: 'verify', otp: attackerCode.split('') }, attacker)
+    r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'verify', otp: attackerCode.split('') }, cookie: attacker })
     expect(r.location).toBeNull()
     expect(await passwordWorks(email, 'Attack!pass1')).toBe(false)
   })
 
   it('on the API: another client\'s register never changes the owner\'s pending sign-up', async () => {
     const email = fresh('hijack-api')
-    const owner = new Jar()
-    expect((await api('POST', 'register', { name: 'Real Owner', email, password: 'Owner!pass1' }, owner)).status).toBe(200)
+    const owner = new CookieJar()
+    expect((await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Real Owner', email, password: 'Owner!pass1' }, cookie: owner })).status).toBe(200)
     const ownerCode = lastCode(email)
     await allowResend(email)
-    const attacker = new Jar()
-    expect((await api('POST', 'register', { name: 'Attacker', email, password: 'Attack!pass1' }, attacker)).status).toBe(200)
+    const attacker = new CookieJar()
+    expect((await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Attacker', email, password: 'Attack!pass1' }, cookie: attacker })).status).toBe(200)
     // Without a claim of its own, a client cannot use the owner's code either.
-    expect((await api('POST', 'verify-otp', { email, otp: ownerCode })).status).toBe(400)
-    expect((await api('POST', 'verify-otp', { email, otp: ownerCode }, attacker)).status).toBe(lastCode(email) === ownerCode ? 200 : 400)
+    expect((await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: ownerCode } })).status).toBe(400)
+    expect((await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: ownerCode }, cookie: attacker })).status).toBe(lastCode(email) === ownerCode ? 200 : 400)
     if (lastCode(email) === ownerCode) return // one-in-a-million: both codes equal; the attacker had its own registration anyway
 
-    const ok = await api('POST', 'verify-otp', { email, otp: ownerCode }, owner)
+    const ok = await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: ownerCode }, cookie: owner })
     expect(ok.status).toBe(200)
-    expect((await ok.json()).data.user.name).toBe('Real Owner')
+    expect(ok.body.data.user.name).toBe('Real Owner')
     expect(await passwordWorks(email, 'Owner!pass1')).toBe(true)
     expect(await passwordWorks(email, 'Attack!pass1')).toBe(false)
   })
 
   it('a pending sign-up cannot be read or resent by a client without its claim', async () => {
     const email = fresh('hijack-resend')
-    const owner = new Jar()
-    await pageAction(signupAction, '/signup', { intent: 'signup', name: 'Owner', email, password: 'Owner!pass1' }, owner)
+    const owner = new CookieJar()
+    await callRoute(signupAction, '/signup', { form: { intent: 'signup', name: 'Owner', email, password: 'Owner!pass1' }, cookie: owner })
     await allowResend(email)
     // The `_totp` cookie alone (it carries only the e-mail) is not enough.
-    const stranger = new Jar()
+    const stranger = new CookieJar()
     stranger.cookies.set('_totp', owner.cookies.get('_totp')!)
-    const r = await pageAction(signupAction, '/signup?step=verify', { intent: 'resend' }, stranger)
+    const r = await callRoute(signupAction, '/signup?step=verify', { form: { intent: 'resend' }, cookie: stranger })
     expect(r.status).toBe(400)
     expect(r.data?.otpError).toBe('Your sign-up session has ended. Please sign up again.')
   })
@@ -149,70 +150,69 @@ describe('password reset pages', () => {
   it('a reset without a verified code is refused', async () => {
     const { email, password } = await createUser(db, { email: fresh('noproof'), password: 'Learn@12345' })
     const fields = { intent: 'reset', password: 'N3w!password', confirmPassword: 'N3w!password' }
-    let r = await pageAction(forgotAction, '/forgot-password?step=reset', fields)
+    let r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: fields })
     expect(r.status).toBe(403)
-    const forged = new Jar()
+    const forged = new CookieJar()
     forged.cookies.set('__reset_proof', 'forged-value')
-    r = await pageAction(forgotAction, '/forgot-password?step=reset', fields, forged)
+    r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: fields, cookie: forged })
     expect(r.status).toBe(403)
     // A code sent but never verified gives no proof either.
-    const jar = new Jar()
-    await pageAction(forgotAction, '/forgot-password', { intent: 'email', email }, jar)
-    r = await pageAction(forgotAction, '/forgot-password?step=reset', fields, jar)
+    const jar = new CookieJar()
+    await callRoute(forgotAction, '/forgot-password', { form: { intent: 'email', email }, cookie: jar })
+    r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: fields, cookie: jar })
     expect(r.status).toBe(403)
-    expect((await api('POST', 'login', { email, password })).status).toBe(200)
+    expect((await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password } })).status).toBe(200)
   })
 
   it('verified code -> single-use proof -> new password; the user\'s sessions end', async () => {
     const { email, password } = await createUser(db, { email: fresh('pagereset'), password: 'Learn@12345' })
-    const other = new Jar()
-    await pageAction(loginAction, '/login', { email, password }, other)
+    const other = new CookieJar()
+    await callRoute(loginAction, '/login', { form: { email, password }, cookie: other })
     expect(other.cookies.has('__session')).toBe(true)
 
-    const jar = new Jar()
-    let r = await pageAction(forgotAction, '/forgot-password', { intent: 'email', email: fresh('ghost') }, jar)
+    const jar = new CookieJar()
+    let r = await callRoute(forgotAction, '/forgot-password', { form: { intent: 'email', email: fresh('ghost') }, cookie: jar })
     expect(r.status).toBe(404)
-    r = await pageAction(forgotAction, '/forgot-password', { intent: 'email', email }, jar)
+    r = await callRoute(forgotAction, '/forgot-password', { form: { intent: 'email', email }, cookie: jar })
     expect(r.location).toBe('/forgot-password?step=verify')
-    r = await pageAction(forgotAction, '/forgot-password?step=verify', { intent: 'verify', otp: lastCode(email).split('') }, jar)
+    r = await callRoute(forgotAction, '/forgot-password?step=verify', { form: { intent: 'verify', otp: lastCode(email).split('') }, cookie: jar })
     expect(r.location).toBe('/forgot-password?step=reset')
     const proof = jar.cookies.get('__reset_proof')!
-    r = await pageAction(forgotAction, '/forgot-password?step=reset', { intent: 'reset', password: 'N3w!password', confirmPassword: 'Other!pass1' }, jar)
+    r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: { intent: 'reset', password: 'N3w!password', confirmPassword: 'Other!pass1' }, cookie: jar })
     expect(r.status).toBe(400)
-    r = await pageAction(forgotAction, '/forgot-password?step=reset', { intent: 'reset', password: 'N3w!password', confirmPassword: 'N3w!password' }, jar)
+    r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: { intent: 'reset', password: 'N3w!password', confirmPassword: 'N3w!password' }, cookie: jar })
     expect(r.location).toBe('/login')
 
-    const replay = new Jar()
+    const replay = new CookieJar()
     replay.cookies.set('__reset_proof', proof)
-    r = await pageAction(forgotAction, '/forgot-password?step=reset', { intent: 'reset', password: 'An0ther!pass', confirmPassword: 'An0ther!pass' }, replay)
+    r = await callRoute(forgotAction, '/forgot-password?step=reset', { form: { intent: 'reset', password: 'An0ther!pass', confirmPassword: 'An0ther!pass' }, cookie: replay })
     expect(r.status).toBe(403)
 
-    const req = new Request('http://localhost/', { headers: { Cookie: other.header() } })
-    expect(await getUserId(req)).toBeNull()
-    expect((await pageAction(loginAction, '/login', { email, password: 'N3w!password' })).location).toBe('/')
+    expect(await getUserId(buildRequest('/', { cookie: other }))).toBeNull()
+    expect((await callRoute(loginAction, '/login', { form: { email, password: 'N3w!password' } })).location).toBe('/')
   })
 })
 
 describe('sessions', () => {
   it('login rotates the id, refuses unsafe redirects, and a cookie used after logout is refused', async () => {
     const { email, password } = await createUser(db, { email: fresh('sess') })
-    const jar = new Jar()
-    let r = await pageAction(loginAction, '/login', { email, password, redirectTo: '//evil.example/' }, jar)
+    const jar = new CookieJar()
+    let r = await callRoute(loginAction, '/login', { form: { email, password, redirectTo: '//evil.example/' }, cookie: jar })
     expect(r.location).toBe('/')
     const first = jar.cookies.get('__session')
-    r = await pageAction(loginAction, '/login', { email, password, redirectTo: '/profile' }, jar)
+    r = await callRoute(loginAction, '/login', { form: { email, password, redirectTo: '/profile' }, cookie: jar })
     expect(r.location).toBe('/profile')
     expect(jar.cookies.get('__session')).not.toBe(first)
     const copy = jar.header()
 
-    r = await pageAction(loginAction, '/login', { email, password: 'nope' })
+    r = await callRoute(loginAction, '/login', { form: { email, password: 'nope' } })
     expect(r.status).toBe(401)
     expect(r.data?.result).toMatchObject({ error: { '': ['Invalid Credentials'] } })
-    r = await pageAction(loginAction, '/login', { email: fresh('ghost'), password: 'nope' })
+    r = await callRoute(loginAction, '/login', { form: { email: fresh('ghost'), password: 'nope' } })
     expect(r.status).toBe(404)
 
-    await pageAction(logoutAction, '/logout', {}, jar)
-    expect(await getUserId(new Request('http://localhost/', { headers: { Cookie: copy } }))).toBeNull()
-    expect((await api('GET', 'current-user', undefined, Object.assign(new Jar(), { cookies: new Map([['__session', copy.split('=').slice(1).join('=')]]) }))).status).toBe(401)
+    await callRoute(logoutAction, '/logout', { form: {}, cookie: jar })
+    expect(await getUserId(buildRequest('/', { cookie: copy }))).toBeNull()
+    expect((await callApi(users, 'GET', '/api/v1/users/current-user', { cookie: Object.assign(new CookieJar(), { cookies: new Map([['__session', copy.split('=').slice(1).join('=')]]) }) })).status).toBe(401)
   })
 })

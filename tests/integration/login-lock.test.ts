@@ -10,7 +10,8 @@ import { ACCOUNT_MESSAGES, checkCredentials, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_L
 import { listAudit } from '~/models/audit.server'
 import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
-import { api, Jar, lastCode, pageAction } from './auth-helpers'
+import * as users from '~/routes/api/users'
+import { callApi, callRoute, CookieJar, lastCode } from '../support/harness'
 
 // issue 12: failed logins were limited per client address only, so guesses spread over many addresses never
 // stopped. Now 10 failed passwords for one account within a 15-minute window lock its password login (pages and
@@ -20,8 +21,8 @@ const PASSWORD = 'Learn@12345'
 let n = 0
 const address = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
 
-const apiLogin = (email: string, password: string) => api('POST', 'login', { email, password }, undefined, address())
-const pageLogin = (email: string, password: string) => pageAction(loginAction, '/login', { email, password }, undefined, address())
+const apiLogin = (email: string, password: string) => callApi(users, 'POST', '/api/v1/users/login', { json: { email, password }, address: address() })
+const pageLogin = (email: string, password: string) => callRoute(loginAction, '/login', { form: { email, password }, address: address() })
 
 async function failFromManyAddresses(email: string, times: number) {
   for (let i = 0; i < times; i++) expect((await apiLogin(email, 'Wrong-pass1')).status).toBe(401)
@@ -44,7 +45,7 @@ describe('login lock per account', () => {
 
     const refused = await apiLogin(email, PASSWORD)
     expect(refused.status).toBe(429)
-    expect((await refused.json()).message).toBe('Too many failed attempts. Try again in 15 minutes or reset your password.')
+    expect(refused.body.message).toBe('Too many failed attempts. Try again in 15 minutes or reset your password.')
     expect(refused.headers.getSetCookie()).toEqual([])
     const page = await pageLogin(email, PASSWORD)
     expect(page.status).toBe(429)
@@ -66,10 +67,10 @@ describe('login lock per account', () => {
     await failFromManyAddresses(email, LOGIN_FAILURES_PER_ACCOUNT)
     expect((await apiLogin(email, PASSWORD)).status).toBe(429)
 
-    const jar = new Jar()
-    expect((await api('POST', 'forgot-password', { email }, jar, address())).status).toBe(200)
-    expect((await api('POST', 'verify-forgot-password-otp', { email, otp: lastCode(email) }, jar, address())).status).toBe(200)
-    expect((await api('POST', 'reset-password', { email, newpassword: 'N3w!password' }, jar, address())).status).toBe(200)
+    const jar = new CookieJar()
+    expect((await callApi(users, 'POST', '/api/v1/users/forgot-password', { json: { email }, cookie: jar, address: address() })).status).toBe(200)
+    expect((await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', { json: { email, otp: lastCode(email) }, cookie: jar, address: address() })).status).toBe(200)
+    expect((await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'N3w!password' }, cookie: jar, address: address() })).status).toBe(200)
 
     expect((await apiLogin(email, 'N3w!password')).status).toBe(200)
   })

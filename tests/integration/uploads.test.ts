@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories'
 import { loader as uploadsLoader } from '~/routes/system/uploads'
 import { db } from '~/utils/db.server'
-import { api, apiMultipart, Jar } from './auth-helpers'
+import * as users from '~/routes/api/users'
+import { callApi, callRoute, CookieJar } from '../support/harness'
 
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
 const uploadsDir = process.env.UPLOADS_DIR!
@@ -18,11 +19,11 @@ function allFiles(dir: string): string[] {
 describe('upload file names', () => {
   it("a '../' file name is ignored: the photo lands under a random key inside the uploads folder", async () => {
     const user = await createUser(db, { email: `traversal-${Date.now()}@example.test` })
-    const jar = new Jar()
-    await api('POST', 'login', { email: user.email, password: user.password }, jar)
+    const jar = new CookieJar()
+    await callApi(users, 'POST', '/api/v1/users/login', { json: { email: user.email, password: user.password }, cookie: jar })
     const form = new FormData()
     form.set('profileImage', new File([png()], '../../../../tmp/evil-traversal.png', { type: 'image/png' }))
-    const res = await apiMultipart('update-user-profile-image', form, jar)
+    const res = await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: form, cookie: jar })
     expect(res.status).toBe(200)
     const row = await db.selectFrom('users').select('profile_image').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(row.profile_image).toMatch(/^\/uploads\/profile\/[0-9a-f]{24}\.png$/)
@@ -35,7 +36,7 @@ describe('upload file names', () => {
 
   it("the uploads route never turns '../' into a path", async () => {
     for (const key of ['../../etc/passwd', 'profile/../../app.db', '..%2F..%2Fapp.db', 'notes/0123456789abcdef01234567.pdf']) {
-      const res = await uploadsLoader({ params: { '*': key }, request: new Request(`http://x/uploads/${key}`) } as never)
+      const res = await callRoute(uploadsLoader, `/uploads/${key}`, { params: { '*': key } })
       expect(res.status, key).toBe(404)
     }
   })

@@ -24,7 +24,7 @@ export const CLIENT_ADDRESS = '10.1.2.3'
 
 /** A browser's cookie store, just enough for one origin: takes Set-Cookie headers, answers a Cookie header. */
 export class CookieJar {
-  readonly cookies = new Map<string, string>()
+  cookies = new Map<string, string>()
 
   /** Stores the cookies a response sets; a cookie set empty, with Max-Age=0 or expired in 1970 is removed. */
   take(from: Response | Headers): this {
