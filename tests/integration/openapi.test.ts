@@ -20,8 +20,7 @@ import { startOpenaiServer, type OpenAiStandIn } from '../support/standins/opena
 import { v1Resources } from '~/routes/api/openapi.server'
 import { fullPath } from '~/utils/api-endpoints.server'
 import { db } from '~/utils/db.server'
-import { userWithCookie } from './admin-helpers'
-import { Jar, lastCode } from './auth-helpers'
+import { callApi, CookieJar, lastCode, signedInUser } from '../support/harness'
 
 type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: unknown }> }>>
@@ -51,32 +50,25 @@ const recorded: Recorded[] = []
 async function call(
   method: string,
   url: string,
-  options: { cookie?: string; jar?: Jar; json?: unknown; form?: FormData; raw?: string; headers?: Record<string, string> } = {},
+  options: { cookie?: string; jar?: CookieJar; json?: unknown; form?: FormData; raw?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers = new Headers(options.headers)
   const cookie = [options.cookie, options.jar?.cookies.size ? options.jar.header() : ''].filter(Boolean).join('; ')
-  if (cookie) headers.set('Cookie', cookie)
-  let body: BodyInit | undefined
-  if (options.json !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    body = JSON.stringify(options.json)
-  } else if (options.form) body = options.form
-  else if (options.raw !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    body = options.raw
-  }
-  const request = new Request(`http://localhost${url}`, { method, headers, body })
-  const pathname = new URL(request.url).pathname
+  const pathname = new URL(url, 'http://localhost').pathname
   const resource = v1Resources.find((r) => pathname === r.mount || pathname.startsWith(r.mount + '/'))!
-  const splat = pathname.slice(resource.mount.length + 1)
-  const fn = method === 'GET' ? resource.loader : resource.action
-  const response = await fn({ request, params: { '*': splat }, context: { clientAddress: ADDRESS } } as never)
-  options.jar?.take(response)
-  const type = response.headers.get('Content-Type') ?? ''
-  const parsed = type.includes('json') ? await response.json() : null
+  const res = await callApi(resource, method, url, {
+    cookie,
+    json: options.json,
+    multipart: options.json === undefined ? options.form : undefined,
+    body: options.json === undefined && !options.form ? options.raw : undefined,
+    headers: { ...(options.json === undefined && !options.form && options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    address: ADDRESS,
+  })
+  options.jar?.take(res.response)
+  const type = res.headers.get('Content-Type') ?? ''
+  const parsed = type.includes('json') ? res.body : null
   const path = documentedPath(method, pathname)
-  recorded.push({ operation: `${method} ${path}`, path, method: method.toLowerCase(), status: response.status, type, body: parsed })
-  return { status: response.status, body: parsed as any, headers: response.headers }
+  recorded.push({ operation: `${method} ${path}`, path, method: method.toLowerCase(), status: res.status, type, body: parsed })
+  return { status: res.status, body: parsed as any, headers: res.headers }
 }
 
 const form = (fields: Record<string, string | Blob>) => {
@@ -117,9 +109,9 @@ describe('GET /api/v1/openapi.json', () => {
 
 describe('recorded answers', () => {
   test("each endpoint's success and error paths answer what the document says", async () => {
-    const admin = await userWithCookie('admin')
-    const instructor = await userWithCookie('instructor')
-    const learner = await userWithCookie('user', { mobileNumber: '9876543210' })
+    const admin = await signedInUser('admin')
+    const instructor = await signedInUser('instructor')
+    const learner = await signedInUser('user', { mobileNumber: '9876543210' })
     const course = await createCourse(db, { cardTitle: 'OpenAPI Course', linkAddress: 'openapi-course' })
     const other = await createCourse(db, { cardTitle: 'Other Course', linkAddress: 'other-course' })
     const section = await createSection(db, { courseId: course.id, title: 'Basics' })
@@ -138,7 +130,7 @@ describe('recorded answers', () => {
 
     // /users: sign-up, login, profile, password reset.
     const email = 'openapi-signup@example.test'
-    const signup = new Jar()
+    const signup = new CookieJar()
     expect((await call('POST', '/api/v1/users/register', { json: { name: 'New', email, password: 'Str0ng!pass' }, jar: signup })).status).toBe(200)
     expect((await call('POST', '/api/v1/users/register', { json: { email } })).status).toBe(400)
     expect((await call('POST', '/api/v1/users/resend-otp', { json: { email }, jar: signup })).status).toBe(429)
@@ -159,7 +151,7 @@ describe('recorded answers', () => {
     expect((await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, form: photo })).status).toBe(200)
     expect((await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, json: {} })).status).toBe(400)
     const resetter = await createUser(db, { email: 'openapi-reset@example.test' })
-    const reset = new Jar()
+    const reset = new CookieJar()
     expect((await call('POST', '/api/v1/users/forgot-password', { json: { email: resetter.email } })).status).toBe(200)
     expect((await call('POST', '/api/v1/users/forgot-password', { json: { email: 'nobody@example.test' } })).status).toBe(404)
     await backdateCodes(resetter.email)
