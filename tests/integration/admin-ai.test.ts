@@ -15,13 +15,13 @@ import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
 import * as createQuizPage from '~/routes/admin/create-quiz'
 import { generateQuiz } from '~/services/ai.server'
-import { callApi, jsonRequest, post, run, userWithCookie } from './admin-helpers'
+import { callApi, callRoute, signedInUser } from '../support/harness'
 
 let standIn: OpenAiStandIn
 let staff = ''
 beforeAll(async () => {
   standIn = await startOpenaiServer(port)
-  staff = (await userWithCookie('instructor')).cookie
+  staff = (await signedInUser('instructor')).cookie
 })
 afterAll(async () => standIn?.close())
 
@@ -30,7 +30,7 @@ const request = (title: string, extra: Record<string, unknown> = {}) => ({ title
 describe('AI quiz generation', () => {
   test('good output: exactly N questions, 4 options, correct 0-3, defaults applied, nothing saved', async () => {
     const before = await db.selectFrom('quizzes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
-    const res = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('Cells'), staff))
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('Cells'), cookie: staff })
     expect(res.status).toBe(200)
     expect(res.body.success).toBe(true)
     expect(res.body.quiz).toMatchObject({ title: 'Cells', description: 'Practice set', category: 'free', timeLimit: 10 })
@@ -49,34 +49,34 @@ describe('AI quiz generation', () => {
   })
 
   test('numQuestions is honoured', async () => {
-    const res = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('Genes', { numQuestions: 3, difficulty: 'hard' }), staff))
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('Genes', { numQuestions: 3, difficulty: 'hard' }), cookie: staff })
     expect(res.status).toBe(200)
     expect(res.body.quiz.questions).toHaveLength(3)
   })
 
   test('malformed output is a clear JSON error', async () => {
-    const res = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('malformed please'), staff))
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('malformed please'), cookie: staff })
     expect(res.status).toBe(500)
     expect(res.body).toMatchObject({ success: false, message: 'AI returned invalid JSON' })
   })
 
   test('a wrong question count is refused', async () => {
-    const res = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('wrong-count'), staff))
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('wrong-count'), cookie: staff })
     expect(res.status).toBe(500)
     expect(res.body.success).toBe(false)
     expect(res.body.message).toMatch(/exactly 5 questions/)
   })
 
   test('an empty answer is "No response from AI"; a server error is a friendly failure', async () => {
-    expect((await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('empty-answer'), staff))).body.message).toBe('No response from AI')
-    const failed = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', request('server-error'), staff))
+    expect((await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('empty-answer'), cookie: staff })).body.message).toBe('No response from AI')
+    const failed = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: request('server-error'), cookie: staff })
     expect(failed.status).toBe(500)
     expect(failed.body.message).toBe('Quiz generation failed. Please try again later.')
   })
 
   test('bad input is a 400, not a call to the AI', async () => {
     const count = standIn.requests.length
-    const res = await callApi(adminApi, 'admin', jsonRequest('POST', 'admin/generate-quiz', { title: ['x'], description: 'd' }, staff))
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', { json: { title: ['x'], description: 'd' }, cookie: staff })
     expect(res.status).toBe(400)
     expect(standIn.requests.length).toBe(count)
   })
@@ -86,7 +86,7 @@ describe('AI quiz generation', () => {
   })
 
   test('the page action fills the manual form (also without JS) and reports errors with the spec texts', async () => {
-    const good = await run(createQuizPage.action, post('/admin/create-quiz', { intent: 'ai', ...request('Page quiz'), numQuestions: '2', timeLimit: '15', difficulty: 'easy' }, staff))
+    const good = await callRoute(createQuizPage.action, '/admin/create-quiz', { form: { intent: 'ai', ...request('Page quiz'), numQuestions: '2', timeLimit: '15', difficulty: 'easy' }, cookie: staff })
     const data = good.data as { kind: string; message: string; values: { title: string; timeLimit: string; questions: Array<{ correctOption: string; options: string[] }> } }
     expect(data.kind).toBe('fill')
     expect(data.message).toBe('AI generated quiz!')
@@ -94,9 +94,9 @@ describe('AI quiz generation', () => {
     expect(data.values.timeLimit).toBe('15')
     expect(data.values.questions).toHaveLength(2)
     expect(data.values.questions[0].correctOption).toBe('1') // shown 1-4
-    const bad = await run(createQuizPage.action, post('/admin/create-quiz', { intent: 'ai', ...request('malformed') }, staff))
+    const bad = await callRoute(createQuizPage.action, '/admin/create-quiz', { form: { intent: 'ai', ...request('malformed') }, cookie: staff })
     expect((bad.data as { message: string }).message).toBe('Error generating quiz')
-    const empty = await run(createQuizPage.action, post('/admin/create-quiz', { intent: 'ai', ...request('empty-answer') }, staff))
+    const empty = await callRoute(createQuizPage.action, '/admin/create-quiz', { form: { intent: 'ai', ...request('empty-answer') }, cookie: staff })
     expect((empty.data as { message: string }).message).toBe('No quiz data returned')
   })
 })

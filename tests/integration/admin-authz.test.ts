@@ -7,7 +7,7 @@ import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
 import { v1Resources } from '~/routes/api/openapi.server'
 import { fullPath } from '~/utils/api-endpoints.server'
-import { callApi, get, jsonRequest, post, run, userWithCookie } from './admin-helpers'
+import { callApi, callRoute, signedInUser } from '../support/harness'
 
 type Who = 'anonymous' | 'learner' | 'instructor' | 'admin'
 const cookies: Record<Who, string | undefined> = { anonymous: undefined, learner: undefined, instructor: undefined, admin: undefined }
@@ -16,9 +16,9 @@ let quizId = ''
 let sectionId = ''
 
 beforeAll(async () => {
-  cookies.learner = (await userWithCookie('user')).cookie
-  cookies.instructor = (await userWithCookie('instructor')).cookie
-  cookies.admin = (await userWithCookie('admin')).cookie
+  cookies.learner = (await signedInUser('user')).cookie
+  cookies.instructor = (await signedInUser('instructor')).cookie
+  cookies.admin = (await signedInUser('admin')).cookie
   courseId = (await createCourse(db)).id
   sectionId = (await createSection(db, { courseId, title: 'S1' })).id
   quizId = (await createQuiz(db)).id
@@ -76,7 +76,7 @@ describe('admin pages: loaders', () => {
     for (const as of who) {
       test(`${p.name} loader as ${as}`, async () => {
         const mod = await p.load()
-        const outcome = await run(mod.loader, get(p.path(), cookies[as]), p.params())
+        const outcome = await callRoute(mod.loader, p.path(), { cookie: cookies[as], params: p.params() })
         if (allowed(as, p.adminOnly)) {
           if (p.name === 'index') expect(outcome.location).toBe('/admin/dashboard')
           else {
@@ -97,7 +97,7 @@ describe('admin pages: actions', () => {
         const mod = await p.load()
         // The access toggle is admin-only even though the page is open to instructors.
         const adminOnly = p.adminOnly || p.name.startsWith('course-users')
-        const outcome = await run(mod.action, post(p.path(), {}, cookies[as]), p.params())
+        const outcome = await callRoute(mod.action, p.path(), { form: {}, cookie: cookies[as], params: p.params() })
         if (allowed(as, adminOnly)) {
           expect(outcome.location === null || !denyLocations.includes(outcome.location)).toBe(true)
           expect(outcome.location ?? '').not.toMatch(/^\/login/)
@@ -146,9 +146,7 @@ const staffEndpoints = v1Resources.flatMap((resource) =>
 async function callCase(c: ApiCase, cookie: string | undefined) {
   const resource = v1Resources.find((r) => c.path.startsWith(r.mount + '/'))!
   const url = fill(c.path, c.params?.() ?? {})
-  const prefix = resource.mount.replace('/api/v1/', '')
-  const request = c.multipart ? post(url, { sectionId }, cookie) : jsonRequest(c.method, url.replace('/api/v1/', ''), c.body, cookie)
-  return callApi(resource, prefix, request)
+  return c.multipart ? callApi(resource, c.method, url, { multipart: { sectionId }, cookie }) : callApi(resource, c.method, url, { json: c.body, cookie })
 }
 
 const fill = (path: string, params: Record<string, string>) => path.replace(/:(\w+)/g, (_, name: string) => params[name])
@@ -173,7 +171,7 @@ describe('admin API', () => {
     }
   }
   test('an unknown admin path answers 401 before 404 when signed out', async () => {
-    expect((await callApi(adminApi, 'admin', jsonRequest('GET', 'admin/nope'))).status).toBe(401)
-    expect((await callApi(adminApi, 'admin', jsonRequest('GET', 'admin/nope', undefined, cookies.admin))).status).toBe(404)
+    expect((await callApi(adminApi, 'GET', '/api/v1/admin/nope')).status).toBe(401)
+    expect((await callApi(adminApi, 'GET', '/api/v1/admin/nope', { cookie: cookies.admin })).status).toBe(404)
   })
 })

@@ -186,8 +186,8 @@ export type ApiResult = {
 type ResourceModule = { loader: Handler; action: Handler }
 
 export type ApiOptions = Omit<RequestOptions, 'method' | 'form' | 'encType'> & {
-  /** A multipart body (uploads). */
-  multipart?: FormData
+  /** A multipart body (uploads): a FormData, or fields to put in one. */
+  multipart?: FormData | FormFields
   /** `context.clientAddress`; default CLIENT_ADDRESS. */
   address?: string
 }
@@ -200,7 +200,9 @@ export type ApiOptions = Omit<RequestOptions, 'method' | 'form' | 'encType'> & {
  */
 export async function callApi(mod: ResourceModule, method: string, path: string, options: ApiOptions = {}): Promise<ApiResult> {
   const { multipart, address, ...rest } = options
-  const request = buildRequest(path, { ...rest, method, body: multipart ?? rest.body })
+  const request = multipart
+    ? buildRequest(path, { ...rest, method, ...(multipart instanceof FormData ? { body: multipart } : { form: multipart, encType: 'multipart/form-data' }) })
+    : buildRequest(path, { ...rest, method })
   const match = new URL(request.url).pathname.match(/^\/api\/v1\/[^/]+\/?(.*)$/)
   if (!match) throw new Error(`callApi: ${path} is not an /api/v1/<resource>/... path`)
   const args = { request, params: { '*': match[1] }, context: { clientAddress: address ?? CLIENT_ADDRESS } }
