@@ -8,6 +8,7 @@
 //   callApi(module, method, path, options)
 //                                   an /api/v1 resource route (app/routes/api/<resource>.ts) by method and
 //                                   full path, with a JSON, multipart or raw body: one ApiResult
+//   buildRequest(path, options)     the Request those calls build, for code that takes a Request directly
 //   lastCode(email), otherCode(code) the one-time codes of the dev outbox
 //
 // No app module is imported at the top of this file, only types: some test files set env in `vi.hoisted`
