@@ -3,7 +3,7 @@
 //   CookieJar                       keeps Set-Cookie answers and sends them back (pass it as `cookie`)
 //   signedInCookie(userId)          a real session row and its `name=value` cookie
 //   signedInUser(role, extra?)      a new user of that role, signed in: the user plus `cookie`
-//   callRoute(handler, options)     a page route's loader or action, with one RouteResult for whatever it
+//   callRoute(handler, path, opts)  a page route's loader or action, with one RouteResult for whatever it
 //                                   returns or throws (redirect Response, `data(value, init)`, plain value)
 //   callApi(module, method, path, options)
 //                                   an /api/v1 resource route (app/routes/api/<resource>.ts) by method and
