@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import type { ZodType } from 'zod'
 import type { UserRow } from '~/models/user.server'
 import { apiError, withAbsoluteImages } from './api.server'
@@ -31,7 +31,7 @@ export type SuccessAnswer = ZodType | { file: string } | { redirect: string }
 /** An error answer: its meaning (the ApiError shape), or a description with a shape of its own. */
 export type ErrorAnswer = string | { description: string; schema: ZodType }
 
-export type ApiArgs = { request: Request; params: Record<string, string>; context: AppLoadContext }
+export type ApiArgs = { request: Request; params: Record<string, string>; context: Readonly<RouterContextProvider> }
 type GuardedArgs<G extends Guard> = ApiArgs & (G extends 'public' ? unknown : { user: UserRow })
 
 export type Endpoint<G extends Guard = Guard> = {
@@ -65,7 +65,7 @@ export type ApiResource = {
   endpoints: Endpoint[]
 }
 
-type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }
 
 /** The documented path of an endpoint: '/api/v1/quiz' for the quiz resource's '/'. */
 export const fullPath = (resource: ApiResource, e: Endpoint) => resource.mount + (e.path === '/' ? '' : e.path)

@@ -3,7 +3,7 @@ import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/a
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz-admin.server'
 import { requireStaff } from '~/utils/auth.server'
-import { handleQuizPageForm, readQuizPageForm } from '~/utils/quiz-form.server'
+import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 

@@ -5,7 +5,7 @@ import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'
 import { requireStaff } from '~/utils/auth.server'
-import { handleQuizPageForm, readQuizPageForm } from '~/utils/quiz-form.server'
+import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
 
