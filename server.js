@@ -213,7 +213,8 @@ const handleRequest = createRequestHandler(build, 'production')
 app.all('*splat', async (req, res, next) => {
   try {
     const flyIp = trustFly ? req.get('fly-client-ip') : undefined
-    const context = { clientAddress: flyIp || req.socket.remoteAddress || 'unknown' }
+    // future.v8_middleware: the context is a RouterContextProvider made by the app (app/utils/request-context.ts).
+    const context = build.entry.module.requestContext(flyIp || req.socket.remoteAddress || 'unknown')
     await sendResponse(res, await handleRequest(toFetchRequest(req, res), context))
   } catch (error) {
     next(error)

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -11,6 +11,9 @@ import { contentSecurityPolicy } from "~/utils/csp.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
+
+// server.js builds each request's context with these (the app's own key object, reached through the build).
+export { requestContext } from "~/utils/request-context";
 
 // Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
 // answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.
@@ -23,7 +26,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {

@@ -1,12 +1,13 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
-import type { AttemptsTable, Database } from '../../db/schema'
+import type { AttemptsTable, Database } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { deadlineFor, isPastGrace, marksFor, pastGraceDeadlineBound, percentage, percentileOf, savedInTime, scoreAnswers, verdict, type AnswerVerdict } from '~/lib/marking'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { attemptQuestions, countCurrentQuestions, currentQuestionRows, getQuiz, parseOptions, questionsShownAt, type QuizRow } from './quiz.server'
+import type { UserRow } from './user.server'
 
 // Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
 // injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
@@ -15,7 +16,7 @@ import { attemptQuestions, countCurrentQuestions, currentQuestionRows, getQuiz, 
 export type AttemptRow = Selectable<AttemptsTable>
 const attemptColumns = ['id', 'user_id', 'quiz_id', 'started_at', 'deadline_at', 'submitted_at', 'score', 'total'] as const
 
-export type QuizViewer = { id: string; role: string; has_access_to_quizzes: number }
+export type QuizViewer = Pick<UserRow, 'id' | 'role' | 'has_access_to_quizzes'>
 
 /** A message the learner should read (bad input, a closed attempt), never a 500. */
 export class QuizError extends Error {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { Database } from '../../db/schema'
+import type { Database } from '#db/schema'
 
 // Audit log of staff actions (issue 6 §10) and of what the server did on its own (no actor): who, what, when.
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { count, hit } from '~/utils/rate-limit.server'
-import type { Database } from '../../db/schema'
+import type { Database } from '#db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { CouponFields } from '~/schemas/admin'
 import { recordAudit } from './audit.server'

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { CoursesTable } from '../../db/schema'
+import type { CoursesTable } from '#db/schema'
 import { MIME, sniffImage } from '~/lib/file-type'
 import type { CourseFields } from '~/schemas/admin'
 import { getStorage, imageUrl, newKey, publicUrl } from '~/services/storage.server'

@@ -11,6 +11,7 @@ import { hit, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import crypto from 'node:crypto'
 import type { PayInstructions } from '~/components/razorpay-checkout'
+import type { UserRow } from '~/models/user.server'
 
 // Orders (API.md §2.3, §5 #2; DESIGN.md "Payments"): the server computes every amount from its own prices
 // (course price, a coupon it validated and records on the order, or the quiz bundle price). A client's amount is
@@ -32,7 +33,7 @@ export const ORDER_MESSAGES = {
   failed: 'Failed to create order',
 } as const
 
-export type Buyer = { id: string; name: string; email: string; has_access_to_quizzes: number; mobile_number: string | null }
+export type Buyer = Pick<UserRow, 'id' | 'name' | 'email' | 'has_access_to_quizzes' | 'mobile_number'>
 
 export type OrderItem =
   | { type: 'course'; courseId: string; couponCode?: string | null; useRememberedCoupon?: boolean }

@@ -6,7 +6,7 @@ import { formatRupees } from '~/lib/pricing'
 import { recordAudit } from '~/models/audit.server'
 import { paidUses } from '~/models/coupon.server'
 import { db } from '~/utils/db.server'
-import type { Database } from '../../db/schema'
+import type { Database } from '#db/schema'
 import { appOrigin } from '~/utils/origin.server'
 import { newId, nowIso } from '~/utils/ids.server'
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
-import type { Database, QuizzesTable } from '../../db/schema'
+import type { Database, QuizzesTable } from '#db/schema'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission

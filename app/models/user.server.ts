@@ -1,10 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { finalizeExpiredAttempts } from '~/models/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/utils/password.server'
-import type { Role } from '../../db/schema'
+import type { Role, UsersTable } from '#db/schema'
 
 // Columns safe to hand to a page or the API: never password_hash.
 export const publicUserColumns = [
@@ -22,20 +22,8 @@ export const publicUserColumns = [
   'updated_at',
 ] as const
 
-export type UserRow = {
-  id: string
-  name: string
-  email: string
-  role: Role
-  profile_image: string | null
-  mobile_number: string | null
-  institute_name: string | null
-  present_course_of_study: string | null
-  is_premium_member: number
-  has_access_to_quizzes: number
-  created_at: string
-  updated_at: string
-}
+/** A user as pages and the API see it: the table's row without the password hash (db/schema). */
+export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]>
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -126,7 +114,7 @@ export type UserListRow = {
   createdAt: string
 }
 
-function toUserListRow(r: { id: string; name: string; email: string; role: Role; profile_image: string | null; mobile_number: string | null; institute_name: string | null; is_premium_member: number; has_access_to_quizzes: number; created_at: string }): UserListRow {
+function toUserListRow(r: Pick<Selectable<UsersTable>, (typeof userListColumns)[number]>): UserListRow {
   return {
     id: r.id,
     name: r.name,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ROLES } from '~/lib/roles'
 
 // The legacy v1 wire shapes (API.md §3) as zod schemas: the types of app/presenters/v1.server.ts and the response
 // schemas of the OpenAPI document. Output schemas are strict, so a key the presenter adds without a line here
@@ -7,7 +8,7 @@ import { z } from 'zod'
 const id = z.string().describe('24 lowercase hex characters (opaque to clients)')
 const isoTime = z.string().describe('ISO-8601 UTC with milliseconds')
 const version = z.literal(0).describe('Mongoose __v, always 0')
-const role = z.enum(['user', 'admin', 'instructor'])
+const role = z.enum(ROLES)
 
 /** API.md §1.2: every error, whatever its status. */
 export const ApiErrorShape = z.object({

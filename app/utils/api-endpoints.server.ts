@@ -1,9 +1,8 @@
-import type { AppLoadContext } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import type { ZodType } from 'zod'
-import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { apiError, withAbsoluteImages } from './api.server'
-import { getUser } from './auth.server'
+import { API_AUTH_MESSAGES, getUser, requireApiUser, type ApiGuard } from './auth.server'
 import { appOrigin } from './origin.server'
 import { allowAuthPost, TOO_MANY_REQUESTS } from './rate-limit.server'
 
@@ -14,13 +13,11 @@ import { allowAuthPost, TOO_MANY_REQUESTS } from './rate-limit.server'
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * Who may call an endpoint. Signed out: 401 'Unauthorized request' (API.md §1.3); signed in with the wrong role:
- * 403 'Forbidden' (API.md §5 #6). `staff` is admin or instructor.
+ * Who may call an endpoint (the guards live with the page guards in auth.server.ts). Signed out: 401
+ * 'Unauthorized request' (API.md §1.3); signed in with the wrong role: 403 'Forbidden' (API.md §5 #6).
  */
-export type Guard = 'public' | 'signedIn' | 'staff' | 'admin'
-
-export const UNAUTHORIZED = 'Unauthorized request'
-const FORBIDDEN = 'Forbidden'
+export type Guard = ApiGuard
+export const UNAUTHORIZED = API_AUTH_MESSAGES.unauthorized
 
 /**
  * The request body an endpoint reads. The zod schema documents the accepted shape (and is what the OpenAPI
@@ -34,7 +31,7 @@ export type SuccessAnswer = ZodType | { file: string } | { redirect: string }
 /** An error answer: its meaning (the ApiError shape), or a description with a shape of its own. */
 export type ErrorAnswer = string | { description: string; schema: ZodType }
 
-export type ApiArgs = { request: Request; params: Record<string, string>; context: AppLoadContext }
+export type ApiArgs = { request: Request; params: Record<string, string>; context: Readonly<RouterContextProvider> }
 type GuardedArgs<G extends Guard> = ApiArgs & (G extends 'public' ? unknown : { user: UserRow })
 
 export type Endpoint<G extends Guard = Guard> = {
@@ -68,7 +65,7 @@ export type ApiResource = {
   endpoints: Endpoint[]
 }
 
-type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }
 
 /** The documented path of an endpoint: '/api/v1/quiz' for the quiz resource's '/'. */
 export const fullPath = (resource: ApiResource, e: Endpoint) => resource.mount + (e.path === '/' ? '' : e.path)
@@ -85,27 +82,18 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return params
 }
 
-async function signedInUser(guard: Guard, request: Request): Promise<UserRow | null> {
-  if (guard === 'public') return null
-  const user = await getUser(request)
-  if (!user) throw apiError(401, UNAUTHORIZED)
-  if (guard === 'staff' && !isStaff(user.role)) throw apiError(403, FORBIDDEN)
-  if (guard === 'admin' && user.role !== 'admin') throw apiError(403, FORBIDDEN)
-  return user
-}
-
 async function dispatch(resource: ApiResource, args: RouteArgs): Promise<Response> {
   const method = args.request.method.toUpperCase()
   const path = '/' + (args.params['*'] ?? '')
   let pathMatched = false
   try {
-    if (resource.signInBeforeRouting && !(await getUser(args.request))) return apiError(401, UNAUTHORIZED)
+    if (resource.signInBeforeRouting && !(await getUser(args.request))) return apiError(401, API_AUTH_MESSAGES.unauthorized)
     for (const e of resource.endpoints) {
       const params = match(e.path, path)
       if (!params) continue
       pathMatched = true
       if (e.method !== method && !(e.method === 'GET' && method === 'HEAD')) continue
-      const user = await signedInUser(e.guard, args.request)
+      const user = await requireApiUser(e.guard, args.request)
       if (e.authPostLimit && !(await allowAuthPost(args.context))) return apiError(429, TOO_MANY_REQUESTS)
       const response = await e.handler({ request: args.request, params, context: args.context, user } as never)
       return withAbsoluteImages(response, appOrigin(args.request))

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from 'react-router'
 import { createSessionRow, deleteSessionRow, findSessionUserId, SESSION_TTL_MS } from '~/models/session.server'
 import { getUserById, type UserRow } from '~/models/user.server'
+import { apiError } from './api.server'
 import { isProduction, sessionSecrets } from './env.server'
-import type { Role } from '../../db/schema'
 
 // The cookie holds only a session id pointing at a `sessions` row (STYLE.md, Epic ADR 007): revocable.
 export const sessionCookie = createCookie('__session', {
@@ -56,16 +56,38 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUserId(request)) throw redirect('/')
 }
 
-export { isStaff } from '~/lib/roles'
+import { isStaff } from '~/lib/roles'
 
-/** /admin pages: signed out -> /login, other roles -> `elsewhere` (/ by default; spec 2 §6). */
-export async function requireRole(request: Request, roles: Role[], elsewhere = '/'): Promise<UserRow> {
+export { isStaff }
+
+/** /admin pages (spec 2 §6, issue 6 §1): signed out -> /login, other roles -> /. */
+export async function requireStaff(request: Request): Promise<UserRow> {
   const user = await requireUser(request)
-  if (!roles.includes(user.role)) throw redirect(elsewhere)
+  if (!isStaff(user.role)) throw redirect('/')
   return user
 }
 
-export const requireStaff = (request: Request) => requireRole(request, ['admin', 'instructor'])
+/** Admin-only pages (create course, coupons, reset quiz price, audit log, the access toggle): instructors go to the dashboard. */
+export async function requireAdminPage(request: Request): Promise<UserRow> {
+  const user = await requireStaff(request)
+  if (user.role !== 'admin') throw redirect('/admin/dashboard')
+  return user
+}
+
+// API guards (API.md §1.3, §5 #6): the same rules as the pages', answered as JSON errors instead of redirects.
+// Each v1 endpoint names its guard in its table (app/utils/api-endpoints.server.ts).
+export type ApiGuard = 'public' | 'signedIn' | 'staff' | 'admin'
+export const API_AUTH_MESSAGES = { unauthorized: 'Unauthorized request', forbidden: 'Forbidden' } as const
+
+/** The signed-in user an endpoint's guard lets through (null for public endpoints), or a thrown 401/403. */
+export async function requireApiUser(guard: ApiGuard, request: Request): Promise<UserRow | null> {
+  if (guard === 'public') return null
+  const user = await getUser(request)
+  if (!user) throw apiError(401, API_AUTH_MESSAGES.unauthorized)
+  if (guard === 'staff' && !isStaff(user.role)) throw apiError(403, API_AUTH_MESSAGES.forbidden)
+  if (guard === 'admin' && user.role !== 'admin') throw apiError(403, API_AUTH_MESSAGES.forbidden)
+  return user
+}
 
 /** Starts a fresh session (a new id at every login and code verification) and returns its Set-Cookie header. */
 export async function startSession(request: Request, userId: string): Promise<string> {

@@ -1,5 +1,5 @@
-import { migrateToLatest, openDatabase } from '../../db/client.ts'
-import { seedDemo } from '../../db/seed.ts'
+import { migrateToLatest, openDatabase } from '#db/client'
+import { seedDemo } from '#db/seed'
 import { getEnv, isProduction } from './env.server.ts'
 
 // Opened once per process. Migrations run at start-up (Kysely Migrator); the demo seed fills an empty database.

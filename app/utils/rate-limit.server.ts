@@ -1,4 +1,5 @@
-import type { AppLoadContext } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
+import { clientAddressContext } from './request-context'
 import { db } from './db.server'
 import { rateLimitsOn } from './env.server'
 
@@ -55,14 +56,15 @@ export function windowEnd(windowMs: number, now = Date.now()): number {
   return windowStartOf(now, windowMs) + windowMs
 }
 
-export function clientAddress(context: AppLoadContext | undefined): string {
-  return context?.clientAddress || 'unknown'
+/** The client's address server.js put in the request context ('unknown' when there is none). */
+export function clientAddress(context: Readonly<RouterContextProvider> | undefined): string {
+  return context?.get(clientAddressContext) || 'unknown'
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.'
 
 /** issue 3 §2: at most 30 auth posts per minute per client address (pages and API together). */
 export const AUTH_POSTS_PER_MINUTE = 30
-export async function allowAuthPost(context: AppLoadContext | undefined): Promise<boolean> {
+export async function allowAuthPost(context: Readonly<RouterContextProvider> | undefined): Promise<boolean> {
   return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { buttonClass, CourseCard, PageTitle } from '~/components/admin/ui'
 import { listCoursesWithCounts } from '~/models/course.server'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/all-courses'
 
 // Issue 6 §4: the staff course list (View Course, Students Enrolled, View Details; Create Course for admin only).

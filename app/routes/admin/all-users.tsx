@@ -4,7 +4,7 @@ import { PageTitle, pageCount, Pagination, SearchBox } from '~/components/admin/
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { listUsers } from '~/models/user.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/all-users'
 
 // spec 2 "All Users": name search (case-insensitive, back to page 1) and 8 a page, on the server via ?q=&page=.

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { PageTitle, pageCount, Pagination, Table, Td } from '~/components/admin/ui'
 import { listAudit } from '~/models/audit.server'
 import { readListParams } from '~/schemas/admin'
-import { requireAdminPage } from '~/utils/admin-auth.server'
+import { requireAdminPage } from '~/utils/auth.server'
 import type { Route } from './+types/audit-log'
 
 // Issue 6 §10: who did what, when (admin only).

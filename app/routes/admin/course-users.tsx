@@ -7,7 +7,7 @@ import { getCourseName } from '~/models/course.server'
 import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage, requireStaff } from '~/utils/admin-auth.server'
+import { requireAdminPage, requireStaff } from '~/utils/auth.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/course-users'
 

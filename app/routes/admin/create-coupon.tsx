@@ -10,7 +10,7 @@ import { CouponError, createCoupon } from '~/models/coupon.server'
 import { listCoursesWithCounts } from '~/models/course.server'
 import { couponSchema } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/admin-auth.server'
+import { requireAdminPage } from '~/utils/auth.server'
 import { dataWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-coupon'
 

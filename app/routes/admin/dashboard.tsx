@@ -4,7 +4,7 @@ import { PageTitle } from '~/components/admin/ui'
 import { DASHBOARD_LATEST_USERS } from '~/lib/constants'
 import { getStats } from '~/models/stats.server'
 import { listUsers } from '~/models/user.server'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ request }: Route.LoaderArgs) {

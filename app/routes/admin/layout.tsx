@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/layout'
 
 // spec 2 §2: the sidebar; /admin/coupons (and the audit log) only for the admin role. Each child route guards too.

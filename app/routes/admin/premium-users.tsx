@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { listCoursesWithCounts } from '~/models/course.server'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/premium-users'
 
 // Issue 6 §4: course cards with Students Enrolled, each leading to its enrolled users.

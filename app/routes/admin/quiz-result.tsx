@@ -5,7 +5,7 @@ import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { getQuizResults } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/admin-auth.server'
+import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/quiz-result'
 
 // spec 2 "Quiz Results": submitted attempts only, 8 a page.

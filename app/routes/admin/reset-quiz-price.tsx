@@ -8,7 +8,7 @@ import { resetQuizPrice } from '~/models/settings.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { quizPriceSchema } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/admin-auth.server'
+import { requireAdminPage } from '~/utils/auth.server'
 import { dataWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/reset-quiz-price'
 
