@@ -19,8 +19,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Role } from '../../db/schema'
+// Safe at the top: it reads no env (react-router only).
+import { requestContext } from '~/utils/request-context'
 
-/** The client address a call comes from when a test does not name one (the server's `context.clientAddress`). */
+/** The client address a call comes from when a test does not name one (what server.js puts in the request context, app/utils/request-context.ts). */
 export const CLIENT_ADDRESS = '10.1.2.3'
 
 /** A browser's cookie store, just enough for one origin: takes Set-Cookie headers, answers a Cookie header. */
@@ -121,7 +123,7 @@ type Handler = (args: never) => unknown
 export type CallOptions = RequestOptions & {
   /** The route params (`{ id }`, `{ '*': splat }`, ...). */
   params?: Record<string, string>
-  /** `context.clientAddress`; default CLIENT_ADDRESS. */
+  /** The client address in the request context; default CLIENT_ADDRESS. */
   address?: string
 }
 
@@ -147,7 +149,7 @@ export type RouteResult<T = any> = {
  */
 export async function callRoute<T = any>(handler: Handler, path: string, options: CallOptions = {}): Promise<RouteResult<T>> {
   const request = buildRequest(path, options)
-  const args = { request, params: options.params ?? {}, context: { clientAddress: options.address ?? CLIENT_ADDRESS } }
+  const args = { request, params: options.params ?? {}, context: requestContext(options.address ?? CLIENT_ADDRESS) }
   let value: unknown
   let thrown = false
   try {
@@ -189,7 +191,7 @@ type ResourceModule = { loader: Handler; action: Handler }
 export type ApiOptions = Omit<RequestOptions, 'method' | 'form' | 'encType'> & {
   /** A multipart body (uploads): a FormData, or fields to put in one. */
   multipart?: FormData | FormFields
-  /** `context.clientAddress`; default CLIENT_ADDRESS. */
+  /** The client address in the request context; default CLIENT_ADDRESS. */
   address?: string
 }
 
@@ -206,7 +208,7 @@ export async function callApi(mod: ResourceModule, method: string, path: string,
     : buildRequest(path, { ...rest, method })
   const match = new URL(request.url).pathname.match(/^\/api\/v1\/[^/]+\/?(.*)$/)
   if (!match) throw new Error(`callApi: ${path} is not an /api/v1/<resource>/... path`)
-  const args = { request, params: { '*': match[1] }, context: { clientAddress: address ?? CLIENT_ADDRESS } }
+  const args = { request, params: { '*': match[1] }, context: requestContext(address ?? CLIENT_ADDRESS) }
   const handler = method === 'GET' || method === 'HEAD' ? mod.loader : mod.action
   const response = (await handler(args as never)) as Response
   if (options.cookie instanceof CookieJar) options.cookie.take(response)
