@@ -37,7 +37,7 @@ function getMailer(): Mailer {
   if (!mailer) {
     const env = getEnv()
     const from = env.MAIL_FROM ?? `${BRAND_NAME} <no-reply@biocoach.example>`
-    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, from) : outboxMailer(process.env.OUTBOX_DIR ?? 'data/outbox')
+    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, from) : outboxMailer(env.OUTBOX_DIR)
   }
   return mailer
 }

@@ -105,7 +105,7 @@ export function getStorage(): Storage {
           accessKeyId: env.AWS_ACCESS_KEY_ID,
           secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
         })
-      : localStorage(process.env.UPLOADS_DIR ?? path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'uploads'))
+      : localStorage(env.UPLOADS_DIR ?? path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'uploads'))
   }
   return storage
 }

@@ -9,6 +9,9 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
     DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    // Local folders for the dev outbox and uploads without SMTP / S3 (tests point them at temporary folders).
+    OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+    UPLOADS_DIR: z.string().min(1).optional(),
     APP_ENV: z.enum(['production', 'development', 'test']).optional(),
     SESSION_SECRET: z.string().min(1).optional(),
     APP_URL: url.optional(),
