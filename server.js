@@ -61,7 +61,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const hasBody = (req) => req.method !== 'GET' && req.method !== 'HEAD'
 
 function jsonError(res, status, message) {
-  res.status(status).type('application/json').send(JSON.stringify({ statusCode: status, data: null, message, success: false, errors: [] }))
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ statusCode: status, data: null, message, success: false, errors: [] }))
 }
 
 function refuse(req, res, status, message) {

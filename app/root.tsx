@@ -1,4 +1,13 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router'
 import { getToast } from '~/utils/toast.server'
 import { ProgressBar } from '~/components/progress-bar'
 import { SiteFooter } from '~/components/site-footer'
@@ -18,9 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, theme, { toast, headers }] = await Promise.all([getUser(request), getTheme(request), getToast(request)])
   return data(
     {
-      user: user
-        ? { id: user.id, name: user.name, role: user.role, profileImage: user.profile_image }
-        : null,
+      user: user ? { id: user.id, name: user.name, role: user.role, profileImage: user.profile_image } : null,
       theme,
       toast: toast ?? null,
     },
@@ -81,7 +88,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // A 4xx thrown with a plain-text message (an unreadable or oversized form, app/utils/body.server.ts) says
     // what went wrong; other statuses keep the generic wording.
     const message = error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : ''
-    details = error.status === 404 ? 'The page you are looking for does not exist.' : message || error.statusText || details
+    details =
+      error.status === 404 ? 'The page you are looking for does not exist.' : message || error.statusText || details
   } else if (import.meta.env.DEV && error instanceof Error) {
     // Never a stack trace outside the dev server.
     details = error.message

@@ -31,7 +31,8 @@ export function openDatabase(file: string): OpenedDatabase {
     foreign_keys: Number(sqlite.pragma('foreign_keys', { simple: true })),
     busy_timeout: Number(sqlite.pragma('busy_timeout', { simple: true })),
   }
-  if (file !== ':memory:' && pragmas.journal_mode !== 'wal') throw new Error(`SQLite refused WAL mode (${pragmas.journal_mode})`)
+  if (file !== ':memory:' && pragmas.journal_mode !== 'wal')
+    throw new Error(`SQLite refused WAL mode (${pragmas.journal_mode})`)
   if (pragmas.synchronous !== 1 || pragmas.foreign_keys !== 1) {
     throw new Error(`SQLite pragmas not applied: ${JSON.stringify(pragmas)}`)
   }

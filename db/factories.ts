@@ -98,21 +98,43 @@ export async function createSection(db: DB, input: { courseId: string; title: st
   const position =
     input.position ??
     Number(
-      (await db.selectFrom('sections').select((eb) => eb.fn.countAll().as('n')).where('course_id', '=', input.courseId).executeTakeFirst())?.n ?? 0,
+      (
+        await db
+          .selectFrom('sections')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('course_id', '=', input.courseId)
+          .executeTakeFirst()
+      )?.n ?? 0,
     )
-  await db.insertInto('sections').values({ id, course_id: input.courseId, title: input.title, position, created_at: stamp() }).execute()
+  await db
+    .insertInto('sections')
+    .values({ id, course_id: input.courseId, title: input.title, position, created_at: stamp() })
+    .execute()
   return { id }
 }
 
 export async function createLecture(
   db: DB,
-  input: { sectionId: string; title: string; videoURL: string; noteTitle?: string | null; noteURL?: string | null; position?: number },
+  input: {
+    sectionId: string
+    title: string
+    videoURL: string
+    noteTitle?: string | null
+    noteURL?: string | null
+    position?: number
+  },
 ) {
   const id = newId()
   const position =
     input.position ??
     Number(
-      (await db.selectFrom('lectures').select((eb) => eb.fn.countAll().as('n')).where('section_id', '=', input.sectionId).executeTakeFirst())?.n ?? 0,
+      (
+        await db
+          .selectFrom('lectures')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('section_id', '=', input.sectionId)
+          .executeTakeFirst()
+      )?.n ?? 0,
     )
   await db
     .insertInto('lectures')
@@ -130,11 +152,22 @@ export async function createLecture(
   return { id }
 }
 
-export type QuestionInput = { questionText: string; options: string[]; correctOption: number; explanation?: string | null }
+export type QuestionInput = {
+  questionText: string
+  options: string[]
+  correctOption: number
+  explanation?: string | null
+}
 
 export async function createQuiz(
   db: DB,
-  input: { title?: string; description?: string; category?: 'free' | 'paid'; timeLimit?: number; questions?: QuestionInput[] } = {},
+  input: {
+    title?: string
+    description?: string
+    category?: 'free' | 'paid'
+    timeLimit?: number
+    questions?: QuestionInput[]
+  } = {},
 ) {
   const id = newId()
   const now = stamp()
@@ -151,8 +184,16 @@ export async function createQuiz(
     })
     .execute()
   const questions = input.questions ?? [
-    { questionText: 'Which organelle is the site of aerobic respiration?', options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'], correctOption: 1 },
-    { questionText: 'DNA replication is', options: ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'], correctOption: 2 },
+    {
+      questionText: 'Which organelle is the site of aerobic respiration?',
+      options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'],
+      correctOption: 1,
+    },
+    {
+      questionText: 'DNA replication is',
+      options: ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'],
+      correctOption: 2,
+    },
   ]
   const questionIds: string[] = []
   for (const [position, q] of questions.entries()) {
@@ -200,7 +241,15 @@ export async function enrol(db: DB, input: { userId: string; courseId: string; i
   const now = stamp()
   await db
     .insertInto('enrollments')
-    .values({ id, user_id: input.userId, course_id: input.courseId, is_active: input.isActive === false ? 0 : 1, source: input.source ?? 'admin', created_at: now, updated_at: now })
+    .values({
+      id,
+      user_id: input.userId,
+      course_id: input.courseId,
+      is_active: input.isActive === false ? 0 : 1,
+      source: input.source ?? 'admin',
+      created_at: now,
+      updated_at: now,
+    })
     .execute()
   await db.updateTable('users').set({ is_premium_member: 1 }).where('id', '=', input.userId).execute()
   return { id }

@@ -14,11 +14,25 @@ type SeedCourse = CourseInput & { sections: { title: string; lectures: SeedLectu
 
 const yt = (id: string) => `https://www.youtube.com/embed/${id}`
 // Sample public biology videos (YouTube embed URLs); replace with the batch's own recordings.
-const V = ['URUJD5NEXC8', 'H8WJ2KENlK0', '8kK2zwjRV0M', 'oBwtxdI1zvk', '5I7UUdJl7Mo', '10YWgqmAEsQ', '8DkIgbMPgzs', 'cj8dDTHGJBY']
+const V = [
+  'URUJD5NEXC8',
+  'H8WJ2KENlK0',
+  '8kK2zwjRV0M',
+  'oBwtxdI1zvk',
+  '5I7UUdJl7Mo',
+  '10YWgqmAEsQ',
+  '8DkIgbMPgzs',
+  'cj8dDTHGJBY',
+]
 // Lecture notes are uploaded by staff (storage keys), so the seed leaves them empty.
 const lec = (title: string, i: number): SeedLecture => ({ title, videoURL: yt(V[i % V.length]) })
 
-const entrance = (c: Omit<CourseInput, 'courseTag' | 'whatsappLink' | 'grantsQuizAccess'> & { grantsQuizAccess?: boolean; sections: SeedCourse['sections'] }): SeedCourse => ({
+const entrance = (
+  c: Omit<CourseInput, 'courseTag' | 'whatsappLink' | 'grantsQuizAccess'> & {
+    grantsQuizAccess?: boolean
+    sections: SeedCourse['sections']
+  },
+): SeedCourse => ({
   courseTag: 'm.sc entrance',
   whatsappLink: `https://chat.whatsapp.com/sample-${c.linkAddress}`,
   grantsQuizAccess: false,
@@ -36,10 +50,14 @@ export const DEMO_COURSES: SeedCourse[] = [
     discountedPrice: 1999,
     linkAddress: 'iit-jam-biotechnology-live',
     courseTitle: 'IIT JAM Biotechnology Live Batch',
-    courseDescription: 'Live classes covering the full IIT JAM Biotechnology syllabus: biology, chemistry, mathematics and physics, with weekly tests and the full mock test series included.',
+    courseDescription:
+      'Live classes covering the full IIT JAM Biotechnology syllabus: biology, chemistry, mathematics and physics, with weekly tests and the full mock test series included.',
     grantsQuizAccess: true,
     sections: [
-      { title: 'Cell Biology', lectures: [lec('The cell and its organelles', 0), lec('Membranes and transport', 1), lec('The cell cycle', 2)] },
+      {
+        title: 'Cell Biology',
+        lectures: [lec('The cell and its organelles', 0), lec('Membranes and transport', 1), lec('The cell cycle', 2)],
+      },
       { title: 'Molecular Biology', lectures: [lec('The lac operon', 3), lec('The trp operon', 4)] },
     ],
   }),
@@ -53,7 +71,8 @@ export const DEMO_COURSES: SeedCourse[] = [
     discountedPrice: 1499,
     linkAddress: 'iit-jam-biotechnology-recorded',
     courseTitle: 'IIT JAM Biotechnology Recorded Course',
-    courseDescription: 'The complete IIT JAM Biotechnology course as recorded lectures with notes. Study at your own pace.',
+    courseDescription:
+      'The complete IIT JAM Biotechnology course as recorded lectures with notes. Study at your own pace.',
     sections: [
       { title: 'Biology', lectures: [lec('Introduction to cells', 0), lec('Biological molecules', 1)] },
       { title: 'Chemistry', lectures: [lec('Chemical bonding', 2), lec('Thermodynamics basics', 7)] },
@@ -69,7 +88,8 @@ export const DEMO_COURSES: SeedCourse[] = [
     discountedPrice: 2499,
     linkAddress: 'gate-biotechnology-live',
     courseTitle: 'GATE Biotechnology Live Batch',
-    courseDescription: 'Live classes for GATE Biotechnology: engineering mathematics, biochemistry, bioprocess engineering and recombinant DNA technology.',
+    courseDescription:
+      'Live classes for GATE Biotechnology: engineering mathematics, biochemistry, bioprocess engineering and recombinant DNA technology.',
     sections: [
       { title: 'Biochemistry', lectures: [lec('Enzyme kinetics', 1), lec('Metabolism overview', 2)] },
       { title: 'Bioprocess Engineering', lectures: [lec('Microbial growth kinetics', 7)] },
@@ -101,32 +121,41 @@ export const DEMO_COURSES: SeedCourse[] = [
     courseDescription: 'Recorded lectures for CUET PG Life Sciences with topic tests.',
     sections: [{ title: 'Life Sciences', lectures: [lec('Cell and molecular biology', 0), lec('Ecology basics', 5)] }],
   }),
-  ...(['i', 'ii', 'iii', 'iv', 'v', 'vi'] as const).map(
-    (n, i): SeedCourse => ({
-      cardTitle: `B.Sc Hons Microbiology Semester ${n.toUpperCase()}`,
-      subTitle: `Semester ${n.toUpperCase()} live batch (Bengali)`,
-      courseTag: 'b.sc hons.',
-      mode: 'live',
-      language: 'Bengali',
-      courseImage: '/images/courses/bsc.svg',
-      actualPrice: 1500,
-      discountedPrice: 999,
-      linkAddress: `semester-${n}`,
-      courseTitle: `B.Sc Hons Microbiology Semester ${n.toUpperCase()}`,
-      courseDescription: `Live Bengali-medium classes for B.Sc Hons Microbiology semester ${n.toUpperCase()}, with notes and internal-exam practice.`,
-      whatsappLink: `https://chat.whatsapp.com/sample-semester-${n}`,
-      grantsQuizAccess: false,
-      sections: [
-        { title: `Semester ${n.toUpperCase()}: Unit 1`, lectures: [lec('Lecture 1', i), lec('Lecture 2', i + 1)] },
-        { title: `Semester ${n.toUpperCase()}: Unit 2`, lectures: [lec('Lecture 3', i + 2)] },
-      ],
-    }),
-  ),
+  ...(['i', 'ii', 'iii', 'iv', 'v', 'vi'] as const).map((n, i): SeedCourse => ({
+    cardTitle: `B.Sc Hons Microbiology Semester ${n.toUpperCase()}`,
+    subTitle: `Semester ${n.toUpperCase()} live batch (Bengali)`,
+    courseTag: 'b.sc hons.',
+    mode: 'live',
+    language: 'Bengali',
+    courseImage: '/images/courses/bsc.svg',
+    actualPrice: 1500,
+    discountedPrice: 999,
+    linkAddress: `semester-${n}`,
+    courseTitle: `B.Sc Hons Microbiology Semester ${n.toUpperCase()}`,
+    courseDescription: `Live Bengali-medium classes for B.Sc Hons Microbiology semester ${n.toUpperCase()}, with notes and internal-exam practice.`,
+    whatsappLink: `https://chat.whatsapp.com/sample-semester-${n}`,
+    grantsQuizAccess: false,
+    sections: [
+      { title: `Semester ${n.toUpperCase()}: Unit 1`, lectures: [lec('Lecture 1', i), lec('Lecture 2', i + 1)] },
+      { title: `Semester ${n.toUpperCase()}: Unit 2`, lectures: [lec('Lecture 3', i + 2)] },
+    ],
+  })),
 ]
 
-type SeedQuiz = { title: string; description: string; category: 'free' | 'paid'; timeLimit: number; questions: QuestionInput[] }
+type SeedQuiz = {
+  title: string
+  description: string
+  category: 'free' | 'paid'
+  timeLimit: number
+  questions: QuestionInput[]
+}
 
-const q = (questionText: string, options: [string, string, string, string], correctOption: 0 | 1 | 2 | 3, explanation: string): QuestionInput => ({
+const q = (
+  questionText: string,
+  options: [string, string, string, string],
+  correctOption: 0 | 1 | 2 | 3,
+  explanation: string,
+): QuestionInput => ({
   questionText,
   options,
   correctOption,
@@ -140,16 +169,66 @@ export const DEMO_QUIZZES: SeedQuiz[] = [
     category: 'free',
     timeLimit: 10,
     questions: [
-      q('Which organelle is the site of aerobic respiration?', ['Nucleus', 'Mitochondrion', 'Golgi apparatus', 'Lysosome'], 1, 'The Krebs cycle and oxidative phosphorylation take place in mitochondria.'),
-      q('Ribosomes of prokaryotes have a sedimentation coefficient of', ['60S', '70S', '80S', '90S'], 1, 'Prokaryotic ribosomes are 70S (30S + 50S); cytosolic eukaryotic ribosomes are 80S.'),
-      q('Which cytoskeletal filament is built from tubulin?', ['Microfilament', 'Intermediate filament', 'Microtubule', 'Myosin filament'], 2, 'Microtubules are polymers of alpha/beta-tubulin dimers; microfilaments are actin.'),
-      q('Proteins destined for secretion are synthesised on ribosomes bound to the', ['Smooth ER', 'Rough ER', 'Mitochondrial membrane', 'Nuclear pore'], 1, 'A signal peptide targets the ribosome to the rough ER, where secretory proteins enter the lumen.'),
-      q('During which phase of the cell cycle is DNA replicated?', ['G1', 'S', 'G2', 'M'], 1, 'DNA synthesis occurs in S phase, between G1 and G2.'),
-      q('The fluid mosaic model of the plasma membrane was proposed by', ['Watson and Crick', 'Singer and Nicolson', 'Robertson', 'Danielli and Davson'], 1, 'S. J. Singer and G. L. Nicolson proposed the fluid mosaic model in 1972.'),
-      q('Which organelle contains acid hydrolases for intracellular digestion?', ['Peroxisome', 'Lysosome', 'Ribosome', 'Centriole'], 1, 'Lysosomes hold acid hydrolases working at about pH 5.'),
-      q('Crossing over between homologous chromosomes occurs in which stage of prophase I?', ['Leptotene', 'Zygotene', 'Pachytene', 'Diakinesis'], 2, 'Synapsis completes in zygotene; crossing over (recombination) happens in pachytene.'),
-      q('The sodium-potassium pump moves ions in the ratio', ['3 Na+ out, 2 K+ in', '2 Na+ out, 3 K+ in', '1 Na+ out, 1 K+ in', '3 Na+ in, 2 K+ out'], 0, 'Each ATP hydrolysed exports three Na+ and imports two K+.'),
-      q('Which junction allows direct passage of small molecules between adjacent animal cells?', ['Tight junction', 'Desmosome', 'Gap junction', 'Hemidesmosome'], 2, 'Gap junctions are connexon channels linking the cytoplasm of neighbouring cells.'),
+      q(
+        'Which organelle is the site of aerobic respiration?',
+        ['Nucleus', 'Mitochondrion', 'Golgi apparatus', 'Lysosome'],
+        1,
+        'The Krebs cycle and oxidative phosphorylation take place in mitochondria.',
+      ),
+      q(
+        'Ribosomes of prokaryotes have a sedimentation coefficient of',
+        ['60S', '70S', '80S', '90S'],
+        1,
+        'Prokaryotic ribosomes are 70S (30S + 50S); cytosolic eukaryotic ribosomes are 80S.',
+      ),
+      q(
+        'Which cytoskeletal filament is built from tubulin?',
+        ['Microfilament', 'Intermediate filament', 'Microtubule', 'Myosin filament'],
+        2,
+        'Microtubules are polymers of alpha/beta-tubulin dimers; microfilaments are actin.',
+      ),
+      q(
+        'Proteins destined for secretion are synthesised on ribosomes bound to the',
+        ['Smooth ER', 'Rough ER', 'Mitochondrial membrane', 'Nuclear pore'],
+        1,
+        'A signal peptide targets the ribosome to the rough ER, where secretory proteins enter the lumen.',
+      ),
+      q(
+        'During which phase of the cell cycle is DNA replicated?',
+        ['G1', 'S', 'G2', 'M'],
+        1,
+        'DNA synthesis occurs in S phase, between G1 and G2.',
+      ),
+      q(
+        'The fluid mosaic model of the plasma membrane was proposed by',
+        ['Watson and Crick', 'Singer and Nicolson', 'Robertson', 'Danielli and Davson'],
+        1,
+        'S. J. Singer and G. L. Nicolson proposed the fluid mosaic model in 1972.',
+      ),
+      q(
+        'Which organelle contains acid hydrolases for intracellular digestion?',
+        ['Peroxisome', 'Lysosome', 'Ribosome', 'Centriole'],
+        1,
+        'Lysosomes hold acid hydrolases working at about pH 5.',
+      ),
+      q(
+        'Crossing over between homologous chromosomes occurs in which stage of prophase I?',
+        ['Leptotene', 'Zygotene', 'Pachytene', 'Diakinesis'],
+        2,
+        'Synapsis completes in zygotene; crossing over (recombination) happens in pachytene.',
+      ),
+      q(
+        'The sodium-potassium pump moves ions in the ratio',
+        ['3 Na+ out, 2 K+ in', '2 Na+ out, 3 K+ in', '1 Na+ out, 1 K+ in', '3 Na+ in, 2 K+ out'],
+        0,
+        'Each ATP hydrolysed exports three Na+ and imports two K+.',
+      ),
+      q(
+        'Which junction allows direct passage of small molecules between adjacent animal cells?',
+        ['Tight junction', 'Desmosome', 'Gap junction', 'Hemidesmosome'],
+        2,
+        'Gap junctions are connexon channels linking the cytoplasm of neighbouring cells.',
+      ),
     ],
   },
   {
@@ -158,16 +237,71 @@ export const DEMO_QUIZZES: SeedQuiz[] = [
     category: 'free',
     timeLimit: 12,
     questions: [
-      q('DNA replication is', ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'], 2, 'Meselson and Stahl showed each daughter duplex keeps one parental strand.'),
-      q('A dihybrid cross between two heterozygotes (AaBb x AaBb) with independent assortment gives a phenotypic ratio of', ['3:1', '1:2:1', '9:3:3:1', '1:1:1:1'], 2, 'Independent assortment of two dominant/recessive genes gives 9:3:3:1.'),
-      q('Which enzyme joins Okazaki fragments?', ['DNA polymerase III', 'Primase', 'DNA ligase', 'Helicase'], 2, 'DNA ligase seals the nicks after DNA polymerase I replaces the RNA primers.'),
-      q('In the lac operon, the inducer that binds the repressor is', ['Lactose', 'Allolactose', 'Glucose', 'cAMP'], 1, 'Allolactose, an isomer made from lactose by beta-galactosidase, inactivates the lac repressor.'),
-      q('Which codon is the usual start codon?', ['UAA', 'AUG', 'UGA', 'GUG only'], 1, 'AUG codes for methionine (formyl-methionine in bacteria) and starts translation.'),
-      q('The trp operon is an example of a', ['Inducible operon under negative control', 'Repressible operon', 'Constitutive operon', 'Positive inducible operon only'], 1, 'Tryptophan acts as a co-repressor that switches the trp operon off.'),
-      q('Red-green colour blindness in humans is inherited as', ['Autosomal dominant', 'Autosomal recessive', 'X-linked recessive', 'Y-linked'], 2, 'The genes for red and green opsins lie on the X chromosome; the trait is X-linked recessive.'),
-      q('Which RNA polymerase transcribes mRNA genes in eukaryotes?', ['RNA polymerase I', 'RNA polymerase II', 'RNA polymerase III', 'Primase'], 1, 'Pol II makes pre-mRNA; Pol I makes most rRNA; Pol III makes tRNA and 5S rRNA.'),
-      q('A mutation that changes a codon into a stop codon is called', ['Missense', 'Silent', 'Nonsense', 'Frameshift'], 2, 'A nonsense mutation creates a premature stop codon (UAA, UAG or UGA).'),
-      q('Chargaff\'s rule states that in double-stranded DNA', ['A = G and C = T', 'A = T and G = C', 'A + T = G + C always', 'Purines exceed pyrimidines'], 1, 'Base pairing makes adenine equal thymine and guanine equal cytosine.'),
+      q(
+        'DNA replication is',
+        ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'],
+        2,
+        'Meselson and Stahl showed each daughter duplex keeps one parental strand.',
+      ),
+      q(
+        'A dihybrid cross between two heterozygotes (AaBb x AaBb) with independent assortment gives a phenotypic ratio of',
+        ['3:1', '1:2:1', '9:3:3:1', '1:1:1:1'],
+        2,
+        'Independent assortment of two dominant/recessive genes gives 9:3:3:1.',
+      ),
+      q(
+        'Which enzyme joins Okazaki fragments?',
+        ['DNA polymerase III', 'Primase', 'DNA ligase', 'Helicase'],
+        2,
+        'DNA ligase seals the nicks after DNA polymerase I replaces the RNA primers.',
+      ),
+      q(
+        'In the lac operon, the inducer that binds the repressor is',
+        ['Lactose', 'Allolactose', 'Glucose', 'cAMP'],
+        1,
+        'Allolactose, an isomer made from lactose by beta-galactosidase, inactivates the lac repressor.',
+      ),
+      q(
+        'Which codon is the usual start codon?',
+        ['UAA', 'AUG', 'UGA', 'GUG only'],
+        1,
+        'AUG codes for methionine (formyl-methionine in bacteria) and starts translation.',
+      ),
+      q(
+        'The trp operon is an example of a',
+        [
+          'Inducible operon under negative control',
+          'Repressible operon',
+          'Constitutive operon',
+          'Positive inducible operon only',
+        ],
+        1,
+        'Tryptophan acts as a co-repressor that switches the trp operon off.',
+      ),
+      q(
+        'Red-green colour blindness in humans is inherited as',
+        ['Autosomal dominant', 'Autosomal recessive', 'X-linked recessive', 'Y-linked'],
+        2,
+        'The genes for red and green opsins lie on the X chromosome; the trait is X-linked recessive.',
+      ),
+      q(
+        'Which RNA polymerase transcribes mRNA genes in eukaryotes?',
+        ['RNA polymerase I', 'RNA polymerase II', 'RNA polymerase III', 'Primase'],
+        1,
+        'Pol II makes pre-mRNA; Pol I makes most rRNA; Pol III makes tRNA and 5S rRNA.',
+      ),
+      q(
+        'A mutation that changes a codon into a stop codon is called',
+        ['Missense', 'Silent', 'Nonsense', 'Frameshift'],
+        2,
+        'A nonsense mutation creates a premature stop codon (UAA, UAG or UGA).',
+      ),
+      q(
+        "Chargaff's rule states that in double-stranded DNA",
+        ['A = G and C = T', 'A = T and G = C', 'A + T = G + C always', 'Purines exceed pyrimidines'],
+        1,
+        'Base pairing makes adenine equal thymine and guanine equal cytosine.',
+      ),
     ],
   },
   {
@@ -176,17 +310,77 @@ export const DEMO_QUIZZES: SeedQuiz[] = [
     category: 'paid',
     timeLimit: 15,
     questions: [
-      q('Gram-positive bacteria retain crystal violet because they have', ['An outer membrane', 'A thick peptidoglycan layer', 'Mycolic acids', 'A capsule'], 1, 'The thick peptidoglycan wall traps the crystal violet-iodine complex during decolourisation.'),
-      q('Which process transfers DNA between bacteria through a bacteriophage?', ['Transformation', 'Transduction', 'Conjugation', 'Transposition'], 1, 'In transduction a phage carries bacterial DNA from one cell to another.'),
-      q('The net ATP yield of glycolysis per glucose molecule is', ['1', '2', '4', '36'], 1, 'Glycolysis makes 4 ATP but uses 2, giving a net gain of 2 ATP (and 2 NADH).'),
-      q('Michaelis constant (Km) is the substrate concentration at which the reaction velocity is', ['Zero', 'Half of Vmax', 'Equal to Vmax', 'Twice Vmax'], 1, 'By definition v = Vmax/2 when [S] = Km.'),
-      q('A competitive inhibitor', ['Decreases Vmax, Km unchanged', 'Increases Km, Vmax unchanged', 'Decreases both Km and Vmax', 'Increases Vmax'], 1, 'It competes for the active site, so a higher substrate concentration restores Vmax: apparent Km rises.'),
-      q('Endospores are produced by', ['Escherichia coli', 'Bacillus subtilis', 'Staphylococcus aureus', 'Salmonella typhi'], 1, 'Bacillus and Clostridium species form heat-resistant endospores.'),
-      q('Autoclaving at standard conditions uses', ['100 °C for 10 min', '121 °C at 15 psi for 15-20 min', '160 °C dry heat for 2 h', '72 °C for 15 s'], 1, 'Moist heat at 121 °C and 15 psi for 15-20 minutes kills endospores.'),
-      q('Which vitamin is the precursor of coenzyme A?', ['Riboflavin', 'Niacin', 'Pantothenic acid', 'Biotin'], 2, 'Coenzyme A contains pantothenic acid (vitamin B5).'),
-      q('Penicillin kills bacteria by inhibiting', ['Protein synthesis', 'Peptidoglycan cross-linking', 'DNA gyrase', 'Folate synthesis'], 1, 'Beta-lactams block transpeptidases (penicillin-binding proteins) that cross-link peptidoglycan.'),
-      q('The enzyme that fixes CO2 in the Calvin cycle is', ['PEP carboxylase', 'RuBisCO', 'Carbonic anhydrase', 'Pyruvate carboxylase'], 1, 'Ribulose-1,5-bisphosphate carboxylase/oxygenase fixes CO2 onto RuBP.'),
-      q('Which immunoglobulin crosses the human placenta?', ['IgA', 'IgG', 'IgM', 'IgE'], 1, 'IgG is actively transported across the placenta via the neonatal Fc receptor.'),
+      q(
+        'Gram-positive bacteria retain crystal violet because they have',
+        ['An outer membrane', 'A thick peptidoglycan layer', 'Mycolic acids', 'A capsule'],
+        1,
+        'The thick peptidoglycan wall traps the crystal violet-iodine complex during decolourisation.',
+      ),
+      q(
+        'Which process transfers DNA between bacteria through a bacteriophage?',
+        ['Transformation', 'Transduction', 'Conjugation', 'Transposition'],
+        1,
+        'In transduction a phage carries bacterial DNA from one cell to another.',
+      ),
+      q(
+        'The net ATP yield of glycolysis per glucose molecule is',
+        ['1', '2', '4', '36'],
+        1,
+        'Glycolysis makes 4 ATP but uses 2, giving a net gain of 2 ATP (and 2 NADH).',
+      ),
+      q(
+        'Michaelis constant (Km) is the substrate concentration at which the reaction velocity is',
+        ['Zero', 'Half of Vmax', 'Equal to Vmax', 'Twice Vmax'],
+        1,
+        'By definition v = Vmax/2 when [S] = Km.',
+      ),
+      q(
+        'A competitive inhibitor',
+        [
+          'Decreases Vmax, Km unchanged',
+          'Increases Km, Vmax unchanged',
+          'Decreases both Km and Vmax',
+          'Increases Vmax',
+        ],
+        1,
+        'It competes for the active site, so a higher substrate concentration restores Vmax: apparent Km rises.',
+      ),
+      q(
+        'Endospores are produced by',
+        ['Escherichia coli', 'Bacillus subtilis', 'Staphylococcus aureus', 'Salmonella typhi'],
+        1,
+        'Bacillus and Clostridium species form heat-resistant endospores.',
+      ),
+      q(
+        'Autoclaving at standard conditions uses',
+        ['100 °C for 10 min', '121 °C at 15 psi for 15-20 min', '160 °C dry heat for 2 h', '72 °C for 15 s'],
+        1,
+        'Moist heat at 121 °C and 15 psi for 15-20 minutes kills endospores.',
+      ),
+      q(
+        'Which vitamin is the precursor of coenzyme A?',
+        ['Riboflavin', 'Niacin', 'Pantothenic acid', 'Biotin'],
+        2,
+        'Coenzyme A contains pantothenic acid (vitamin B5).',
+      ),
+      q(
+        'Penicillin kills bacteria by inhibiting',
+        ['Protein synthesis', 'Peptidoglycan cross-linking', 'DNA gyrase', 'Folate synthesis'],
+        1,
+        'Beta-lactams block transpeptidases (penicillin-binding proteins) that cross-link peptidoglycan.',
+      ),
+      q(
+        'The enzyme that fixes CO2 in the Calvin cycle is',
+        ['PEP carboxylase', 'RuBisCO', 'Carbonic anhydrase', 'Pyruvate carboxylase'],
+        1,
+        'Ribulose-1,5-bisphosphate carboxylase/oxygenase fixes CO2 onto RuBP.',
+      ),
+      q(
+        'Which immunoglobulin crosses the human placenta?',
+        ['IgA', 'IgG', 'IgM', 'IgE'],
+        1,
+        'IgG is actively transported across the placenta via the neonatal Fc receptor.',
+      ),
     ],
   },
 ]

@@ -1,6 +1,14 @@
 // Demo seed (issue 2 §3): runs only into an empty database, through the same factories as the tests.
 import type { Kysely } from 'kysely'
-import { createCoupon, createCourse, createLecture, createQuiz, createSection, createUser, setQuizPrice } from './factories.ts'
+import {
+  createCoupon,
+  createCourse,
+  createLecture,
+  createQuiz,
+  createSection,
+  createUser,
+  setQuizPrice,
+} from './factories.ts'
 import type { Database } from './schema.ts'
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_COURSES, DEMO_QUIZZES } from './seed-data.ts'
 
@@ -9,8 +17,14 @@ import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_COURSES, DEMO_QUIZZES } from './seed-d
  * first `npm start` still leaves a seeded site; demo accounts whose e-mail already exists are skipped.
  */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const courses = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const quizzes = await db.selectFrom('quizzes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const courses = await db
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(courses.n) === 0 && Number(quizzes.n) === 0
 }
 
@@ -32,6 +46,10 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   }
   for (const quiz of DEMO_QUIZZES) await createQuiz(db, quiz)
   await setQuizPrice(db, { actualPrice: 399, discountedPrice: 99 })
-  await createCoupon(db, { courseId: courseIds[DEMO_COUPON.linkAddress], code: DEMO_COUPON.code, discount: DEMO_COUPON.discount })
+  await createCoupon(db, {
+    courseId: courseIds[DEMO_COUPON.linkAddress],
+    code: DEMO_COUPON.code,
+    discount: DEMO_COUPON.discount,
+  })
   return true
 }

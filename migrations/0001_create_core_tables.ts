@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('user').check(sql`role in ('user','admin','instructor')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user','admin','instructor')`),
+    )
     .addColumn('profile_image', 'text')
     .addColumn('mobile_number', 'text')
     .addColumn('institute_name', 'text')
@@ -116,7 +121,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
   // One enrolment per learner per course: callback + webhook + retries enrol exactly once.
-  await db.schema.createIndex('enrollments_user_course_uq').on('enrollments').columns(['user_id', 'course_id']).unique().execute()
+  await db.schema
+    .createIndex('enrollments_user_course_uq')
+    .on('enrollments')
+    .columns(['user_id', 'course_id'])
+    .unique()
+    .execute()
   await db.schema.createIndex('enrollments_course_idx').on('enrollments').column('course_id').execute()
 
   await db.schema
@@ -140,7 +150,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('coupon_id', 'text', (c) => c.references('coupons.id').onDelete('set null'))
     .addColumn('amount_paise', 'integer', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('INR'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created').check(sql`status in ('created','paid','failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('created')
+        .check(sql`status in ('created','paid','failed')`),
+    )
     .addColumn('provider', 'text', (c) => c.notNull()) // 'razorpay' | 'demo' | 'free'
     .addColumn('provider_order_id', 'text', (c) => c.unique())
     .addColumn('provider_payment_id', 'text')
@@ -188,7 +203,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('archived_at', 'text')
     .execute()
-  await db.schema.createIndex('questions_quiz_idx').on('questions').columns(['quiz_id', 'archived_at', 'position']).execute()
+  await db.schema
+    .createIndex('questions_quiz_idx')
+    .on('questions')
+    .columns(['quiz_id', 'archived_at', 'position'])
+    .execute()
 
   await db.schema
     .createTable('attempts')
@@ -243,8 +262,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'audit_log', 'settings', 'attempt_answers', 'attempts', 'questions', 'quizzes', 'payment_events', 'orders',
-    'coupons', 'enrollments', 'lectures', 'sections', 'courses', 'rate_limits', 'verifications', 'sessions', 'users',
+    'audit_log',
+    'settings',
+    'attempt_answers',
+    'attempts',
+    'questions',
+    'quizzes',
+    'payment_events',
+    'orders',
+    'coupons',
+    'enrollments',
+    'lectures',
+    'sections',
+    'courses',
+    'rate_limits',
+    'verifications',
+    'sessions',
+    'users',
   ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }

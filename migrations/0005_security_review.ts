@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('purpose'), '=', sql.lit('reset'))
     .execute()
   await db.schema.createIndex('verifications_claim_uq').on('verifications').column('claim_hash').unique().execute()
-  await db.schema.createIndex('verifications_purpose_email_idx').on('verifications').columns(['purpose', 'email']).execute()
+  await db.schema
+    .createIndex('verifications_purpose_email_idx')
+    .on('verifications')
+    .columns(['purpose', 'email'])
+    .execute()
   // Sign-up rows made before this migration have no claim and can never verify: the learner signs up again.
   await db.deleteFrom('verifications').where('purpose', '=', 'signup').execute()
 
@@ -31,5 +35,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('verifications_claim_uq').execute()
   await db.schema.dropIndex('verifications_reset_email_uq').execute()
   await db.schema.alterTable('verifications').dropColumn('claim_hash').execute()
-  await db.schema.createIndex('verifications_purpose_email_uq').on('verifications').columns(['purpose', 'email']).unique().execute()
+  await db.schema
+    .createIndex('verifications_purpose_email_uq')
+    .on('verifications')
+    .columns(['purpose', 'email'])
+    .unique()
+    .execute()
 }

@@ -11,6 +11,8 @@ for (let round = 1; round <= rounds; round++) {
   const r = await durabilityRound({ port: 3950, dir: path.join(dir, `round-${round}`), round })
   const ok = r.missing === 0 && r.duplicates === 0 && r.integrity === 'ok'
   if (!ok) bad++
-  console.log(`round ${round}: killed after ${r.killedAfterMs} ms, ${r.acknowledged} acknowledged, ${r.stored} stored, ${r.missing} missing, ${r.duplicates} twice, integrity ${r.integrity} ${ok ? 'ok' : 'FAILED'}`)
+  console.log(
+    `round ${round}: killed after ${r.killedAfterMs} ms, ${r.acknowledged} acknowledged, ${r.stored} stored, ${r.missing} missing, ${r.duplicates} twice, integrity ${r.integrity} ${ok ? 'ok' : 'FAILED'}`,
+  )
 }
 process.exit(bad ? 1 : 0)

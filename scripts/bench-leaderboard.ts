@@ -21,7 +21,9 @@ function seedQuiz(attempts: number): { quizId: string; viewerId: string } {
   const quizId = id()
   const now = new Date(base).toISOString()
   sqlite
-    .prepare('insert into quizzes (id, title, description, category, time_limit, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)')
+    .prepare(
+      'insert into quizzes (id, title, description, category, time_limit, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+    )
     .run(quizId, `Bench ${attempts}`, 'bench', 'free', 30, now, now)
   const insertQuestion = sqlite.prepare(
     'insert into questions (id, quiz_id, position, question_text, options, correct_option, created_at) values (?, ?, ?, ?, ?, ?, ?)',
@@ -43,7 +45,16 @@ function seedQuiz(attempts: number): { quizId: string; viewerId: string } {
       const submitted = new Date(base + i * 1000 + 600_000).toISOString()
       // Quarter marks between -12.5 and 50, many ties.
       const score = Math.round((Math.random() * 62.5 - 12.5) * 4) / 4
-      insertAttempt.run(id(), userId, quizId, started, new Date(base + i * 1000 + 1_800_000).toISOString(), submitted, score, 50)
+      insertAttempt.run(
+        id(),
+        userId,
+        quizId,
+        started,
+        new Date(base + i * 1000 + 1_800_000).toISOString(),
+        submitted,
+        score,
+        50,
+      )
     }
   })()
   return { quizId, viewerId }

@@ -10,7 +10,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 export default async function benchLighthouse({ base, cookie, quizId }) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   let broken = 0
   try {
@@ -32,16 +41,28 @@ export default async function benchLighthouse({ base, cookie, quizId }) {
         })
         const a = result.lhr.audits
         if (result.lhr.runtimeError || a['largest-contentful-paint'].numericValue === undefined) {
-          console.log(`${page.path}: run ${i + 1} failed: ${result.lhr.runtimeError?.message ?? a['largest-contentful-paint'].errorMessage ?? 'no LCP'}`)
+          console.log(
+            `${page.path}: run ${i + 1} failed: ${result.lhr.runtimeError?.message ?? a['largest-contentful-paint'].errorMessage ?? 'no LCP'}`,
+          )
           runs.push({ lcp: Infinity, tbt: Infinity, cls: Infinity })
           continue
         }
-        runs.push({ lcp: a['largest-contentful-paint'].numericValue, tbt: a['total-blocking-time'].numericValue, cls: a['cumulative-layout-shift'].numericValue })
+        runs.push({
+          lcp: a['largest-contentful-paint'].numericValue,
+          tbt: a['total-blocking-time'].numericValue,
+          cls: a['cumulative-layout-shift'].numericValue,
+        })
       }
-      const m = { lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) }
+      const m = {
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+      }
       const ok = m.lcp <= BUDGET.lcp && m.tbt <= BUDGET.tbt && m.cls <= BUDGET.cls
       if (!ok) broken++
-      console.log(`${page.path.padEnd(40)} LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${m.tbt.toFixed(0)} ms  CLS ${m.cls.toFixed(3)}  ${ok ? 'ok' : 'OVER BUDGET'}`)
+      console.log(
+        `${page.path.padEnd(40)} LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${m.tbt.toFixed(0)} ms  CLS ${m.cls.toFixed(3)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+      )
     }
   } finally {
     await chrome.kill()

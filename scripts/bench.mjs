@@ -14,14 +14,36 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const HTML_BUDGET = 14.6 * 1024
 const JS_FLOOR = 113 * 1024 // STACK.md: bare RR7 app ≈ 113 KB gz
 const JS_BUDGET = 1.25 * JS_FLOOR
-const PUBLIC_PAGES = ['/', '/courses', '/courses/bsc-hons-batch', '/courses/bsc-hons-batch/semester-i', '/resources', '/about-us', '/faculties', '/developers', '/quizzes', '/login', '/signup', '/forgot-password']
+const PUBLIC_PAGES = [
+  '/',
+  '/courses',
+  '/courses/bsc-hons-batch',
+  '/courses/bsc-hons-batch/semester-i',
+  '/resources',
+  '/about-us',
+  '/faculties',
+  '/developers',
+  '/quizzes',
+  '/login',
+  '/signup',
+  '/forgot-password',
+]
 
 if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js')) || process.env.BENCH_BUILD === '1') {
   execSync('npm run -s build', { stdio: 'inherit', env: { ...process.env, BUILD_DIR } })
 }
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-bench-'))
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.js'], {
-  env: { ...process.env, PORT: String(PORT), BUILD_DIR, DATABASE_PATH: path.join(tmp, 'app.db'), RATE_LIMIT: 'off', SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), SESSION_SECRET: 'bench-session-secret' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    BUILD_DIR,
+    DATABASE_PATH: path.join(tmp, 'app.db'),
+    RATE_LIMIT: 'off',
+    SEED_DEMO: 'true',
+    OUTBOX_DIR: path.join(tmp, 'outbox'),
+    SESSION_SECRET: 'bench-session-secret',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 
@@ -47,7 +69,9 @@ async function waitHealthy() {
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 5), ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+    autocannon({ url, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 5), ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
   )
 }
 
@@ -64,7 +88,9 @@ try {
   console.log(`static file /favicon.ico: ${staticRps.toFixed(0)} req/s`)
   for (const p of ['/', '/courses']) {
     const r = await cannon(`${BASE}${p}`)
-    console.log(`GET ${p}: ${r.requests.average.toFixed(0)} req/s, ratio to static ${(r.requests.average / staticRps).toFixed(3)}, errors ${r.errors + r.non2xx}`)
+    console.log(
+      `GET ${p}: ${r.requests.average.toFixed(0)} req/s, ratio to static ${(r.requests.average / staticRps).toFixed(3)}, errors ${r.errors + r.non2xx}`,
+    )
   }
 
   console.log('\n== Page weight (gzip -9): HTML budget 14.6 KB, first-view JS budget 1.25 x 113 KB = 141.3 KB')
@@ -73,7 +99,9 @@ try {
     const html = Buffer.from(await res.arrayBuffer())
     const htmlGz = gz(html)
     const text = html.toString('utf8')
-    const scripts = new Set([...text.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]))
+    const scripts = new Set(
+      [...text.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]),
+    )
     const inline = [...text.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1])
     for (const s of inline) scripts.add(s)
     let jsGz = 0
@@ -81,7 +109,9 @@ try {
     const okHtml = htmlGz <= HTML_BUDGET
     const okJs = jsGz <= JS_BUDGET
     if (!okHtml || !okJs) failures++
-    console.log(`${p.padEnd(40)} status ${res.status}  HTML ${kb(htmlGz)} ${okHtml ? 'ok' : 'OVER'}  JS ${kb(jsGz)} (${scripts.size} files, ${(jsGz / JS_FLOOR).toFixed(2)}x floor) ${okJs ? 'ok' : 'OVER'}`)
+    console.log(
+      `${p.padEnd(40)} status ${res.status}  HTML ${kb(htmlGz)} ${okHtml ? 'ok' : 'OVER'}  JS ${kb(jsGz)} (${scripts.size} files, ${(jsGz / JS_FLOOR).toFixed(2)}x floor) ${okJs ? 'ok' : 'OVER'}`,
+    )
   }
 
   const extra = path.resolve('scripts/bench-extra.mjs')
@@ -92,7 +122,9 @@ try {
 } finally {
   sampleRss()
   clearInterval(rssTimer)
-  console.log(`\n== Server peak RSS: ${(peakRss / 1024 / 1024).toFixed(1)} MB (budget 256 MB) ${peakRss < 256 * 1024 * 1024 ? 'ok' : 'OVER'}`)
+  console.log(
+    `\n== Server peak RSS: ${(peakRss / 1024 / 1024).toFixed(1)} MB (budget 256 MB) ${peakRss < 256 * 1024 * 1024 ? 'ok' : 'OVER'}`,
+  )
   if (peakRss >= 256 * 1024 * 1024) failures++
   server.kill('SIGTERM')
 }

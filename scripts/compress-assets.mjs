@@ -15,7 +15,10 @@ function walk(dir) {
     else if (COMPRESSIBLE.test(entry.name)) {
       const body = fs.readFileSync(p)
       if (body.length < 256) continue
-      fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      fs.writeFileSync(
+        `${p}.br`,
+        zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      )
       fs.writeFileSync(`${p}.gz`, zlib.gzipSync(body, { level: 9 }))
       count++
     }

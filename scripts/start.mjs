@@ -19,7 +19,10 @@ function newestMtime(dir) {
 const sources = ['app', 'db', 'migrations', 'public'].filter((d) => fs.existsSync(d))
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
 // SKIP_BUILD=1 (the Docker image) serves the build it shipped with.
-const needsBuild = process.env.SKIP_BUILD === '1' ? false : builtAt === 0 || sources.some((d) => newestMtime(d) > builtAt) || process.env.FORCE_BUILD === '1'
+const needsBuild =
+  process.env.SKIP_BUILD === '1'
+    ? false
+    : builtAt === 0 || sources.some((d) => newestMtime(d) > builtAt) || process.env.FORCE_BUILD === '1'
 if (needsBuild) {
   console.log('Building the app...')
   execSync('npm run -s build', { stdio: 'inherit' })

@@ -21,7 +21,9 @@ function ensureChromium() {
   if (fs.existsSync(wanted)) return
   if (process.getuid?.() === 0) {
     console.log('Chromium missing: installing Debian chromium with apt...')
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    })
   }
   if (!fs.existsSync(wanted)) {
     console.error(`Chromium not found at ${wanted}; install Debian's chromium package or set CHROMIUM_PATH.`)
@@ -44,7 +46,11 @@ run('vitest', `npx vitest run --reporter=default --reporter=json --outputFile.js
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'))
   passed += r.numPassedTests
-  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0) ? 1 : 0)
+  failed +=
+    r.numFailedTests +
+    (r.numTotalTestSuites > 0 && r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0)
+      ? 1
+      : 0)
   if (r.numFailedTests) problems.push(`vitest: ${r.numFailedTests} failed`)
 } else {
   failed++

@@ -14,7 +14,12 @@ function fail(message: string): never {
 let values: Record<string, string | boolean | undefined>
 try {
   values = parseArgs({
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+    },
     strict: true,
   }).values
 } catch (error) {

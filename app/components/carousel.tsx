@@ -66,7 +66,8 @@ export function Carousel({
       speed: 1000,
       loop,
       navigation: { prevEl: prev.current, nextEl: next.current },
-      autoplay: autoplay && !reduceMotion ? { delay: 3000, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
+      autoplay:
+        autoplay && !reduceMotion ? { delay: 3000, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
       breakpoints: { 640: { slidesPerView: 2 }, 1100: { slidesPerView: 3 } },
     })
     return () => swiper.destroy(true, true)
@@ -101,10 +102,20 @@ export function Carousel({
         </ul>
       </div>
       <div className={enhanced ? 'mt-4 flex justify-center gap-3' : 'hidden'}>
-        <button ref={prev} type="button" aria-label={`Previous ${label}`} className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <button
+          ref={prev}
+          type="button"
+          aria-label={`Previous ${label}`}
+          className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           ←
         </button>
-        <button ref={next} type="button" aria-label={`Next ${label}`} className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <button
+          ref={next}
+          type="button"
+          aria-label={`Next ${label}`}
+          className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           →
         </button>
       </div>

@@ -14,17 +14,38 @@ export type CardCourse = {
 }
 
 /** Course card (spec 1 §2 "Course card"); links to /courses/{linkAddress} unless `href` is given. */
-export function CourseCard({ course, href, buttonText = 'View Details' }: { course: CardCourse; href?: string; buttonText?: string }) {
+export function CourseCard({
+  course,
+  href,
+  buttonText = 'View Details',
+}: {
+  course: CardCourse
+  href?: string
+  buttonText?: string
+}) {
   const pct = cardPercentOff(course.actualPrice, course.discountedPrice)
   const live = course.mode.toLowerCase() === 'live'
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <img src={course.courseImage} alt="" width={320} height={180} loading="lazy" className="aspect-video w-full object-cover" />
+      <img
+        src={course.courseImage}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex flex-wrap gap-2 text-xs font-semibold">
-          <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">{course.courseTag.toUpperCase()}</span>
-          <span className="rounded bg-sky-100 px-2 py-0.5 text-sky-800 dark:bg-sky-900 dark:text-sky-100">{live ? 'LIVE BATCH' : course.mode.toUpperCase()}</span>
-          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{course.language.toUpperCase()}</span>
+          <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+            {course.courseTag.toUpperCase()}
+          </span>
+          <span className="rounded bg-sky-100 px-2 py-0.5 text-sky-800 dark:bg-sky-900 dark:text-sky-100">
+            {live ? 'LIVE BATCH' : course.mode.toUpperCase()}
+          </span>
+          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {course.language.toUpperCase()}
+          </span>
         </p>
         <h3 className="text-lg font-bold">{course.courseTitle}</h3>
         <p className="text-sm text-slate-600 dark:text-slate-300">{course.subTitle}</p>
@@ -34,7 +55,11 @@ export function CourseCard({ course, href, buttonText = 'View Details' }: { cour
           {showStruckPrice(course.actualPrice, course.discountedPrice) ? (
             <s className="text-sm text-slate-500 dark:text-slate-400">{formatRupees(course.actualPrice)}</s>
           ) : null}
-          {pct > 0 ? <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-900 dark:text-amber-100">{pct}% OFF</span> : null}
+          {pct > 0 ? (
+            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-900 dark:text-amber-100">
+              {pct}% OFF
+            </span>
+          ) : null}
         </p>
         <Link
           to={href ?? `/courses/${course.linkAddress}`}

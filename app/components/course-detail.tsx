@@ -13,7 +13,9 @@ export function SyllabusAccordion({ items }: { items: SyllabusItem[] }) {
         <details key={item.subject} className="group p-4">
           <summary className="flex cursor-pointer list-none items-center justify-between font-semibold [&::-webkit-details-marker]:hidden">
             {item.subject}
-            <span aria-hidden="true" className="transition group-open:rotate-45">+</span>
+            <span aria-hidden="true" className="transition group-open:rotate-45">
+              +
+            </span>
           </summary>
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-slate-700 dark:text-slate-300">
             {item.topics.map((t) => (
@@ -27,7 +29,17 @@ export function SyllabusAccordion({ items }: { items: SyllabusItem[] }) {
 }
 
 /** Course detail body shared by /courses/{id} and the semester page. */
-export function CourseDetail({ course, viewer, syllabus, back }: { course: CourseJson; viewer: Viewer; syllabus: SyllabusItem[]; back?: { to: string; label: string } }) {
+export function CourseDetail({
+  course,
+  viewer,
+  syllabus,
+  back,
+}: {
+  course: CourseJson
+  viewer: Viewer
+  syllabus: SyllabusItem[]
+  back?: { to: string; label: string }
+}) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       {back ? (
@@ -54,7 +66,9 @@ export function CourseDetail({ course, viewer, syllabus, back }: { course: Cours
                   rel="noreferrer"
                   className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 hover:border-emerald-500 dark:border-slate-700"
                 >
-                  <span aria-hidden="true" className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">PDF</span>
+                  <span aria-hidden="true" className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">
+                    PDF
+                  </span>
                   {b.exam} brochure
                 </a>
               </li>
@@ -71,8 +85,13 @@ export function NoCourseFound() {
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">No Course Found</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">The course you are looking for does not exist or has been removed.</p>
-      <Link to="/courses" className="mt-6 inline-block rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800">
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
+        The course you are looking for does not exist or has been removed.
+      </p>
+      <Link
+        to="/courses"
+        className="mt-6 inline-block rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800"
+      >
         View All Courses
       </Link>
     </main>

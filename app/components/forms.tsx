@@ -78,7 +78,13 @@ export function TextareaField({
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <textarea {...textareaProps} id={id} className={textareaProps.className ?? inputClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <textarea
+        {...textareaProps}
+        id={id}
+        className={textareaProps.className ?? inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

@@ -21,10 +21,13 @@ export function OtpField({ invalid, describedBy }: { invalid?: boolean; describe
     if (digits) focus(i + 1)
   }
   function fill(start: number, digits: string) {
-    digits.slice(0, OTP_DIGITS - start).split('').forEach((d, k) => {
-      const el = refs.current[start + k]
-      if (el) el.value = d
-    })
+    digits
+      .slice(0, OTP_DIGITS - start)
+      .split('')
+      .forEach((d, k) => {
+        const el = refs.current[start + k]
+        if (el) el.value = d
+      })
     focus(Math.min(start + digits.length, OTP_DIGITS - 1))
   }
   function onPaste(i: number, e: ClipboardEvent<HTMLInputElement>) {
@@ -67,7 +70,17 @@ export function OtpField({ invalid, describedBy }: { invalid?: boolean; describe
 }
 
 /** The whole code card: digits, Verify, and Resend Code after the countdown (spec 1 §4 "OTP"). */
-export function OtpCard({ email, error, resendIn, sentAt }: { email: string; error?: string | null; resendIn: number; sentAt: string }) {
+export function OtpCard({
+  email,
+  error,
+  resendIn,
+  sentAt,
+}: {
+  email: string
+  error?: string | null
+  resendIn: number
+  sentAt: string
+}) {
   const [clientError, setClientError] = useState<string | null>(null)
   const hydrated = useHydrated()
   const [left, setLeft] = useState(resendIn)
@@ -105,7 +118,9 @@ export function OtpCard({ email, error, resendIn, sentAt }: { email: string; err
           </p>
         ) : null}
         <div className="mt-4 flex justify-center">
-          <StatusButton name="intent" value="verify">Verify</StatusButton>
+          <StatusButton name="intent" value="verify">
+            Verify
+          </StatusButton>
         </div>
       </Form>
       <Form method="post" className="mt-4 text-center text-sm">
@@ -115,7 +130,12 @@ export function OtpCard({ email, error, resendIn, sentAt }: { email: string; err
             Resend code in {left}s
           </p>
         ) : (
-          <button type="submit" name="intent" value="resend" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            className="font-semibold text-emerald-700 underline dark:text-emerald-400"
+          >
             Resend Code
           </button>
         )}

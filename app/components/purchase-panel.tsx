@@ -4,7 +4,8 @@ import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
 import type { CourseJson } from '~/presenters/v1-shapes'
 import type { Viewer } from '~/utils/course-page.server'
 
-const button = 'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'
+const button =
+  'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'
 
 /**
  * Purchase panel (spec 1 §2, issue 4 §1): price, struck actual price (hidden when equal), percent-off badge
@@ -16,22 +17,47 @@ export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: 
   const live = course.mode.toLowerCase() === 'live'
   const pct = cardPercentOff(course.actualPrice, course.discountedPrice)
   return (
-    <aside aria-label="Purchase" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <img src={course.courseImage} alt="" width={320} height={180} className="mb-4 aspect-video w-full rounded-lg object-cover" />
-      {live ? <p className="mb-2 inline-block rounded bg-red-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">LIVE BATCH</p> : null}
+    <aside
+      aria-label="Purchase"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <img
+        src={course.courseImage}
+        alt=""
+        width={320}
+        height={180}
+        className="mb-4 aspect-video w-full rounded-lg object-cover"
+      />
+      {live ? (
+        <p className="mb-2 inline-block rounded bg-red-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
+          LIVE BATCH
+        </p>
+      ) : null}
       <p className="flex flex-wrap items-baseline gap-2">
-        <span className="text-3xl font-bold" data-testid="price">{formatRupees(course.discountedPrice)}</span>
+        <span className="text-3xl font-bold" data-testid="price">
+          {formatRupees(course.discountedPrice)}
+        </span>
         {live ? <span className="text-slate-500 dark:text-slate-400">(monthly)</span> : null}
         {showStruckPrice(course.actualPrice, course.discountedPrice) ? (
-          <s className="text-slate-500 dark:text-slate-400" data-testid="actual-price">{formatRupees(course.actualPrice)}</s>
+          <s className="text-slate-500 dark:text-slate-400" data-testid="actual-price">
+            {formatRupees(course.actualPrice)}
+          </s>
         ) : null}
-        {pct > 0 ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-bold text-amber-800 dark:bg-amber-900 dark:text-amber-100">{pct}% OFF</span> : null}
+        {pct > 0 ? (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-bold text-amber-800 dark:bg-amber-900 dark:text-amber-100">
+            {pct}% OFF
+          </span>
+        ) : null}
       </p>
       <div className="mt-4">
         {viewer === 'enrolled' ? (
-          <Link to={`/my-courses/${course._id}`} className={button}>Go to course</Link>
+          <Link to={`/my-courses/${course._id}`} className={button}>
+            Go to course
+          </Link>
         ) : viewer === 'member' ? (
-          <Link to={`/checkout/${course.linkAddress}`} className={button}>Enroll Now</Link>
+          <Link to={`/checkout/${course.linkAddress}`} className={button}>
+            Enroll Now
+          </Link>
         ) : (
           <fetcher.Form method="post" preventScrollReset>
             <button type="submit" className={button}>
@@ -44,7 +70,9 @@ export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: 
       <ul className="mt-2 space-y-1 text-sm">
         {featuresFor(course.mode).map((f) => (
           <li key={f} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">✓</span>
+            <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
+              ✓
+            </span>
             {f}
           </li>
         ))}

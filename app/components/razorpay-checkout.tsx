@@ -23,7 +23,10 @@ export const SDK_FAILED = 'Razorpay SDK failed to load. Please try again later.'
 export const CANCELLED = 'Payment cancelled by user'
 
 type RazorpayResponse = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
-type RazorpayCtor = new (options: Record<string, unknown>) => { open(): void; on?(event: string, cb: (r: unknown) => void): void }
+type RazorpayCtor = new (options: Record<string, unknown>) => {
+  open(): void
+  on?(event: string, cb: (r: unknown) => void): void
+}
 
 const loading = new Map<string, Promise<boolean>>()
 
@@ -120,7 +123,10 @@ export function HostedCheckoutForm({ pay, label }: { pay: PayInstructions; label
       <input type="hidden" name="prefill[contact]" value={pay.prefill.contact} />
       <input type="hidden" name="callback_url" value={pay.callbackUrl} />
       <input type="hidden" name="cancel_url" value={pay.cancelUrl} />
-      <button type="submit" className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
+      <button
+        type="submit"
+        className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700"
+      >
         {label}
       </button>
     </form>

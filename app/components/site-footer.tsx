@@ -19,16 +19,24 @@ export function SiteFooter() {
           <p className="text-lg font-extrabold text-emerald-700 dark:text-emerald-400">{BRAND_NAME}</p>
           <p className="mt-2 text-slate-600 dark:text-slate-300">{brand.tagline}</p>
           <p className="mt-3">
-            <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">{CONTACT_EMAIL}</a>
+            <a href={`mailto:${CONTACT_EMAIL}`} className="hover:underline">
+              {CONTACT_EMAIL}
+            </a>
             <br />
-            <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`} className="hover:underline">{CONTACT_PHONE}</a>
+            <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`} className="hover:underline">
+              {CONTACT_PHONE}
+            </a>
           </p>
         </div>
         <nav aria-label="Footer">
           <p className="font-semibold">Explore</p>
           <ul className="mt-2 space-y-1">
             {FOOTER_LINKS.map((l) => (
-              <li key={l.to}><Link to={l.to} className="hover:text-emerald-700 dark:text-emerald-400 hover:underline">{l.label}</Link></li>
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-emerald-700 dark:text-emerald-400 hover:underline">
+                  {l.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </nav>
@@ -38,7 +46,16 @@ export function SiteFooter() {
             {footerPlainItems.map((item) => (
               <li key={item}>{item}</li>
             ))}
-            <li><a href={community.chat} target="_blank" rel="noreferrer" className="text-emerald-700 hover:underline dark:text-emerald-400">Community chat</a></li>
+            <li>
+              <a
+                href={community.chat}
+                target="_blank"
+                rel="noreferrer"
+                className="text-emerald-700 hover:underline dark:text-emerald-400"
+              >
+                Community chat
+              </a>
+            </li>
           </ul>
         </div>
         <div>
@@ -46,11 +63,21 @@ export function SiteFooter() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {socialLinks.map((s) => (
               <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noreferrer" className="inline-block rounded border border-slate-300 px-2 py-1 hover:border-emerald-500 dark:border-slate-600">{s.label}</a>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-block rounded border border-slate-300 px-2 py-1 hover:border-emerald-500 dark:border-slate-600"
+                >
+                  {s.label}
+                </a>
               </li>
             ))}
           </ul>
-          <Link to="/developers" className="mt-4 inline-block rounded-lg bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-700 dark:bg-slate-700">
+          <Link
+            to="/developers"
+            className="mt-4 inline-block rounded-lg bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-700 dark:bg-slate-700"
+          >
             Meet Our Developers
           </Link>
         </div>

@@ -51,15 +51,35 @@ function ProfileCard({ user }: { user: HeaderUser }) {
   const ref = useAutoClose()
   return (
     <details ref={ref} className="relative">
-      <summary className="cursor-pointer list-none rounded-full [&::-webkit-details-marker]:hidden" aria-label="Open profile card">
-        <img src={user.profileImage || '/images/default-avatar.svg'} alt={user.name} width={36} height={36} className="h-9 w-9 rounded-full border-2 border-emerald-500 object-cover" />
+      <summary
+        className="cursor-pointer list-none rounded-full [&::-webkit-details-marker]:hidden"
+        aria-label="Open profile card"
+      >
+        <img
+          src={user.profileImage || '/images/default-avatar.svg'}
+          alt={user.name}
+          width={36}
+          height={36}
+          className="h-9 w-9 rounded-full border-2 border-emerald-500 object-cover"
+        />
       </summary>
       <div className="absolute right-0 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <p className="font-semibold">Hello, {user.name}</p>
         <ul className="mt-3 space-y-1 text-sm">
-          <li><Link to="/profile" className="block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">Profile</Link></li>
+          <li>
+            <Link to="/profile" className="block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+              Profile
+            </Link>
+          </li>
           {isStaff(user.role) ? (
-            <li><Link to="/admin/dashboard" className="block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">Dashboard</Link></li>
+            <li>
+              <Link
+                to="/admin/dashboard"
+                className="block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                Dashboard
+              </Link>
+            </li>
           ) : null}
         </ul>
         <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
@@ -75,23 +95,54 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   return (
     <details ref={ref} className="md:hidden">
       <summary className="cursor-pointer list-none rounded p-2 [&::-webkit-details-marker]:hidden" aria-label="Menu">
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </summary>
-      <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((l) => (
-            <li key={l.to}><NavLink to={l.to} end={l.to === '/'} className={linkClass}>{l.label}</NavLink></li>
+            <li key={l.to}>
+              <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+                {l.label}
+              </NavLink>
+            </li>
           ))}
           {user ? (
             <>
-              <li><NavLink to="/profile" className={linkClass}>Profile</NavLink></li>
-              {isStaff(user.role) ? <li><NavLink to="/admin/dashboard" className={linkClass}>Dashboard</NavLink></li> : null}
-              <li><SignOut className="px-2 py-1 font-medium text-red-600" /></li>
+              <li>
+                <NavLink to="/profile" className={linkClass}>
+                  Profile
+                </NavLink>
+              </li>
+              {isStaff(user.role) ? (
+                <li>
+                  <NavLink to="/admin/dashboard" className={linkClass}>
+                    Dashboard
+                  </NavLink>
+                </li>
+              ) : null}
+              <li>
+                <SignOut className="px-2 py-1 font-medium text-red-600" />
+              </li>
             </>
           ) : (
-            <li><NavLink to="/login" className={linkClass}>Login</NavLink></li>
+            <li>
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+            </li>
           )}
         </ul>
       </nav>
@@ -131,7 +182,11 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: 'l
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1 lg:gap-3">
             {NAV_LINKS.map((l) => (
-              <li key={l.to}><NavLink to={l.to} end={l.to === '/'} className={linkClass}>{l.label}</NavLink></li>
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
             ))}
           </ul>
         </nav>
@@ -140,7 +195,12 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: 'l
           {user ? (
             <ProfileCard user={user} />
           ) : (
-            <Link to="/login" className="rounded-lg bg-emerald-700 px-4 py-1.5 font-semibold text-white hover:bg-emerald-800">Login</Link>
+            <Link
+              to="/login"
+              className="rounded-lg bg-emerald-700 px-4 py-1.5 font-semibold text-white hover:bg-emerald-800"
+            >
+              Login
+            </Link>
           )}
           <MobileMenu user={user} />
         </div>

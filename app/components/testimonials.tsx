@@ -24,7 +24,11 @@ function Message({ text }: { text: string }) {
 
 function Card({ t, copy }: { t: Testimonial; copy?: boolean }) {
   return (
-    <li aria-hidden={copy || undefined} inert={copy || undefined} className="w-80 shrink-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <li
+      aria-hidden={copy || undefined}
+      inert={copy || undefined}
+      className="w-80 shrink-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
       <figure>
         <blockquote>
           <Message text={t.message} />
@@ -33,7 +37,9 @@ function Card({ t, copy }: { t: Testimonial; copy?: boolean }) {
           <img src={t.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full" />
           <span className="text-sm">
             <span className="block font-semibold">{t.name}</span>
-            <span className="block text-slate-500 dark:text-slate-400">{t.presentCourseOfStudy}, {t.instituteName}</span>
+            <span className="block text-slate-500 dark:text-slate-400">
+              {t.presentCourseOfStudy}, {t.instituteName}
+            </span>
           </span>
         </figcaption>
       </figure>
@@ -47,10 +53,17 @@ export function Testimonials() {
   const [looped, setLooped] = useState(false)
   useEffect(() => setLooped(true), [])
   return (
-    <div tabIndex={0} role="region" aria-label="Testimonials" className="overflow-x-auto pb-4 motion-safe:overflow-hidden">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Testimonials"
+      className="overflow-x-auto pb-4 motion-safe:overflow-hidden"
+    >
       <ul
         className={`flex w-max items-start gap-6 px-4 hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] motion-reduce:animate-none ${
-          looped ? 'animate-[marquee-loop_80s_linear_infinite]' : 'animate-[marquee-drift_60s_linear_infinite_alternate]'
+          looped
+            ? 'animate-[marquee-loop_80s_linear_infinite]'
+            : 'animate-[marquee-drift_60s_linear_infinite_alternate]'
         }`}
       >
         {testimonials.map((t) => (

@@ -40,7 +40,10 @@ export function ThemeSwitch({ theme }: { theme: 'light' | 'dark' | null }) {
         title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition ${dark ? 'bg-emerald-700' : 'bg-slate-300'}`}
       >
-        <span className={`inline-flex h-5 w-5 items-center justify-center rounded-full bg-white text-xs shadow transition ${dark ? 'translate-x-6' : 'translate-x-1'}`} aria-hidden="true">
+        <span
+          className={`inline-flex h-5 w-5 items-center justify-center rounded-full bg-white text-xs shadow transition ${dark ? 'translate-x-6' : 'translate-x-1'}`}
+          aria-hidden="true"
+        >
           {dark ? '☾' : '☀'}
         </span>
       </button>

@@ -40,7 +40,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   useEffect(() => {
     const timers = toasts.map((t) =>
-      setTimeout(() => setToasts((list) => list.filter((x) => x.key !== t.key)), t.type === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS),
+      setTimeout(
+        () => setToasts((list) => list.filter((x) => x.key !== t.key)),
+        t.type === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS,
+      ),
     )
     return () => timers.forEach(clearTimeout)
   }, [toasts])
@@ -49,7 +52,11 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   return (
     <div aria-live="polite" className="fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2">
       {toasts.map((t) => (
-        <div key={t.key} role={t.type === 'error' ? 'alert' : 'status'} className={`rounded border-l-4 px-4 py-3 text-sm shadow ${colours[t.type]}`}>
+        <div
+          key={t.key}
+          role={t.type === 'error' ? 'alert' : 'status'}
+          className={`rounded border-l-4 px-4 py-3 text-sm shadow ${colours[t.type]}`}
+        >
           <p className="font-semibold">{t.message}</p>
           {t.description ? <p className="mt-1">{t.description}</p> : null}
         </div>

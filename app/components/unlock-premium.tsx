@@ -41,12 +41,14 @@ export function UnlockOffer({ price, actions }: { price: BundlePrice; actions: R
   )
 }
 
-const enrollClass = 'rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700'
+const enrollClass =
+  'rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700'
 const cancelClass = 'rounded border border-slate-300 px-4 py-2 dark:border-slate-600'
 
 export function UnlockPremiumButton({ className }: { className?: string }) {
   const hydrated = useHydrated()
-  const buttonClass = className ?? 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
+  const buttonClass =
+    className ?? 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
   if (!hydrated) {
     return (
       <Link to="/quizzes/unlock" className={buttonClass}>

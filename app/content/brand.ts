@@ -25,12 +25,21 @@ export const brand = {
   },
   steps: [
     { title: 'Signup and Enroll', text: 'Create a free account and choose the batch that fits your exam.', cta: true },
-    { title: 'Access Courses and Materials', text: 'Watch lectures and download notes from your course page at any time.', cta: false },
-    { title: 'Join Live Classes Anytime', text: 'Attend live classes with your batch and revise with the recordings.', cta: false },
+    {
+      title: 'Access Courses and Materials',
+      text: 'Watch lectures and download notes from your course page at any time.',
+      cta: false,
+    },
+    {
+      title: 'Join Live Classes Anytime',
+      text: 'Attend live classes with your batch and revise with the recordings.',
+      cta: false,
+    },
   ],
   aboutPage: {
     heading: `About ${BRAND_NAME}`,
-    mission: 'Our mission is to make good biology teaching affordable and reachable for every student in India, whatever their connection speed.',
+    mission:
+      'Our mission is to make good biology teaching affordable and reachable for every student in India, whatever their connection speed.',
     points: [
       'Exam-focused syllabus coverage for IIT JAM, GATE, GAT-B and CUET PG',
       'Bengali-medium semester batches for B.Sc Hons Microbiology',
@@ -41,7 +50,14 @@ export const brand = {
 } as const
 
 /** Footer items without a link (spec 1 §2 Footer). */
-export const footerPlainItems = ['Support', 'Privacy Policy', 'Terms and Conditions', 'Pricing and Refund', 'FAQs', 'Telegram'] as const
+export const footerPlainItems = [
+  'Support',
+  'Privacy Policy',
+  'Terms and Conditions',
+  'Pricing and Refund',
+  'FAQs',
+  'Telegram',
+] as const
 
 // Sample community and social links: replace with the real ones.
 export const community = {

@@ -16,4 +16,5 @@ export const purchaseFeatures = {
   ],
 } as const
 
-export const featuresFor = (mode: string) => (mode.toLowerCase() === 'live' ? purchaseFeatures.live : purchaseFeatures.recorded)
+export const featuresFor = (mode: string) =>
+  mode.toLowerCase() === 'live' ? purchaseFeatures.live : purchaseFeatures.recorded

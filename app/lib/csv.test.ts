@@ -3,11 +3,17 @@ import { parseQuestionsCsv } from './csv'
 
 describe('parseQuestionsCsv', () => {
   test('reads good rows with or without a header, correct 1-4 stored 0-3, explanation optional', () => {
-    const csv = 'question,option1,option2,option3,option4,correct,explanation\n"Powerhouse of the cell?",Nucleus,Mitochondrion,Ribosome,Golgi,2,ATP is made there\nDNA is,"a, protein",a lipid,a nucleic acid,a sugar,3\n'
+    const csv =
+      'question,option1,option2,option3,option4,correct,explanation\n"Powerhouse of the cell?",Nucleus,Mitochondrion,Ribosome,Golgi,2,ATP is made there\nDNA is,"a, protein",a lipid,a nucleic acid,a sugar,3\n'
     const { questions, errors } = parseQuestionsCsv(csv)
     expect(errors).toEqual([])
     expect(questions).toEqual([
-      { questionText: 'Powerhouse of the cell?', options: ['Nucleus', 'Mitochondrion', 'Ribosome', 'Golgi'], correctOption: 1, explanation: 'ATP is made there' },
+      {
+        questionText: 'Powerhouse of the cell?',
+        options: ['Nucleus', 'Mitochondrion', 'Ribosome', 'Golgi'],
+        correctOption: 1,
+        explanation: 'ATP is made there',
+      },
       { questionText: 'DNA is', options: ['a, protein', 'a lipid', 'a nucleic acid', 'a sugar'], correctOption: 2 },
     ])
   })
@@ -36,7 +42,10 @@ describe('parseQuestionsCsv', () => {
   })
 
   test('an empty file is an error, not a crash', () => {
-    expect(parseQuestionsCsv('')).toEqual({ questions: [], errors: [{ line: 1, message: 'The file has no questions' }] })
+    expect(parseQuestionsCsv('')).toEqual({
+      questions: [],
+      errors: [{ line: 1, message: 'The file has no questions' }],
+    })
     expect(parseQuestionsCsv('question,o1,o2,o3,o4,correct\n').errors[0].message).toBe('The file has no questions')
   })
 })

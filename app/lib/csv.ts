@@ -9,7 +9,8 @@ export type CsvResult = { questions: QuestionDraft[]; errors: CsvRowError[] }
 
 export const CSV_MAX_ROWS = 200
 
-const isHeader = (cells: string[]) => /^question/i.test(cells[0]?.trim() ?? '') && !/^[1-4]$/.test(cells[5]?.trim() ?? '')
+const isHeader = (cells: string[]) =>
+  /^question/i.test(cells[0]?.trim() ?? '') && !/^[1-4]$/.test(cells[5]?.trim() ?? '')
 
 export function parseQuestionsCsv(text: string): CsvResult {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false })
@@ -27,11 +28,15 @@ export function parseQuestionsCsv(text: string): CsvResult {
   }
   if (rows.length && isHeader(rows[0].cells)) rows = rows.slice(1)
   if (rows.length === 0) return { questions, errors: [{ line: 1, message: 'The file has no questions' }] }
-  if (rows.length > CSV_MAX_ROWS) return { questions, errors: [{ line: CSV_MAX_ROWS + 1, message: `At most ${CSV_MAX_ROWS} questions per file` }] }
+  if (rows.length > CSV_MAX_ROWS)
+    return { questions, errors: [{ line: CSV_MAX_ROWS + 1, message: `At most ${CSV_MAX_ROWS} questions per file` }] }
   for (const { cells, line } of rows) {
-    const [question = '', o1 = '', o2 = '', o3 = '', o4 = '', correct = '', explanation = '', ...rest] = cells.map((c) => c.trim())
+    const [question = '', o1 = '', o2 = '', o3 = '', o4 = '', correct = '', explanation = '', ...rest] = cells.map(
+      (c) => c.trim(),
+    )
     const problems: string[] = []
-    if (cells.length < 6) problems.push(`expected at least 6 columns (question, 4 options, correct), found ${cells.length}`)
+    if (cells.length < 6)
+      problems.push(`expected at least 6 columns (question, 4 options, correct), found ${cells.length}`)
     else {
       if (rest.some((c) => c !== '')) problems.push('too many columns')
       if (!question) problems.push('question is empty')
@@ -39,13 +44,19 @@ export function parseQuestionsCsv(text: string): CsvResult {
         if (!o) problems.push(`option ${i + 1} is empty`)
       })
       if (!/^[1-4]$/.test(correct)) problems.push('correct option must be 1, 2, 3 or 4')
-      if (question.length > 2000 || [o1, o2, o3, o4].some((o) => o.length > 500) || explanation.length > 2000) problems.push('text is too long')
+      if (question.length > 2000 || [o1, o2, o3, o4].some((o) => o.length > 500) || explanation.length > 2000)
+        problems.push('text is too long')
     }
     if (problems.length) {
       errors.push({ line, message: problems.join('; ') })
       continue
     }
-    questions.push({ questionText: question, options: [o1, o2, o3, o4], correctOption: Number(correct) - 1, ...(explanation ? { explanation } : {}) })
+    questions.push({
+      questionText: question,
+      options: [o1, o2, o3, o4],
+      correctOption: Number(correct) - 1,
+      ...(explanation ? { explanation } : {}),
+    })
   }
   return { questions, errors }
 }

@@ -40,7 +40,13 @@ describe('marking (spec 1 §9)', () => {
     expect(scoreAnswers(items)).toBe(1.25)
     expect(scoreAnswers([])).toBe(0)
     // all wrong goes negative
-    expect(scoreAnswers([{ selected: 0, correct: 1 }, { selected: 0, correct: 1 }, { selected: 0, correct: 1 }])).toBe(-0.75)
+    expect(
+      scoreAnswers([
+        { selected: 0, correct: 1 },
+        { selected: 0, correct: 1 },
+        { selected: 0, correct: 1 },
+      ]),
+    ).toBe(-0.75)
   })
 
   test('rounding to two decimals, no negative zero', () => {

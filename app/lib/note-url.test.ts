@@ -3,7 +3,9 @@ import { attachmentHeader, forceHttps, noteStorageKey, sanitiseDownloadName } fr
 
 describe('forceHttps', () => {
   test('rewrites http to https and keeps the rest', () => {
-    expect(forceHttps('http://res.cloudinary.com/x/upload/v1/a.pdf?x=1')).toBe('https://res.cloudinary.com/x/upload/v1/a.pdf?x=1')
+    expect(forceHttps('http://res.cloudinary.com/x/upload/v1/a.pdf?x=1')).toBe(
+      'https://res.cloudinary.com/x/upload/v1/a.pdf?x=1',
+    )
     expect(forceHttps('https://example.com/a.pdf')).toBe('https://example.com/a.pdf')
     expect(forceHttps('http://example.com:80/a.pdf')).toBe('https://example.com/a.pdf')
   })

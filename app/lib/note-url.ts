@@ -28,7 +28,10 @@ export function sanitiseDownloadName(title: string | null | undefined, ext: stri
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80)
     .replace(/[-.]+$/g, '')
-  const safeExt = ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8)
+  const safeExt = ext
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8)
   const name = base || 'notes'
   const withoutExt = safeExt && name.toLowerCase().endsWith(`.${safeExt}`) ? name.slice(0, -(safeExt.length + 1)) : name
   return safeExt ? `${withoutExt || 'notes'}.${safeExt}` : withoutExt

@@ -5,6 +5,9 @@ export const OTP_INCOMPLETE = 'Please enter all digits of the OTP.'
 
 /** The code from six single-digit `otp` inputs (or one pasted value): six digits, or null (spec 1 §5). */
 export function readOtp(values: Array<FormDataEntryValue | unknown>): string | null {
-  const joined = values.map((v) => (typeof v === 'string' ? v : '')).join('').replace(/\s+/g, '')
+  const joined = values
+    .map((v) => (typeof v === 'string' ? v : ''))
+    .join('')
+    .replace(/\s+/g, '')
   return new RegExp(`^\\d{${OTP_DIGITS}}$`).test(joined) ? joined : null
 }

@@ -3,7 +3,10 @@ import { PASSWORD_MIN_LENGTH } from './constants'
 // spec 1 §5: the password rules for sign-up and reset, each with its own message; all failures are listed
 // together. Pure, so the browser (Conform onValidate) and the server use the very same rules.
 export const PASSWORD_RULES: Array<{ test: (pw: string) => boolean; message: string }> = [
-  { test: (pw) => pw.length >= PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` },
+  {
+    test: (pw) => pw.length >= PASSWORD_MIN_LENGTH,
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  },
   { test: (pw) => /[^A-Za-z0-9]/.test(pw), message: 'Password must contain at least one special character.' },
   { test: (pw) => /[A-Z]/.test(pw), message: 'Password must contain at least one uppercase letter.' },
   { test: (pw) => /[a-z]/.test(pw), message: 'Password must contain at least one lowercase letter.' },

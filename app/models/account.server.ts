@@ -3,7 +3,12 @@ import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit.server'
 import { deleteUserSessions } from '~/models/session.server'
 import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
-import { consumeVerification, dropPendingSignups, type PendingSignup, type VerifyResult } from '~/models/verification.server'
+import {
+  consumeVerification,
+  dropPendingSignups,
+  type PendingSignup,
+  type VerifyResult,
+} from '~/models/verification.server'
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { parseForm } from '~/utils/body.server'
 import { db } from '~/utils/db.server'
@@ -61,7 +66,10 @@ async function recordLoginLock(userId: string, now: number) {
     action: 'account.login_locked',
     targetType: 'user',
     targetId: userId,
-    details: { failedPasswords: LOGIN_FAILURES_PER_ACCOUNT, lockedUntil: new Date(windowEnd(LOGIN_LOCK_WINDOW_MS, now)).toISOString() },
+    details: {
+      failedPasswords: LOGIN_FAILURES_PER_ACCOUNT,
+      lockedUntil: new Date(windowEnd(LOGIN_LOCK_WINDOW_MS, now)).toISOString(),
+    },
   })
 }
 
@@ -73,7 +81,10 @@ export async function pendingSignupPayload(input: { name: string; password: stri
  * The account exists only once its code verifies (issue 3 §1): creates it from the pending sign-up data of a
  * verified row. Returns null when the e-mail got an account meanwhile or the row carried no sign-up data.
  */
-export async function createAccountFromSignup(email: string, verified: Extract<VerifyResult, { ok: true }>): Promise<UserRow | null> {
+export async function createAccountFromSignup(
+  email: string,
+  verified: Extract<VerifyResult, { ok: true }>,
+): Promise<UserRow | null> {
   let pending: PendingSignup
   try {
     pending = JSON.parse(verified.payload ?? '') as PendingSignup
@@ -87,9 +98,21 @@ export async function createAccountFromSignup(email: string, verified: Extract<V
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values({ id, name: pending.name, email: normaliseEmail(email), password_hash: pending.passwordHash, role: 'user', created_at: now, updated_at: now })
+        .values({
+          id,
+          name: pending.name,
+          email: normaliseEmail(email),
+          password_hash: pending.passwordHash,
+          role: 'user',
+          created_at: now,
+          updated_at: now,
+        })
         .execute()
-      await trx.updateTable('verifications').set({ consumed_at: now, payload: null }).where('id', '=', verified.id).execute()
+      await trx
+        .updateTable('verifications')
+        .set({ consumed_at: now, payload: null })
+        .where('id', '=', verified.id)
+        .execute()
     })
   } catch (error) {
     if (String(error).includes('UNIQUE')) {
@@ -121,7 +144,11 @@ export async function resetPassword(email: string, newPassword: string): Promise
 }
 
 /** Profile details; empty optional fields are cleared on the page form, left alone by the API twin. */
-export async function updateProfile(userId: string, input: Partial<ProfileInput>, mode: 'replace' | 'merge' = 'replace') {
+export async function updateProfile(
+  userId: string,
+  input: Partial<ProfileInput>,
+  mode: 'replace' | 'merge' = 'replace',
+) {
   const pick = (v: string | undefined) => (mode === 'replace' ? (v ? v : null) : v ? v : undefined)
   await db
     .updateTable('users')
@@ -154,7 +181,10 @@ export async function saveProfileImage(userId: string, bytes: Uint8Array): Promi
   const url = publicUrl(key)
   await db.updateTable('users').set({ profile_image: url, updated_at: nowIso() }).where('id', '=', userId).execute()
   const oldKey = before?.profile_image?.startsWith('/uploads/') ? before.profile_image.slice('/uploads/'.length) : null
-  if (oldKey) await getStorage().delete(oldKey).catch((e) => console.error('[profile] old photo not deleted:', e))
+  if (oldKey)
+    await getStorage()
+      .delete(oldKey)
+      .catch((e) => console.error('[profile] old photo not deleted:', e))
   return { ok: true, url }
 }
 
@@ -162,7 +192,11 @@ export async function saveProfileImage(userId: string, bytes: Uint8Array): Promi
 export async function getEnrolledCourses(userId: string): Promise<Array<{ id: string; title: string }>> {
   const ids = await getEnrolledCourseIds(userId)
   if (ids.length === 0) return []
-  const rows = await db.selectFrom('courses').select(['id', 'course_title', 'card_title']).where('id', 'in', ids).execute()
+  const rows = await db
+    .selectFrom('courses')
+    .select(['id', 'course_title', 'card_title'])
+    .where('id', 'in', ids)
+    .execute()
   const byId = new Map(rows.map((r) => [r.id, r.course_title || r.card_title]))
   return ids.filter((id) => byId.has(id)).map((id) => ({ id, title: byId.get(id)! }))
 }

@@ -2,11 +2,30 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
 import type { AttemptsTable, Database } from '#db/schema'
 import { isId } from '~/lib/ids'
-import { deadlineFor, isPastGrace, marksFor, pastGraceDeadlineBound, percentage, percentileOf, savedInTime, scoreAnswers, verdict, type AnswerVerdict } from '~/lib/marking'
+import {
+  deadlineFor,
+  isPastGrace,
+  marksFor,
+  pastGraceDeadlineBound,
+  percentage,
+  percentileOf,
+  savedInTime,
+  scoreAnswers,
+  verdict,
+  type AnswerVerdict,
+} from '~/lib/marking'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
-import { attemptQuestions, countCurrentQuestions, currentQuestionRows, getQuiz, parseOptions, questionsShownAt, type QuizRow } from './quiz.server'
+import {
+  attemptQuestions,
+  countCurrentQuestions,
+  currentQuestionRows,
+  getQuiz,
+  parseOptions,
+  questionsShownAt,
+  type QuizRow,
+} from './quiz.server'
 import type { UserRow } from './user.server'
 
 // Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
@@ -14,7 +33,16 @@ import type { UserRow } from './user.server'
 // attempt is the conditional update `where submitted_at is null`.
 
 export type AttemptRow = Selectable<AttemptsTable>
-const attemptColumns = ['id', 'user_id', 'quiz_id', 'started_at', 'deadline_at', 'submitted_at', 'score', 'total'] as const
+const attemptColumns = [
+  'id',
+  'user_id',
+  'quiz_id',
+  'started_at',
+  'deadline_at',
+  'submitted_at',
+  'score',
+  'total',
+] as const
 
 export type QuizViewer = Pick<UserRow, 'id' | 'role' | 'has_access_to_quizzes'>
 
@@ -45,7 +73,12 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
 }
 
 async function readAttempt(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return db.selectFrom('attempts').select(attemptColumns).where('user_id', '=', userId).where('quiz_id', '=', quizId).executeTakeFirst()
+  return db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .executeTakeFirst()
 }
 
 /** The learner's attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
@@ -79,7 +112,14 @@ export async function startAttempt({ userId, quiz, now = new Date() }: { userId:
   const deadline = deadlineFor(new Date(startedAt), quiz.time_limit)
   const result = await db
     .insertInto('attempts')
-    .values({ id: newId(), user_id: userId, quiz_id: quiz.id, started_at: startedAt, deadline_at: deadline?.toISOString() ?? null, total })
+    .values({
+      id: newId(),
+      user_id: userId,
+      quiz_id: quiz.id,
+      started_at: startedAt,
+      deadline_at: deadline?.toISOString() ?? null,
+      total,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'quiz_id']).doNothing())
     .executeTakeFirst()
   const attempt = await readAttempt(userId, quiz.id)
@@ -103,7 +143,9 @@ export async function getAnswers(attemptId: string): Promise<Record<string, Save
     .select(['question_id', 'selected_option', 'marked_for_review'])
     .where('attempt_id', '=', attemptId)
     .execute()
-  return Object.fromEntries(rows.map((r) => [r.question_id, { selectedOption: r.selected_option, markedForReview: r.marked_for_review === 1 }]))
+  return Object.fromEntries(
+    rows.map((r) => [r.question_id, { selectedOption: r.selected_option, markedForReview: r.marked_for_review === 1 }]),
+  )
 }
 
 /**
@@ -122,13 +164,21 @@ async function upsertAnswers(trx: typeof db, attemptId: string, answers: AnswerI
     const marked = a.markedForReview === undefined ? undefined : a.markedForReview ? 1 : 0
     await trx
       .insertInto('attempt_answers')
-      .values({ attempt_id: attemptId, question_id: a.questionId, selected_option: a.selectedOption, marked_for_review: marked ?? 0, saved_at: savedAt })
+      .values({
+        attempt_id: attemptId,
+        question_id: a.questionId,
+        selected_option: a.selectedOption,
+        marked_for_review: marked ?? 0,
+        saved_at: savedAt,
+      })
       .onConflict((oc) =>
-        oc.columns(['attempt_id', 'question_id']).doUpdateSet(
-          marked === undefined
-            ? { selected_option: a.selectedOption, saved_at: savedAt }
-            : { selected_option: a.selectedOption, marked_for_review: marked, saved_at: savedAt },
-        ),
+        oc
+          .columns(['attempt_id', 'question_id'])
+          .doUpdateSet(
+            marked === undefined
+              ? { selected_option: a.selectedOption, saved_at: savedAt }
+              : { selected_option: a.selectedOption, marked_for_review: marked, saved_at: savedAt },
+          ),
       )
       .execute()
   }
@@ -153,7 +203,15 @@ async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promis
  * Stores answers of an open attempt. After deadline + grace nothing is stored and the attempt is scored with
  * what was saved in time ('closed'); a submitted attempt is 'closed' too.
  */
-export async function saveAnswers({ attempt, answers, now = new Date() }: { attempt: AttemptRow; answers: AnswerInput[]; now?: Date }): Promise<SaveOutcome> {
+export async function saveAnswers({
+  attempt,
+  answers,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  answers: AnswerInput[]
+  now?: Date
+}): Promise<SaveOutcome> {
   if (attempt.submitted_at) return 'closed'
   if (isPastGrace(attempt.deadline_at, now)) {
     await submitAttempt({ attemptId: attempt.id, now })
@@ -162,7 +220,12 @@ export async function saveAnswers({ attempt, answers, now = new Date() }: { atte
   const valid = await validAnswers(attempt, answers)
   return db.transaction().execute(async (trx) => {
     await lockForWrite(trx, attempt.id)
-    const open = await trx.selectFrom('attempts').select('id').where('id', '=', attempt.id).where('submitted_at', 'is', null).executeTakeFirst()
+    const open = await trx
+      .selectFrom('attempts')
+      .select('id')
+      .where('id', '=', attempt.id)
+      .where('submitted_at', 'is', null)
+      .executeTakeFirst()
     if (!open) return 'closed' as const
     await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
     return 'saved' as const
@@ -176,14 +239,30 @@ export type SubmitOutcome = { status: 'submitted' | 'already'; attempt: AttemptR
  * deadline + grace (then they are discarded). Twenty concurrent calls yield one result: the update is
  * conditional on `submitted_at is null`, inside one transaction.
  */
-export async function submitAttempt({ attemptId, answers = [], now = new Date() }: { attemptId: string; answers?: AnswerInput[]; now?: Date }): Promise<SubmitOutcome> {
-  const before = await db.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
+export async function submitAttempt({
+  attemptId,
+  answers = [],
+  now = new Date(),
+}: {
+  attemptId: string
+  answers?: AnswerInput[]
+  now?: Date
+}): Promise<SubmitOutcome> {
+  const before = await db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow()
   if (before.submitted_at) return { status: 'already', attempt: before, late: false }
   const late = isPastGrace(before.deadline_at, now)
   const valid = late ? [] : await validAnswers(before, answers)
   const status = await db.transaction().execute(async (trx) => {
     await lockForWrite(trx, attemptId)
-    const attempt = await trx.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
+    const attempt = await trx
+      .selectFrom('attempts')
+      .select(attemptColumns)
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow()
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
     const paper = await markedPaper(attempt, trx)
@@ -198,7 +277,11 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
       .executeTakeFirst()
     return Number(updated.numUpdatedRows) === 1 ? ('submitted' as const) : ('already' as const)
   })
-  const attempt = await db.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
+  const attempt = await db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow()
   return { status, attempt, late }
 }
 
@@ -207,7 +290,11 @@ export async function submitAttempt({ attemptId, answers = [], now = new Date() 
  * lazily wherever attempts are read, so a learner who closed the tab still gets a result and the quiz
  * counts as attempted. Uses the partial index attempts_open_deadline_idx.
  */
-export async function finalizeExpiredAttempts({ now = new Date(), userId, quizId }: { now?: Date; userId?: string; quizId?: string } = {}) {
+export async function finalizeExpiredAttempts({
+  now = new Date(),
+  userId,
+  quizId,
+}: { now?: Date; userId?: string; quizId?: string } = {}) {
   let query = db
     .selectFrom('attempts')
     .select('id')
@@ -226,12 +313,21 @@ export async function finalizeExpiredAttempts({ now = new Date(), userId, quizId
  * it, i.e. one saved by deadline + grace. Scoring and the result review both read it, so a score is always the
  * sum of the marks its review shows.
  */
-async function markedPaper(attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>, conn: Kysely<Database> = db) {
+async function markedPaper(
+  attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>,
+  conn: Kysely<Database> = db,
+) {
   const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
     .select(['id', 'question_text', 'options', 'correct_option', 'explanation'])
     .execute()
-  const answers = await conn.selectFrom('attempt_answers').select(['question_id', 'selected_option', 'saved_at']).where('attempt_id', '=', attempt.id).execute()
-  const counted = new Map(answers.filter((a) => savedInTime(a.saved_at, attempt.deadline_at)).map((a) => [a.question_id, a.selected_option]))
+  const answers = await conn
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'saved_at'])
+    .where('attempt_id', '=', attempt.id)
+    .execute()
+  const counted = new Map(
+    answers.filter((a) => savedInTime(a.saved_at, attempt.deadline_at)).map((a) => [a.question_id, a.selected_option]),
+  )
   return questions.map((q) => ({ ...q, selected: counted.get(q.id) ?? null }))
 }
 
@@ -260,7 +356,15 @@ export type QuizResult = {
  * The result of a submitted attempt, with the answer key: only ever for the learner's own attempt and
  * only after it is submitted (or finalized by its clock). Null otherwise.
  */
-export async function getResult({ userId, quizId, now = new Date() }: { userId: string; quizId: string; now?: Date }): Promise<QuizResult | null> {
+export async function getResult({
+  userId,
+  quizId,
+  now = new Date(),
+}: {
+  userId: string
+  quizId: string
+  now?: Date
+}): Promise<QuizResult | null> {
   if (!isId(quizId)) return null
   const attempt = await getAttempt(userId, quizId, now)
   if (!attempt || !attempt.submitted_at) return null
@@ -324,7 +428,17 @@ export type Leaderboard = {
  * Ranked results: higher score first, then earlier submission (index attempts_leaderboard_idx). Returns the
  * top `limit` entries, the participant count and the viewer's own rank and percentile. Null: no such quiz.
  */
-export async function getLeaderboard({ quizId, viewerId, limit = 100, now = new Date() }: { quizId: string; viewerId?: string; limit?: number; now?: Date }): Promise<Leaderboard | null> {
+export async function getLeaderboard({
+  quizId,
+  viewerId,
+  limit = 100,
+  now = new Date(),
+}: {
+  quizId: string
+  viewerId?: string
+  limit?: number
+  now?: Date
+}): Promise<Leaderboard | null> {
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return null
   await finalizeExpiredAttempts({ now, quizId })
@@ -360,7 +474,8 @@ export async function getLeaderboard({ quizId, viewerId, limit = 100, now = new 
       const score = mine.score ?? 0
       // Two range scans on attempts_leaderboard_idx (an OR would scan the whole quiz): higher scores, then
       // equal scores submitted earlier.
-      const countWhere = (extra: (q: ReturnType<typeof rankBase>) => ReturnType<typeof rankBase>) => extra(rankBase(quizId)).executeTakeFirst()
+      const countWhere = (extra: (q: ReturnType<typeof rankBase>) => ReturnType<typeof rankBase>) =>
+        extra(rankBase(quizId)).executeTakeFirst()
       const [higher, tiedEarlier] = await Promise.all([
         countWhere((q) => q.where('score', '>', score)),
         countWhere((q) => q.where('score', '=', score).where('submitted_at', '<', mine.submitted_at!)),

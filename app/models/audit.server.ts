@@ -37,7 +37,13 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
 }
 
 export async function recordAudit(
-  input: { actorId: string | null; action: AuditAction; targetType: string; targetId?: string | null; details?: Record<string, unknown> },
+  input: {
+    actorId: string | null
+    action: AuditAction
+    targetType: string
+    targetId?: string | null
+    details?: Record<string, unknown>
+  },
   conn: Kysely<Database> | Transaction<Database> = db,
 ) {
   await conn
@@ -55,11 +61,28 @@ export async function recordAudit(
 }
 
 export async function listAudit({ page, pageSize }: { page: number; pageSize: number }) {
-  const total = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+  const total = Number(
+    (
+      await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  )
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
-    .select(['audit_log.id', 'audit_log.action', 'audit_log.target_type', 'audit_log.target_id', 'audit_log.details', 'audit_log.created_at', 'users.name as actorName', 'users.email as actorEmail', 'audit_log.actor_id'])
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.target_type',
+      'audit_log.target_id',
+      'audit_log.details',
+      'audit_log.created_at',
+      'users.name as actorName',
+      'users.email as actorEmail',
+      'audit_log.actor_id',
+    ])
     .orderBy('audit_log.created_at', 'desc')
     .orderBy('audit_log.id')
     .limit(pageSize)

@@ -65,10 +65,16 @@ export type GuardedCouponCheck = CouponCheck | { ok: false; status: 429; message
  * (the review sent 150 anonymous guesses). Only failures count: a learner re-opening checkout with a good
  * coupon is never limited.
  */
-export async function checkCouponGuarded(input: { courseId: string; code: string; address: string; userId?: string | null }): Promise<GuardedCouponCheck> {
+export async function checkCouponGuarded(input: {
+  courseId: string
+  code: string
+  address: string
+  userId?: string | null
+}): Promise<GuardedCouponCheck> {
   const keys = [`coupon-fail:addr:${input.address}`, ...(input.userId ? [`coupon-fail:user:${input.userId}`] : [])]
   for (const key of keys) {
-    if ((await count(key, COUPON_WINDOW_MS)) >= COUPON_FAILURES_PER_WINDOW) return { ok: false, status: 429, message: COUPON_TOO_MANY }
+    if ((await count(key, COUPON_WINDOW_MS)) >= COUPON_FAILURES_PER_WINDOW)
+      return { ok: false, status: 429, message: COUPON_TOO_MANY }
   }
   const check = await validateCoupon({ courseId: input.courseId, code: input.code })
   if (!check.ok) for (const key of keys) await hit(key, COUPON_FAILURES_PER_WINDOW, COUPON_WINDOW_MS)
@@ -114,11 +120,27 @@ export class CouponError extends Error {
 }
 
 export async function listCoupons({ page, pageSize }: { page?: number; pageSize?: number } = {}) {
-  const total = Number((await db.selectFrom('coupons').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const total = Number(
+    (
+      await db
+        .selectFrom('coupons')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
   let query = db
     .selectFrom('coupons')
     .leftJoin('courses', 'courses.id', 'coupons.course_id')
-    .select(['coupons.id', 'coupons.code', 'coupons.discount', 'coupons.course_id', 'coupons.expires_at', 'coupons.usage_limit', 'courses.card_title', 'courses.course_title'])
+    .select([
+      'coupons.id',
+      'coupons.code',
+      'coupons.discount',
+      'coupons.course_id',
+      'coupons.expires_at',
+      'coupons.usage_limit',
+      'courses.card_title',
+      'courses.course_title',
+    ])
     .orderBy('coupons.created_at', 'desc')
     .orderBy('coupons.id')
   if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page ?? 1) - 1) * pageSize)
@@ -143,9 +165,18 @@ export const expiryToIso = (date: string) => new Date(`${date}T23:59:59.999+05:3
 
 export async function createCoupon({ actorId, fields }: { actorId: string; fields: CouponFields }) {
   const code = fields.couponCode.trim().toLowerCase()
-  const course = await db.selectFrom('courses').select(['id', 'card_title']).where('id', '=', fields.courseId).executeTakeFirst()
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'card_title'])
+    .where('id', '=', fields.courseId)
+    .executeTakeFirst()
   if (!course) throw new CouponError('Course not found', 404)
-  const taken = await db.selectFrom('coupons').select('id').where('course_id', '=', course.id).where('code', '=', code).executeTakeFirst()
+  const taken = await db
+    .selectFrom('coupons')
+    .select('id')
+    .where('course_id', '=', course.id)
+    .where('code', '=', code)
+    .executeTakeFirst()
   if (taken) throw new CouponError('This coupon code already exists for this course')
   const id = newId()
   const expiresAt = fields.expiresAt ? expiryToIso(fields.expiresAt) : null
@@ -153,19 +184,48 @@ export async function createCoupon({ actorId, fields }: { actorId: string; field
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('coupons')
-        .values({ id, code, discount: fields.discount, course_id: course.id, expires_at: expiresAt, usage_limit: fields.usageLimit ?? null, created_at: nowIso() })
+        .values({
+          id,
+          code,
+          discount: fields.discount,
+          course_id: course.id,
+          expires_at: expiresAt,
+          usage_limit: fields.usageLimit ?? null,
+          created_at: nowIso(),
+        })
         .execute()
-      await recordAudit({ actorId, action: 'coupon.create', targetType: 'coupon', targetId: id, details: { code, discount: fields.discount, courseId: course.id } }, trx)
+      await recordAudit(
+        {
+          actorId,
+          action: 'coupon.create',
+          targetType: 'coupon',
+          targetId: id,
+          details: { code, discount: fields.discount, courseId: course.id },
+        },
+        trx,
+      )
     })
   } catch (error) {
     if (String(error).includes('UNIQUE')) throw new CouponError('This coupon code already exists for this course')
     throw error
   }
-  return { id, code, discount: fields.discount, courseId: course.id, cardTitle: course.card_title, expiresAt, usageLimit: fields.usageLimit ?? null }
+  return {
+    id,
+    code,
+    discount: fields.discount,
+    courseId: course.id,
+    cardTitle: course.card_title,
+    expiresAt,
+    usageLimit: fields.usageLimit ?? null,
+  }
 }
 
 export async function getCoupon(id: string) {
-  return db.selectFrom('coupons').select(['id', 'code', 'discount', 'course_id', 'expires_at', 'usage_limit']).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('coupons')
+    .select(['id', 'code', 'discount', 'course_id', 'expires_at', 'usage_limit'])
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 export async function deleteCoupon({ actorId, couponId }: { actorId: string; couponId: string }) {
@@ -173,7 +233,23 @@ export async function deleteCoupon({ actorId, couponId }: { actorId: string; cou
   if (!coupon) throw new CouponError('Coupon not found', 404)
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('coupons').where('id', '=', coupon.id).execute()
-    await recordAudit({ actorId, action: 'coupon.delete', targetType: 'coupon', targetId: coupon.id, details: { code: coupon.code, courseId: coupon.course_id } }, trx)
+    await recordAudit(
+      {
+        actorId,
+        action: 'coupon.delete',
+        targetType: 'coupon',
+        targetId: coupon.id,
+        details: { code: coupon.code, courseId: coupon.course_id },
+      },
+      trx,
+    )
   })
-  return { id: coupon.id, code: coupon.code, discount: coupon.discount, courseId: coupon.course_id, expiresAt: coupon.expires_at, usageLimit: coupon.usage_limit }
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    discount: coupon.discount,
+    courseId: coupon.course_id,
+    expiresAt: coupon.expires_at,
+    usageLimit: coupon.usage_limit,
+  }
 }

@@ -42,7 +42,11 @@ export async function getCourseById(id: string): Promise<CourseRow | undefined> 
 }
 
 export async function getCourseName(courseId: string) {
-  return db.selectFrom('courses').select(['id', 'card_title', 'course_title']).where('id', '=', courseId).executeTakeFirst()
+  return db
+    .selectFrom('courses')
+    .select(['id', 'card_title', 'course_title'])
+    .where('id', '=', courseId)
+    .executeTakeFirst()
 }
 
 /** Titles of the given courses, in the order asked (get-enrolled-courses). */
@@ -71,18 +75,36 @@ export function toCardJson(row: CourseRow) {
   }
 }
 
-export type CourseWithCount = { id: string; cardTitle: string; courseTitle: string; courseImage: string; studentCount: number }
+export type CourseWithCount = {
+  id: string
+  cardTitle: string
+  courseTitle: string
+  courseImage: string
+  studentCount: number
+}
 
 /** Course cards with the number of enrolments (active or not; API.md courses-with-user-counts). */
 export async function listCoursesWithCounts(): Promise<CourseWithCount[]> {
   const rows = await db
     .selectFrom('courses')
     .leftJoin('enrollments', 'enrollments.course_id', 'courses.id')
-    .select((eb) => ['courses.id', 'courses.card_title', 'courses.course_title', 'courses.course_image', eb.fn.count('enrollments.id').as('n')])
+    .select((eb) => [
+      'courses.id',
+      'courses.card_title',
+      'courses.course_title',
+      'courses.course_image',
+      eb.fn.count('enrollments.id').as('n'),
+    ])
     .groupBy(['courses.id', 'courses.card_title', 'courses.course_title', 'courses.course_image', 'courses.created_at'])
     .orderBy('courses.created_at')
     .execute()
-  return rows.map((r) => ({ id: r.id, cardTitle: r.card_title, courseTitle: r.course_title, courseImage: imageUrl(r.course_image) ?? '', studentCount: Number(r.n ?? 0) }))
+  return rows.map((r) => ({
+    id: r.id,
+    cardTitle: r.card_title,
+    courseTitle: r.course_title,
+    courseImage: imageUrl(r.course_image) ?? '',
+    studentCount: Number(r.n ?? 0),
+  }))
 }
 
 /** API.md §2.2: linkAddress = cardTitle trimmed, lower-cased, whitespace runs -> '-'. */
@@ -111,7 +133,15 @@ export async function storeCourseImage(file: File | null): Promise<string> {
 
 export type CreatedCourse = CourseRow & { whatsapp_link: string; grants_quiz_access: boolean }
 
-export async function createCourse({ actorId, fields, image }: { actorId: string; fields: CourseFields; image: File | null }): Promise<CreatedCourse> {
+export async function createCourse({
+  actorId,
+  fields,
+  image,
+}: {
+  actorId: string
+  fields: CourseFields
+  image: File | null
+}): Promise<CreatedCourse> {
   const courseImage = await storeCourseImage(image)
   const course: CreatedCourse = {
     id: newId(),
@@ -134,7 +164,16 @@ export async function createCourse({ actorId, fields, image }: { actorId: string
       .insertInto('courses')
       .values({ ...course, grants_quiz_access: course.grants_quiz_access ? 1 : 0, created_at: nowIso() })
       .execute()
-    await recordAudit({ actorId, action: 'course.create', targetType: 'course', targetId: course.id, details: { cardTitle: fields.cardTitle } }, trx)
+    await recordAudit(
+      {
+        actorId,
+        action: 'course.create',
+        targetType: 'course',
+        targetId: course.id,
+        details: { cardTitle: fields.cardTitle },
+      },
+      trx,
+    )
   })
   return course
 }

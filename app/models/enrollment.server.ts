@@ -16,10 +16,16 @@ export const ACCESS_MESSAGES = {
   revoked: 'Access has been revoked by the admin, contact admin.',
 } as const
 
-export type Access = { ok: true; enrolled: boolean } | { ok: false; reason: keyof typeof ACCESS_MESSAGES; message: string }
+export type Access =
+  { ok: true; enrolled: boolean } | { ok: false; reason: keyof typeof ACCESS_MESSAGES; message: string }
 
 export async function getEnrollment(userId: string, courseId: string) {
-  return db.selectFrom('enrollments').select(['id', 'is_active', 'source']).where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst()
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'is_active', 'source'])
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst()
 }
 
 /** Whether the learner has an active enrolment in the course (spec 1 §2: 'Go to course' when enrolled). */
@@ -48,8 +54,21 @@ export type CourseUser = {
 }
 
 /** Enrolled users of one course (spec 2 "Course enrolled users"), searchable and paged. */
-export async function listCourseUsers({ courseId, q = '', page = 1, pageSize }: { courseId: string; q?: string; page?: number; pageSize?: number }) {
-  let base = db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user_id').where('enrollments.course_id', '=', courseId)
+export async function listCourseUsers({
+  courseId,
+  q = '',
+  page = 1,
+  pageSize,
+}: {
+  courseId: string
+  q?: string
+  page?: number
+  pageSize?: number
+}) {
+  let base = db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.user_id')
+    .where('enrollments.course_id', '=', courseId)
   if (q) base = base.where(nameContains('users.name', q))
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
   let query = base
@@ -86,7 +105,14 @@ export class NotEnrolledError extends Error {
   }
 }
 
-export type EnrollmentRow = { id: string; courseId: string; userId: string; isActive: boolean; createdAt: string; updatedAt: string }
+export type EnrollmentRow = {
+  id: string
+  courseId: string
+  userId: string
+  isActive: boolean
+  createdAt: string
+  updatedAt: string
+}
 
 /**
  * Grants or revokes a learner's access to a course (admin only). It only flips an existing enrolment, like the
@@ -118,7 +144,13 @@ export async function setCourseAccess({
       .where('id', '=', enrolment.id)
       .execute()
     await recordAudit(
-      { actorId, action: active ? 'access.grant' : 'access.revoke', targetType: 'enrollment', targetId: enrolment.id, details: { userId, courseId } },
+      {
+        actorId,
+        action: active ? 'access.grant' : 'access.revoke',
+        targetType: 'enrollment',
+        targetId: enrolment.id,
+        details: { userId, courseId },
+      },
       trx,
     )
     return enrolment

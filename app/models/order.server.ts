@@ -5,7 +5,13 @@ import { COUPON_USED_UP, rememberedCouponCode, validateCoupon } from '~/models/c
 import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
 import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
-import { GatewayError, getGateway, PaymentsUnavailableError, type GatewayKind, type ProviderOrder } from '~/services/payments.server'
+import {
+  GatewayError,
+  getGateway,
+  PaymentsUnavailableError,
+  type GatewayKind,
+  type ProviderOrder,
+} from '~/services/payments.server'
 import { db } from '~/utils/db.server'
 import { hit, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -63,7 +69,8 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   if (enrolment) throw new OrderError(403, ACCESS_MESSAGES.revoked)
   let couponId: string | null = null
   let rupees = course.discounted_price
-  const code = item.couponCode?.trim() || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
+  const code =
+    item.couponCode?.trim() || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
   if (code) {
     const check = await validateCoupon({ courseId: course.id, code })
     if (check.ok) {
@@ -77,14 +84,22 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   return { rupees, couponId, courseId: course.id, description: course.course_title }
 }
 
-export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?: string | null }): Promise<CreatedOrder> {
+export async function createOrder(input: {
+  buyer: Buyer
+  item: OrderItem
+  phone?: string | null
+}): Promise<CreatedOrder> {
   const { buyer, item } = input
   // Each order is a call to Razorpay: a learner (or a script with their cookie) cannot flood it.
   if (!(await hit(`orders:${buyer.id}`, 30, 10 * 60_000))) throw new OrderError(429, TOO_MANY_REQUESTS)
   const price = await priceFor(buyer, item)
   const amountPaise = rupeesToPaise(price.rupees)
   const itemType = item.type
-  const notes = { userId: buyer.id, itemType: itemType === 'course' ? 'course' : 'quiz', courseId: price.courseId ?? '' }
+  const notes = {
+    userId: buyer.id,
+    itemType: itemType === 'course' ? 'course' : 'quiz',
+    courseId: price.courseId ?? '',
+  }
   const receipt = `receipt_order_${Date.now()}`
   const phone = input.phone?.trim() || null
   const now = nowIso()
@@ -100,8 +115,18 @@ export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?
     // A 100% coupon: Razorpay refuses amounts under 100 paise, so a zero-amount order is paid at once.
     kind = 'free'
     providerOrder = {
-      id: `order_free${crypto.randomBytes(8).toString('hex')}`, entity: 'order', amount: 0, amount_paid: 0, amount_due: 0,
-      currency: 'INR', receipt, status: 'paid', attempts: 0, notes, created_at: Math.floor(Date.now() / 1000), offer_id: null,
+      id: `order_free${crypto.randomBytes(8).toString('hex')}`,
+      entity: 'order',
+      amount: 0,
+      amount_paid: 0,
+      amount_due: 0,
+      currency: 'INR',
+      receipt,
+      status: 'paid',
+      attempts: 0,
+      notes,
+      created_at: Math.floor(Date.now() / 1000),
+      offer_id: null,
     }
   } else {
     let gateway
@@ -147,20 +172,44 @@ export async function createOrder(input: { buyer: Buyer; item: OrderItem; phone?
     if (outcome.refundDue) throw new OrderError(400, COUPON_USED_UP)
     providerOrder = { ...providerOrder, amount_paid: 0 }
   }
-  return { kind, orderId, itemType, courseId: price.courseId, amountPaise, description: price.description, providerOrder }
+  return {
+    kind,
+    orderId,
+    itemType,
+    courseId: price.courseId,
+    amountPaise,
+    description: price.description,
+    providerOrder,
+  }
 }
 
 export async function getOrderForBuyer(orderId: string, userId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'item_type', 'course_id', 'amount_paise', 'currency', 'status', 'provider', 'provider_order_id'])
+    .select([
+      'id',
+      'user_id',
+      'item_type',
+      'course_id',
+      'amount_paise',
+      'currency',
+      'status',
+      'provider',
+      'provider_order_id',
+    ])
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
 }
 
 /** What the page needs to open the Checkout widget, or post to Razorpay's hosted checkout without JS. */
-export function payInstructions(order: CreatedOrder, buyer: Buyer, origin: string, cancelPath: string, phone?: string | null): PayInstructions {
+export function payInstructions(
+  order: CreatedOrder,
+  buyer: Buyer,
+  origin: string,
+  cancelPath: string,
+  phone?: string | null,
+): PayInstructions {
   const gateway = getGateway()
   return {
     keyId: gateway.keyId,

@@ -35,10 +35,19 @@ export async function fulfilOrder(input: {
     const eventRowId = newId()
     const inserted = await trx
       .insertInto('payment_events')
-      .values({ id: eventRowId, order_id: input.orderId, source: input.source, event_id: input.eventId ?? null, payment_id: input.paymentId, fulfilled: 0, created_at: now })
+      .values({
+        id: eventRowId,
+        order_id: input.orderId,
+        source: input.source,
+        event_id: input.eventId ?? null,
+        payment_id: input.paymentId,
+        fulfilled: 0,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { fulfilled: false, duplicate: true, refundDue: false, order: null }
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0)
+      return { fulfilled: false, duplicate: true, refundDue: false, order: null }
 
     // The one transition that grants anything: created -> paid, conditional, so a second arrival changes nothing.
     const updated = await trx
@@ -47,7 +56,8 @@ export async function fulfilOrder(input: {
       .where('id', '=', input.orderId)
       .where('status', '=', 'created')
       .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) return { fulfilled: false, duplicate: false, refundDue: false, order: null }
+    if (Number(updated.numUpdatedRows) !== 1)
+      return { fulfilled: false, duplicate: false, refundDue: false, order: null }
 
     const order = await trx
       .selectFrom('orders')
@@ -59,19 +69,48 @@ export async function fulfilOrder(input: {
     if (await overCouponLimit(trx, order.coupon_id)) {
       if (order.amount_paise === 0) {
         // A 100% coupon took no money: the order simply fails and the learner is told at once.
-        await trx.updateTable('orders').set({ status: 'failed', paid_at: null, updated_at: now }).where('id', '=', order.id).execute()
+        await trx
+          .updateTable('orders')
+          .set({ status: 'failed', paid_at: null, updated_at: now })
+          .where('id', '=', order.id)
+          .execute()
       } else {
-        await trx.updateTable('orders').set({ refund_reason: 'coupon_limit', updated_at: now }).where('id', '=', order.id).execute()
-        await recordAudit({ actorId: null, action: 'payment.refund_due', targetType: 'order', targetId: order.id, details: { couponId: order.coupon_id, amountPaise: order.amount_paise, paymentId: input.paymentId } }, trx)
+        await trx
+          .updateTable('orders')
+          .set({ refund_reason: 'coupon_limit', updated_at: now })
+          .where('id', '=', order.id)
+          .execute()
+        await recordAudit(
+          {
+            actorId: null,
+            action: 'payment.refund_due',
+            targetType: 'order',
+            targetId: order.id,
+            details: { couponId: order.coupon_id, amountPaise: order.amount_paise, paymentId: input.paymentId },
+          },
+          trx,
+        )
       }
       return { fulfilled: false, duplicate: false, refundDue: true, order: { ...order, grantsQuizAccess: false } }
     }
     let grantsQuizAccess = order.item_type === 'quiz_bundle'
     if (order.item_type === 'course' && order.course_id) {
-      const course = await trx.selectFrom('courses').select(['grants_quiz_access']).where('id', '=', order.course_id).executeTakeFirst()
+      const course = await trx
+        .selectFrom('courses')
+        .select(['grants_quiz_access'])
+        .where('id', '=', order.course_id)
+        .executeTakeFirst()
       await trx
         .insertInto('enrollments')
-        .values({ id: newId(), user_id: order.user_id, course_id: order.course_id, is_active: 1, source: 'purchase', created_at: now, updated_at: now })
+        .values({
+          id: newId(),
+          user_id: order.user_id,
+          course_id: order.course_id,
+          is_active: 1,
+          source: 'purchase',
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
         .execute()
       const enrolment = await trx
@@ -81,16 +120,30 @@ export async function fulfilOrder(input: {
         .where('course_id', '=', order.course_id)
         .executeTakeFirstOrThrow()
       if (enrolment.is_active === 1) {
-        await trx.updateTable('users').set({ is_premium_member: 1, updated_at: now }).where('id', '=', order.user_id).execute()
+        await trx
+          .updateTable('users')
+          .set({ is_premium_member: 1, updated_at: now })
+          .where('id', '=', order.user_id)
+          .execute()
         grantsQuizAccess = course?.grants_quiz_access === 1
       } else {
         // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
-        console.warn(`[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`)
+        console.warn(
+          `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
+        )
       }
-      await trx.deleteFrom('coupon_selections').where('user_id', '=', order.user_id).where('course_id', '=', order.course_id).execute()
+      await trx
+        .deleteFrom('coupon_selections')
+        .where('user_id', '=', order.user_id)
+        .where('course_id', '=', order.course_id)
+        .execute()
     }
     if (grantsQuizAccess) {
-      await trx.updateTable('users').set({ has_access_to_quizzes: 1, updated_at: now }).where('id', '=', order.user_id).execute()
+      await trx
+        .updateTable('users')
+        .set({ has_access_to_quizzes: 1, updated_at: now })
+        .where('id', '=', order.user_id)
+        .execute()
     }
     await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
     return { fulfilled: true, duplicate: false, refundDue: false, order: { ...order, grantsQuizAccess } }
@@ -118,7 +171,9 @@ export async function refundDueFor(orderId: string): Promise<boolean> {
 async function sendRefundMail(order: { user_id: string; amount_paise: number; course_id: string | null }) {
   const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst()
   if (!user) return
-  const course = order.course_id ? await db.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst() : undefined
+  const course = order.course_id
+    ? await db.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst()
+    : undefined
   await sendMailQuietly({
     to: user.email,
     subject: `${BRAND_NAME}: your payment will be refunded`,
@@ -134,7 +189,11 @@ async function sendPurchaseMail(
   if (!user) return
   const quizNews = `You now have access to the premium mock test series: ${origin}/quizzes`
   if (order.item_type === 'course' && order.course_id) {
-    const course = await db.selectFrom('courses').select(['course_title', 'whatsapp_link']).where('id', '=', order.course_id).executeTakeFirst()
+    const course = await db
+      .selectFrom('courses')
+      .select(['course_title', 'whatsapp_link'])
+      .where('id', '=', order.course_id)
+      .executeTakeFirst()
     if (!course) return
     const lines = [
       `Hi ${user.name},`,
@@ -146,7 +205,11 @@ async function sendPurchaseMail(
       '',
       `Team ${BRAND_NAME}`,
     ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''))
-    await sendMailQuietly({ to: user.email, subject: `You are enrolled: ${course.course_title}`, text: lines.join('\n') })
+    await sendMailQuietly({
+      to: user.email,
+      subject: `You are enrolled: ${course.course_title}`,
+      text: lines.join('\n'),
+    })
   } else {
     await sendMailQuietly({
       to: user.email,
@@ -186,7 +249,8 @@ export async function verifyCheckoutPayment(input: {
   if (!order?.provider_order_id) return fail
   const secret = signingSecretFor(order.provider)
   if (!secret) return { ...fail, courseId: order.course_id }
-  if (!signaturesEqual(checkoutSignature(secret, order.provider_order_id, paymentId), signature)) return { ...fail, courseId: order.course_id }
+  if (!signaturesEqual(checkoutSignature(secret, order.provider_order_id, paymentId), signature))
+    return { ...fail, courseId: order.course_id }
   if (order.status === 'failed') return { ...fail, courseId: order.course_id }
   await fulfilOrder({ orderId: order.id, source: input.source ?? 'callback', paymentId, origin: input.origin })
   if (await refundDueFor(order.id)) return { ok: false, message: COUPON_LIMIT_REFUND, courseId: order.course_id }
@@ -206,11 +270,18 @@ export type WebhookOutcome =
 
 type WebhookPayload = {
   event?: unknown
-  payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } } }
+  payload?: {
+    payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } }
+  }
 }
 
 /** Razorpay's webhook (API.md §4, §5 #3): HMAC over the raw body, de-duplicated event ids. */
-export async function handleWebhook(input: { rawBody: string; signature: string | null; eventId: string | null; origin?: string }): Promise<WebhookOutcome> {
+export async function handleWebhook(input: {
+  rawBody: string
+  signature: string | null
+  eventId: string | null
+  origin?: string
+}): Promise<WebhookOutcome> {
   if (!webhookSignatureValid(input.rawBody, input.signature)) {
     return { kind: 'bad-signature' }
   }
@@ -236,7 +307,11 @@ export async function handleWebhook(input: { rawBody: string; signature: string 
     .executeTakeFirst()
   if (!order || order.provider !== 'razorpay') return { kind: 'refused', reason: 'Order not found' }
   if (entity?.status !== 'captured' || entity.amount !== order.amount_paise || entity.currency !== order.currency) {
-    console.warn(`[payments] webhook for order ${order.id} does not match it`, { status: entity?.status, amount: entity?.amount, currency: entity?.currency })
+    console.warn(`[payments] webhook for order ${order.id} does not match it`, {
+      status: entity?.status,
+      amount: entity?.amount,
+      currency: entity?.currency,
+    })
     return { kind: 'refused', reason: 'Payment does not match the order' }
   }
   const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null

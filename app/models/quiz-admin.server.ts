@@ -12,7 +12,14 @@ import { currentQuestionRows, questionsShownAt } from './quiz.server'
 
 const count = (n: unknown) => Number(n ?? 0)
 
-export type StaffQuizListRow = { id: string; title: string; category: 'free' | 'paid'; noOfQuestions: number; time: number; attemptedBy: number }
+export type StaffQuizListRow = {
+  id: string
+  title: string
+  category: 'free' | 'paid'
+  noOfQuestions: number
+  time: number
+  attemptedBy: number
+}
 
 export async function listQuizzes(): Promise<StaffQuizListRow[]> {
   const rows = await db
@@ -54,7 +61,11 @@ export async function getQuizTitle(quizId: string) {
 
 /** A quiz with its current questions (correct option 0-3), for the edit form and GET admin/quiz/{id}. */
 export async function getQuizForEdit(quizId: string) {
-  const quiz = await db.selectFrom('quizzes').select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at']).where('id', '=', quizId).executeTakeFirst()
+  const quiz = await db
+    .selectFrom('quizzes')
+    .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'])
+    .where('id', '=', quizId)
+    .executeTakeFirst()
   if (!quiz) return null
   const questions = await currentQuestions(db, quizId)
   return {
@@ -77,7 +88,9 @@ export async function getQuizForEdit(quizId: string) {
 export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
 
 function currentQuestions(conn: Kysely<Database>, quizId: string) {
-  return currentQuestionRows(quizId, conn).select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at']).execute()
+  return currentQuestionRows(quizId, conn)
+    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at'])
+    .execute()
 }
 
 /**
@@ -85,13 +98,26 @@ function currentQuestions(conn: Kysely<Database>, quizId: string) {
  * exactly those started after it was written, so the latest-started attempt saw every one that anyone saw.
  */
 async function currentQuestionsSeen(trx: Transaction<Database>, quizId: string): Promise<Set<string>> {
-  const latest = await trx.selectFrom('attempts').select((eb) => eb.fn.max('started_at').as('t')).where('quiz_id', '=', quizId).executeTakeFirst()
+  const latest = await trx
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('started_at').as('t'))
+    .where('quiz_id', '=', quizId)
+    .executeTakeFirst()
   if (!latest?.t) return new Set()
-  const rows = await questionsShownAt(quizId, String(latest.t), trx).where('archived_at', 'is', null).select('id').execute()
+  const rows = await questionsShownAt(quizId, String(latest.t), trx)
+    .where('archived_at', 'is', null)
+    .select('id')
+    .execute()
   return new Set(rows.map((r) => r.id))
 }
 
-async function insertQuestion(trx: Transaction<Database>, quizId: string, position: number, q: QuestionDraft, now: string) {
+async function insertQuestion(
+  trx: Transaction<Database>,
+  quizId: string,
+  position: number,
+  q: QuestionDraft,
+  now: string,
+) {
   await trx
     .insertInto('questions')
     .values({
@@ -107,7 +133,10 @@ async function insertQuestion(trx: Transaction<Database>, quizId: string, positi
     .execute()
 }
 
-const sameQuestion = (row: { question_text: string; options: string; correct_option: number; explanation: string | null }, q: QuestionDraft) =>
+const sameQuestion = (
+  row: { question_text: string; options: string; correct_option: number; explanation: string | null },
+  q: QuestionDraft,
+) =>
   row.question_text === q.questionText &&
   row.options === JSON.stringify(q.options) &&
   row.correct_option === q.correctOption &&
@@ -119,10 +148,27 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('quizzes')
-      .values({ id, title: input.title, description: input.description, category: input.category, time_limit: input.timeLimit, created_at: now, updated_at: now })
+      .values({
+        id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        time_limit: input.timeLimit,
+        created_at: now,
+        updated_at: now,
+      })
       .execute()
     for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, q, now)
-    await recordAudit({ actorId, action: 'quiz.create', targetType: 'quiz', targetId: id, details: { title: input.title, questions: input.questions.length } }, trx)
+    await recordAudit(
+      {
+        actorId,
+        action: 'quiz.create',
+        targetType: 'quiz',
+        targetId: id,
+        details: { title: input.title, questions: input.questions.length },
+      },
+      trx,
+    )
   })
   return (await getQuizForEdit(id))!
 }
@@ -138,7 +184,13 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
     const now = nowIso()
     await trx
       .updateTable('quizzes')
-      .set({ title: input.title, description: input.description, category: input.category, time_limit: input.timeLimit, updated_at: now })
+      .set({
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        time_limit: input.timeLimit,
+        updated_at: now,
+      })
       .where('id', '=', quizId)
       .execute()
     const current = await currentQuestions(trx, quizId)
@@ -148,7 +200,8 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
       const row = current[i]
       const next = input.questions[i]
       if (row && next && sameQuestion(row, next)) {
-        if (row.position !== i) await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
+        if (row.position !== i)
+          await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
         kept.kept++
         continue
       }
@@ -168,7 +221,16 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
         kept.added++
       }
     }
-    await recordAudit({ actorId, action: 'quiz.update', targetType: 'quiz', targetId: quizId, details: { title: input.title, ...kept } }, trx)
+    await recordAudit(
+      {
+        actorId,
+        action: 'quiz.update',
+        targetType: 'quiz',
+        targetId: quizId,
+        details: { title: input.title, ...kept },
+      },
+      trx,
+    )
     return true
   })
   return found ? (await getQuizForEdit(quizId))! : null
@@ -180,7 +242,10 @@ export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId:
     const quiz = await trx.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
     if (!quiz) return null
     await trx.deleteFrom('quizzes').where('id', '=', quizId).execute()
-    await recordAudit({ actorId, action: 'quiz.delete', targetType: 'quiz', targetId: quizId, details: { title: quiz.title } }, trx)
+    await recordAudit(
+      { actorId, action: 'quiz.delete', targetType: 'quiz', targetId: quizId, details: { title: quiz.title } },
+      trx,
+    )
     return quiz
   })
 }
@@ -198,13 +263,30 @@ export type QuizResultRow = {
 }
 
 /** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
-export async function getQuizResults(quizId: string, { page = 1, pageSize }: { page?: number; pageSize?: number } = {}) {
+export async function getQuizResults(
+  quizId: string,
+  { page = 1, pageSize }: { page?: number; pageSize?: number } = {},
+) {
   const quiz = await getQuizTitle(quizId)
   if (!quiz) return null
-  const base = db.selectFrom('attempts').innerJoin('users', 'users.id', 'attempts.user_id').where('attempts.quiz_id', '=', quizId).where('attempts.submitted_at', 'is not', null)
+  const base = db
+    .selectFrom('attempts')
+    .innerJoin('users', 'users.id', 'attempts.user_id')
+    .where('attempts.quiz_id', '=', quizId)
+    .where('attempts.submitted_at', 'is not', null)
   const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
   let query = base
-    .select(['attempts.id', 'attempts.score', 'attempts.total', 'attempts.submitted_at', 'users.name', 'users.email', 'users.profile_image', 'users.institute_name', 'users.is_premium_member'])
+    .select([
+      'attempts.id',
+      'attempts.score',
+      'attempts.total',
+      'attempts.submitted_at',
+      'users.name',
+      'users.email',
+      'users.profile_image',
+      'users.institute_name',
+      'users.is_premium_member',
+    ])
     .orderBy('attempts.submitted_at', 'desc')
     .orderBy('attempts.id')
   if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)

@@ -11,11 +11,24 @@ export type QuizRow = Selectable<QuizzesTable>
 
 export type LearnerQuestion = { id: string; questionText: string; options: string[] }
 
-const quizColumns = ['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'] as const satisfies readonly (keyof QuizRow)[]
+const quizColumns = [
+  'id',
+  'title',
+  'description',
+  'category',
+  'time_limit',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof QuizRow)[]
 
 /** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */
 export function currentQuestionRows(quizId: string, conn: Kysely<Database> = db) {
-  return conn.selectFrom('questions').where('quiz_id', '=', quizId).where('archived_at', 'is', null).orderBy('position').orderBy('created_at')
+  return conn
+    .selectFrom('questions')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('created_at')
 }
 
 /**
@@ -48,7 +61,12 @@ export async function getQuiz(id: string): Promise<QuizRow | undefined> {
 
 /** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
 export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[] })[]> {
-  const quizzes = await db.selectFrom('quizzes').select(quizColumns).orderBy('category', 'asc').orderBy('created_at', 'asc').execute()
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select(quizColumns)
+    .orderBy('category', 'asc')
+    .orderBy('created_at', 'asc')
+    .execute()
   const questions = await db
     .selectFrom('questions')
     .select(['id', 'quiz_id'])

@@ -12,7 +12,13 @@ import type { CourseRow } from './course.server'
 
 export class NotFoundError extends Error {}
 
-export type LectureRow = { id: string; title: string; video_url: string; note_title: string | null; note_url: string | null }
+export type LectureRow = {
+  id: string
+  title: string
+  video_url: string
+  note_title: string | null
+  note_url: string | null
+}
 export type SectionSummary = { id: string; title: string; lectureIds: string[] }
 export type FullCourse = CourseRow & {
   whatsapp_link: string
@@ -41,7 +47,13 @@ export async function getFullCourse(courseId: string): Promise<FullCourse | unde
     .where('id', '=', courseId)
     .executeTakeFirst()
   if (!course) return undefined
-  const sections = await db.selectFrom('sections').select(['id', 'title']).where('course_id', '=', courseId).orderBy('position').orderBy('created_at').execute()
+  const sections = await db
+    .selectFrom('sections')
+    .select(['id', 'title'])
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute()
   const lectures = sections.length
     ? await db
         .selectFrom('lectures')
@@ -71,7 +83,13 @@ export async function getFullCourse(courseId: string): Promise<FullCourse | unde
 export async function listSections(courseId: string): Promise<SectionSummary[] | undefined> {
   const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()
   if (!course) return undefined
-  const sections = await db.selectFrom('sections').select(['id', 'title']).where('course_id', '=', courseId).orderBy('position').orderBy('created_at').execute()
+  const sections = await db
+    .selectFrom('sections')
+    .select(['id', 'title'])
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute()
   const lectures = sections.length
     ? await db
         .selectFrom('lectures')
@@ -85,7 +103,11 @@ export async function listSections(courseId: string): Promise<SectionSummary[] |
         .orderBy('created_at')
         .execute()
     : []
-  return sections.map((s) => ({ id: s.id, title: s.title, lectureIds: lectures.filter((l) => l.section_id === s.id).map((l) => l.id) }))
+  return sections.map((s) => ({
+    id: s.id,
+    title: s.title,
+    lectureIds: lectures.filter((l) => l.section_id === s.id).map((l) => l.id),
+  }))
 }
 
 export async function getSection(sectionId: string) {
@@ -147,13 +169,22 @@ export async function addSection({
   const now = nowIso()
   const position = await nextPosition('sections', 'course_id', course.id)
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('sections').values({ id: sectionId, course_id: course.id, title: fields.sectionTitle, position, created_at: now }).execute()
+    await trx
+      .insertInto('sections')
+      .values({ id: sectionId, course_id: course.id, title: fields.sectionTitle, position, created_at: now })
+      .execute()
     await trx
       .insertInto('lectures')
       .values({ ...lecture, section_id: sectionId, position: 0, created_at: now })
       .execute()
     await recordAudit(
-      { actorId, action: 'section.create', targetType: 'section', targetId: sectionId, details: { courseId: course.id, title: fields.sectionTitle } },
+      {
+        actorId,
+        action: 'section.create',
+        targetType: 'section',
+        targetId: sectionId,
+        details: { courseId: course.id, title: fields.sectionTitle },
+      },
       trx,
     )
   })
@@ -196,6 +227,8 @@ export async function addLecture({
       trx,
     )
   })
-  const lectureIds = (await db.selectFrom('lectures').select('id').where('section_id', '=', section.id).orderBy('position').execute()).map((l) => l.id)
+  const lectureIds = (
+    await db.selectFrom('lectures').select('id').where('section_id', '=', section.id).orderBy('position').execute()
+  ).map((l) => l.id)
   return { lecture, section: { id: section.id, title: section.title, lectureIds } }
 }

@@ -8,7 +8,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export async function createSessionRow(userId: string): Promise<{ id: string; expiresAt: Date }> {
   const id = crypto.randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt.toISOString(), created_at: nowIso() }).execute()
+  await db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, expires_at: expiresAt.toISOString(), created_at: nowIso() })
+    .execute()
   return { id, expiresAt }
 }
 

@@ -26,7 +26,13 @@ export async function setQuizPrice(price: QuizPrice): Promise<QuizPrice> {
 }
 
 /** Reset Quiz Price (admin only, spec 2 §2): upserts the bundle price and audits the change. */
-export async function resetQuizPrice({ actorId, price }: { actorId: string; price: { actualPrice: number; discountedPrice: number } }) {
+export async function resetQuizPrice({
+  actorId,
+  price,
+}: {
+  actorId: string
+  price: { actualPrice: number; discountedPrice: number }
+}) {
   const before = await getQuizPrice()
   const saved = await setQuizPrice(price)
   await recordAudit({

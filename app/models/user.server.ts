@@ -52,7 +52,13 @@ export async function upsertUser(input: { email: string; password: string; name:
   if (existing) {
     await db
       .updateTable('users')
-      .set({ name: input.name, role: input.role, password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .set({
+        name: input.name,
+        role: input.role,
+        password_hash: passwordHash,
+        password_changed_at: now,
+        updated_at: now,
+      })
       .where('id', '=', existing.id)
       .execute()
     // A changed password ends the account's sessions.
@@ -62,7 +68,15 @@ export async function upsertUser(input: { email: string; password: string; name:
   const id = newId()
   await db
     .insertInto('users')
-    .values({ id, email, name: input.name, role: input.role, password_hash: passwordHash, created_at: now, updated_at: now })
+    .values({
+      id,
+      email,
+      name: input.name,
+      role: input.role,
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
     .execute()
   return { id, created: true }
 }
@@ -98,7 +112,18 @@ export function nameContains(column: string, q: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
 }
 
-const userListColumns = ['id', 'name', 'email', 'role', 'profile_image', 'mobile_number', 'institute_name', 'is_premium_member', 'has_access_to_quizzes', 'created_at'] as const
+const userListColumns = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'profile_image',
+  'mobile_number',
+  'institute_name',
+  'is_premium_member',
+  'has_access_to_quizzes',
+  'created_at',
+] as const
 
 /** A user as the staff lists show them (spec 2 "All Users"). */
 export type UserListRow = {
@@ -145,13 +170,20 @@ export async function listUsers({ q = '', page = 1, pageSize }: { q?: string; pa
 }
 
 /** Users newest first (all, or the first `limit`), each with the quizzes they finished (get-all-users). */
-export async function listUsersWithAttempts(limit?: number): Promise<Array<UserListRow & { attemptedQuizIds: string[] }>> {
+export async function listUsersWithAttempts(
+  limit?: number,
+): Promise<Array<UserListRow & { attemptedQuizIds: string[] }>> {
   let query = db.selectFrom('users').select(userListColumns).orderBy('created_at', 'desc').orderBy('id')
   if (limit) query = query.limit(limit)
   const rows = await query.execute()
   // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound variables).
   let attemptsQuery = db.selectFrom('attempts').select(['user_id', 'quiz_id']).where('submitted_at', 'is not', null)
-  if (limit && rows.length) attemptsQuery = attemptsQuery.where('user_id', 'in', rows.map((r) => r.id))
+  if (limit && rows.length)
+    attemptsQuery = attemptsQuery.where(
+      'user_id',
+      'in',
+      rows.map((r) => r.id),
+    )
   const attempted = new Map<string, string[]>()
   if (rows.length) {
     for (const a of await attemptsQuery.execute()) {

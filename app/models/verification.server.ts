@@ -43,11 +43,26 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 
 export type PendingSignup = { name: string; passwordHash: string }
 
-const rowColumns = ['id', 'email', 'payload', 'attempts', 'expires_at', 'last_sent_at', 'verified_at', 'consumed_at', 'code_hash'] as const
+const rowColumns = [
+  'id',
+  'email',
+  'payload',
+  'attempts',
+  'expires_at',
+  'last_sent_at',
+  'verified_at',
+  'consumed_at',
+  'code_hash',
+] as const
 
 /** The live reset row of an e-mail. */
 export async function getResetVerification(email: string) {
-  return db.selectFrom('verifications').select(rowColumns).where('purpose', '=', 'reset').where('email', '=', normaliseEmail(email)).executeTakeFirst()
+  return db
+    .selectFrom('verifications')
+    .select(rowColumns)
+    .where('purpose', '=', 'reset')
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst()
 }
 
 /** A random claim for a new sign-up; the client keeps it, the row keeps its hash. */
@@ -82,10 +97,14 @@ export async function resendWaitSeconds(purpose: Purpose, email: string, now = D
  * Whether a code e-mail may go to this address now: the resend cooldown, then the hourly cap per address (a
  * refused cooldown does not count toward the cap). Returns the refusal, or null when a code may be sent.
  */
-export async function codeMailRefusal(purpose: Purpose, email: string): Promise<{ status: 429; message: string } | null> {
+export async function codeMailRefusal(
+  purpose: Purpose,
+  email: string,
+): Promise<{ status: 429; message: string } | null> {
   const wait = await resendWaitSeconds(purpose, email)
   if (wait > 0) return { status: 429, message: MESSAGES.tooEarly(wait) }
-  if (!(await hit(`code-mail:${normaliseEmail(email)}`, CODE_MAILS_PER_ADDRESS_PER_HOUR, HOUR_MS))) return { status: 429, message: MESSAGES.mailCap }
+  if (!(await hit(`code-mail:${normaliseEmail(email)}`, CODE_MAILS_PER_ADDRESS_PER_HOUR, HOUR_MS)))
+    return { status: 429, message: MESSAGES.mailCap }
   return null
 }
 
@@ -114,9 +133,19 @@ export async function recordCode(input: RecordInput): Promise<boolean> {
   if (input.purpose === 'reset') {
     await db
       .insertInto('verifications')
-      .values({ id: newId(), purpose: 'reset', email, payload: null, claim_hash: null, created_at: now.toISOString(), ...values })
+      .values({
+        id: newId(),
+        purpose: 'reset',
+        email,
+        payload: null,
+        claim_hash: null,
+        created_at: now.toISOString(),
+        ...values,
+      })
       // The conflict target names the partial unique index (migration 0005): its predicate must be a literal.
-      .onConflict((oc) => oc.columns(['purpose', 'email']).where(sql.ref('purpose'), '=', sql.lit('reset')).doUpdateSet(values))
+      .onConflict((oc) =>
+        oc.columns(['purpose', 'email']).where(sql.ref('purpose'), '=', sql.lit('reset')).doUpdateSet(values),
+      )
       .execute()
     return true
   }
@@ -133,15 +162,28 @@ export async function recordCode(input: RecordInput): Promise<boolean> {
     return Number(updated.numUpdatedRows) === 1
   }
   // Abandoned registrations are not kept past a day.
-  await db.deleteFrom('verifications').where('purpose', '=', 'signup').where('expires_at', '<', new Date(now.getTime() - 24 * HOUR_MS).toISOString()).execute()
+  await db
+    .deleteFrom('verifications')
+    .where('purpose', '=', 'signup')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * HOUR_MS).toISOString())
+    .execute()
   await db
     .insertInto('verifications')
-    .values({ id: newId(), purpose: 'signup', email, payload: JSON.stringify(input.payload), claim_hash: claimHash, created_at: now.toISOString(), ...values })
+    .values({
+      id: newId(),
+      purpose: 'signup',
+      email,
+      payload: JSON.stringify(input.payload),
+      claim_hash: claimHash,
+      created_at: now.toISOString(),
+      ...values,
+    })
     .execute()
   return true
 }
 
-export type VerifyResult = { ok: true; id: string; payload: string | null } | { ok: false; status: 400 | 429; message: string }
+export type VerifyResult =
+  { ok: true; id: string; payload: string | null } | { ok: false; status: 400 | 429; message: string }
 
 /**
  * Checks a code. The row: the e-mail's reset row, or the sign-up row of the caller's claim (which must be for
@@ -151,11 +193,14 @@ export type VerifyResult = { ok: true; id: string; payload: string | null } | { 
  * out (issue 10 #5).
  */
 export async function verifyCode(
-  input: { purpose: 'reset'; email: string; code: string } | { purpose: 'signup'; email: string; code: string; claim: string | null | undefined },
+  input:
+    | { purpose: 'reset'; email: string; code: string }
+    | { purpose: 'signup'; email: string; code: string; claim: string | null | undefined },
 ): Promise<VerifyResult> {
   const email = normaliseEmail(input.email)
   const row = input.purpose === 'reset' ? await getResetVerification(email) : await getPendingSignup(input.claim)
-  if (!row || row.email !== email || row.consumed_at || row.verified_at) return { ok: false, status: 400, message: MESSAGES.noPending }
+  if (!row || row.email !== email || row.consumed_at || row.verified_at)
+    return { ok: false, status: 400, message: MESSAGES.noPending }
   if (Date.parse(row.expires_at) <= Date.now()) return { ok: false, status: 400, message: MESSAGES.expired }
   const reserved = await db
     .updateTable('verifications')
@@ -229,5 +274,10 @@ export async function consumeVerification(id: string) {
 
 /** Once an account exists for an e-mail, other clients' pending registrations for it are void. */
 export async function dropPendingSignups(email: string) {
-  await db.deleteFrom('verifications').where('purpose', '=', 'signup').where('email', '=', normaliseEmail(email)).where('consumed_at', 'is', null).execute()
+  await db
+    .deleteFrom('verifications')
+    .where('purpose', '=', 'signup')
+    .where('email', '=', normaliseEmail(email))
+    .where('consumed_at', 'is', null)
+    .execute()
 }

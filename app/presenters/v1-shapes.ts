@@ -20,7 +20,8 @@ export const ApiErrorShape = z.object({
 })
 
 /** API.md §1.1 style 1 (users router): `success` is `statusCode < 400`. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.literal(200), data, message: z.string(), success: z.literal(true) })
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ statusCode: z.literal(200), data, message: z.string(), success: z.literal(true) })
 
 /** API.md §3 User: never password, codes or proofs; optional strings absent when unset. */
 export const UserShape = z.object({
@@ -59,7 +60,14 @@ export const CourseShape = z.object({
 })
 export type CourseJson = z.infer<typeof CourseShape>
 
-export const LectureShape = z.object({ _id: id, title: z.string(), videoURL: z.string(), noteTitle: z.string(), noteURL: z.string(), __v: version })
+export const LectureShape = z.object({
+  _id: id,
+  title: z.string(),
+  videoURL: z.string(),
+  noteTitle: z.string(),
+  noteURL: z.string(),
+  __v: version,
+})
 export const SectionShape = z.object({ _id: id, title: z.string(), lectures: z.array(id), __v: version })
 
 /** create-course's answer: the full document, sections still empty. */
@@ -77,7 +85,15 @@ export const FullCourseShape = CourseShape.extend({
   __v: version,
 })
 
-export const EnrollmentShape = z.object({ _id: id, courseId: id, userId: id, isActive: z.boolean(), createdAt: isoTime, updatedAt: isoTime, __v: version })
+export const EnrollmentShape = z.object({
+  _id: id,
+  courseId: id,
+  userId: id,
+  isActive: z.boolean(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  __v: version,
+})
 
 /** API.md §3 Coupon; `courseId` is populated as `{_id, cardTitle}` (null once the course is gone) in the list. */
 export const CouponShape = z.object({
@@ -213,7 +229,12 @@ export const CourseUserShape = z.object({
   isActive: z.boolean(),
 })
 
-export const CourseWithCountShape = z.object({ _id: id, cardTitle: z.string(), courseImage: z.string(), studentCount: z.number().int() })
+export const CourseWithCountShape = z.object({
+  _id: id,
+  cardTitle: z.string(),
+  courseImage: z.string(),
+  studentCount: z.number().int(),
+})
 
 /** create-order: the gateway's order as Razorpay returns it; clients read `id` only. */
 export const GatewayOrderShape = z.object({

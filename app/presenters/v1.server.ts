@@ -17,11 +17,15 @@ import type * as shapes from './v1-shapes'
 type Shape<K extends keyof typeof shapes> = (typeof shapes)[K] extends z.ZodType ? z.infer<(typeof shapes)[K]> : never
 
 /** Adds `key: value` only when the value is truthy (API.md §1.6: never-set strings are absent, not null). */
-const whenSet = <K extends string>(key: K, value: string | null | undefined) => (value ? ({ [key]: value } as Record<K, string>) : {})
+const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
+  value ? ({ [key]: value } as Record<K, string>) : {}
 
 /** API.md §3 User, built from an explicit list of fields so password, codes and proofs can never leak (§5 #7). */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
-  const [enrolledCourses, attemptedQuizzes] = await Promise.all([getEnrolledCourseIds(user.id), getAttemptedQuizIds(user.id)])
+  const [enrolledCourses, attemptedQuizzes] = await Promise.all([
+    getEnrolledCourseIds(user.id),
+    getAttemptedQuizIds(user.id),
+  ])
   return {
     _id: user.id,
     name: user.name,
@@ -100,13 +104,26 @@ export const lectureJson = (l: LectureRow, noteURL = l.note_url ?? ''): Shape<'L
   __v: 0,
 })
 
-export const sectionJson = (s: SectionSummary): Shape<'SectionShape'> => ({ _id: s.id, title: s.title, lectures: s.lectureIds, __v: 0 })
+export const sectionJson = (s: SectionSummary): Shape<'SectionShape'> => ({
+  _id: s.id,
+  title: s.title,
+  lectures: s.lectureIds,
+  __v: 0,
+})
 
 /** get-full-course; `noteLink` says where each lecture's note is fetched from. */
-export const fullCourseJson = (course: FullCourse, noteLink: (lecture: LectureRow) => string): Shape<'FullCourseShape'> => ({
+export const fullCourseJson = (
+  course: FullCourse,
+  noteLink: (lecture: LectureRow) => string,
+): Shape<'FullCourseShape'> => ({
   ...courseJson(course),
   whatsappLink: course.whatsapp_link,
-  sections: course.sections.map((s) => ({ _id: s.id, title: s.title, __v: 0, lectures: s.lectures.map((l) => lectureJson(l, noteLink(l))) })),
+  sections: course.sections.map((s) => ({
+    _id: s.id,
+    title: s.title,
+    __v: 0,
+    lectures: s.lectures.map((l) => lectureJson(l, noteLink(l))),
+  })),
   __v: 0,
 })
 
@@ -148,7 +165,11 @@ export const couponJson = (c: CouponRow, populated: boolean): Shape<'CouponShape
   __v: 0,
 })
 
-export const quizPriceJson = (p: QuizPrice): Shape<'QuizPriceShape'> => ({ actualPrice: p.actualPrice, discountedPrice: p.discountedPrice, __v: 0 })
+export const quizPriceJson = (p: QuizPrice): Shape<'QuizPriceShape'> => ({
+  actualPrice: p.actualPrice,
+  discountedPrice: p.discountedPrice,
+  __v: 0,
+})
 
 export const quizListItemJson = (q: QuizRow & { questionIds: string[] }): Shape<'QuizListItemShape'> => ({
   _id: q.id,
@@ -250,7 +271,10 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
 export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: Record<string, unknown> } {
   switch (outcome.kind) {
     case 'bad-signature':
-      return { status: 401, body: { statusCode: 401, data: null, success: false, message: 'Invalid signature', errors: [] } }
+      return {
+        status: 401,
+        body: { statusCode: 401, data: null, success: false, message: 'Invalid signature', errors: [] },
+      }
     case 'malformed':
       return { status: 400, body: { success: false, message: 'Malformed JSON body' } }
     case 'refused':
@@ -258,7 +282,12 @@ export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: 
     case 'processed':
       return {
         status: 200,
-        body: { success: true, message: 'Payment processed', razorpay_order_id: outcome.providerOrderId, razorpay_payment_id: outcome.paymentId },
+        body: {
+          success: true,
+          message: 'Payment processed',
+          razorpay_order_id: outcome.providerOrderId,
+          razorpay_payment_id: outcome.paymentId,
+        },
       }
   }
 }

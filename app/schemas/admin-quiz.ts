@@ -2,11 +2,25 @@ import { z } from 'zod'
 
 // Quiz forms (spec 2 §5): the page shows the correct option 1-4, the server and the API hold 0-3.
 
-const text = (label: string, max = 2000) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`)
+const text = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
 const CATEGORIES = ['free', 'paid'] as const
-const category = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(CATEGORIES, { error: 'Category must be Free or Paid' }))
-const timeLimit = z.number({ error: 'Time limit must be a number' }).int('Time limit must be whole minutes').min(0, 'Time limit cannot be negative').max(600, 'Time limit is at most 600 minutes')
-const options = z.array(text('Option', 500), { error: 'Four options are required' }).length(4, 'Four options are required')
+const category = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(CATEGORIES, { error: 'Category must be Free or Paid' }),
+)
+const timeLimit = z
+  .number({ error: 'Time limit must be a number' })
+  .int('Time limit must be whole minutes')
+  .min(0, 'Time limit cannot be negative')
+  .max(600, 'Time limit is at most 600 minutes')
+const options = z
+  .array(text('Option', 500), { error: 'Four options are required' })
+  .length(4, 'Four options are required')
 const explanation = z.string().trim().max(2000, 'Explanation is too long').optional()
 
 export const MAX_QUESTIONS = 200
@@ -41,7 +55,10 @@ export const quizApiSchema = z.object({
   title: text('Title', 200),
   description: text('Description'),
   category,
-  timeLimit: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v), timeLimit),
+  timeLimit: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    timeLimit,
+  ),
   questions: z
     .array(
       z.object({
@@ -57,7 +74,13 @@ export const quizApiSchema = z.object({
 
 export type QuestionDraft = { questionText: string; options: string[]; correctOption: number; explanation?: string }
 /** A quiz as the model stores it: correct option 0-3. */
-export type QuizInput = { title: string; description: string; category: 'free' | 'paid'; timeLimit: number; questions: QuestionDraft[] }
+export type QuizInput = {
+  title: string
+  description: string
+  category: 'free' | 'paid'
+  timeLimit: number
+  questions: QuestionDraft[]
+}
 
 export function formToQuizInput(f: QuizFormFields): QuizInput {
   return {
@@ -99,9 +122,19 @@ export const aiRequestSchema = z.object({
   category: category.default('free'),
   subject: text('Subject', 200),
   topic: text('Topic', 200),
-  numQuestions: z
-    .preprocess((v) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ error: 'Number of questions must be a number' }).int().min(1, 'At least 1 question').max(30, 'At most 30 questions').default(5)),
-  timeLimit: z.preprocess((v) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v), timeLimit.default(10)),
+  numQuestions: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'Number of questions must be a number' })
+      .int()
+      .min(1, 'At least 1 question')
+      .max(30, 'At most 30 questions')
+      .default(5),
+  ),
+  timeLimit: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    timeLimit.default(10),
+  ),
   difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty must be easy, medium or hard' }).default('medium'),
 })
 export type AiRequest = z.infer<typeof aiRequestSchema>

@@ -2,11 +2,24 @@ import { z } from 'zod'
 
 // Admin forms (spec 2 §5), shared by the pages (Conform) and the API twins. Field names: CONTRACT.md.
 
-const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(2000)
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(2000)
 const price = (label: string) =>
-  z.number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) }).int(`${label} must be whole rupees`).min(0, `${label} cannot be negative`).max(10_000_000)
+  z
+    .number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) })
+    .int(`${label} must be whole rupees`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000)
 const url = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).pipe(z.url({ protocol: /^https?$/, error: `${label} must be a URL` }))
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be a URL` }))
 
 export const MODES = ['live', 'recorded'] as const
 
@@ -16,7 +29,10 @@ export const courseSchema = z
     cardTitle: required('Card title'),
     subTitle: required('Subtitle'),
     courseTag: required('Course tag'),
-    mode: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(MODES, { error: 'Mode must be Live or Recorded' })),
+    mode: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(MODES, { error: 'Mode must be Live or Recorded' }),
+    ),
     language: required('Language'),
     actualPrice: price('Actual price'),
     discountedPrice: price('Discounted price'),
@@ -25,7 +41,10 @@ export const courseSchema = z
     whatsappLink: url('WhatsApp link'),
     grantsQuizAccess: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()).optional(),
   })
-  .refine((c) => c.discountedPrice <= c.actualPrice, { path: ['discountedPrice'], message: 'Discounted price cannot be more than the actual price' })
+  .refine((c) => c.discountedPrice <= c.actualPrice, {
+    path: ['discountedPrice'],
+    message: 'Discounted price cannot be more than the actual price',
+  })
 export type CourseFields = z.infer<typeof courseSchema>
 
 export const sectionSchema = z.object({
@@ -58,20 +77,39 @@ export const couponSchema = z.object({
     .min(1, 'Discount must be between 1 and 100')
     .max(100, 'Discount must be between 1 and 100'),
   courseId: required('Course'),
-  expiresAt: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date').optional(),
-  usageLimit: z.number({ error: 'Usage limit must be a number' }).int().min(1, 'Usage limit must be at least 1').max(1_000_000).optional(),
+  expiresAt: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date')
+    .optional(),
+  usageLimit: z
+    .number({ error: 'Usage limit must be a number' })
+    .int()
+    .min(1, 'Usage limit must be at least 1')
+    .max(1_000_000)
+    .optional(),
 })
 export type CouponFields = z.infer<typeof couponSchema>
 
-const bothRequired = z.number({ error: (i) => (i.input === undefined ? 'Both prices are required' : 'Enter a number') }).int('Enter whole rupees').min(0, 'Prices cannot be negative').max(1_000_000)
+const bothRequired = z
+  .number({ error: (i) => (i.input === undefined ? 'Both prices are required' : 'Enter a number') })
+  .int('Enter whole rupees')
+  .min(0, 'Prices cannot be negative')
+  .max(1_000_000)
 
 /** Reset Quiz Price (spec 2 §5): equal prices pass although the message says 'less than'. */
 export const quizPriceSchema = z
   .object({ actualPrice: bothRequired, discountedPrice: bothRequired })
-  .refine((p) => p.discountedPrice <= p.actualPrice, { path: ['discountedPrice'], message: 'Discounted price must be less than Actual Price' })
+  .refine((p) => p.discountedPrice <= p.actualPrice, {
+    path: ['discountedPrice'],
+    message: 'Discounted price must be less than Actual Price',
+  })
 export type QuizPriceFields = z.infer<typeof quizPriceSchema>
 
-export const searchSchema = z.object({ q: z.string().trim().max(100).catch(''), page: z.coerce.number().int().min(1).catch(1) })
+export const searchSchema = z.object({
+  q: z.string().trim().max(100).catch(''),
+  page: z.coerce.number().int().min(1).catch(1),
+})
 
 /** ?q=&page= from a URL, never throwing (bad values fall back to page 1, no filter). */
 export function readListParams(request: Request) {

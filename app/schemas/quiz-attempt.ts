@@ -6,7 +6,11 @@ import { z } from 'zod'
 export const ATTEMPT_INTENTS = ['start', 'save', 'clear', 'previous', 'next', 'mark', 'submit'] as const
 export type AttemptIntent = (typeof ATTEMPT_INTENTS)[number]
 
-const option = z.number().int('Choose one of the four options').min(0, 'Choose one of the four options').max(3, 'Choose one of the four options')
+const option = z
+  .number()
+  .int('Choose one of the four options')
+  .min(0, 'Choose one of the four options')
+  .max(3, 'Choose one of the four options')
 const questionId = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid question')
 
 /** One saved answer: selectedOption null means "no answer" (cleared); markedForReview is optional. */

@@ -108,7 +108,8 @@ export async function generateQuiz(request: AiRequest, config: AiConfig = aiConf
     throw new AiError('invalid', 'AI returned invalid JSON')
   }
   const checked = answerSchema(n).safeParse(parsed)
-  if (!checked.success) throw new AiError('invalid', `AI returned an invalid quiz (expected exactly ${n} questions with four options each)`)
+  if (!checked.success)
+    throw new AiError('invalid', `AI returned an invalid quiz (expected exactly ${n} questions with four options each)`)
   return {
     title: request.title,
     description: request.description,

@@ -25,7 +25,10 @@ function outboxMailer(dir: string): Mailer {
   return {
     async send(mail) {
       fs.mkdirSync(dir, { recursive: true })
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.txt`)
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.txt`,
+      )
       fs.writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
       console.log(`[mail] to=${mail.to} subject="${mail.subject}" (written to ${file})`)
     },

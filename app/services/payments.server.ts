@@ -46,7 +46,9 @@ function razorpayGateway(): Gateway {
   const env = getEnv()
   const client = new Razorpay({ key_id: env.RAZORPAY_KEY_ID!, key_secret: env.RAZORPAY_KEY_SECRET! })
   // STACK.md trap 7: the SDK has no host option; its axios instance takes a base URL.
-  if (env.RAZORPAY_API_URL) (client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = env.RAZORPAY_API_URL.replace(/\/$/, '')
+  if (env.RAZORPAY_API_URL)
+    (client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL =
+      env.RAZORPAY_API_URL.replace(/\/$/, '')
   return {
     kind: 'razorpay',
     keyId: env.RAZORPAY_KEY_ID!,
@@ -119,7 +121,8 @@ export function signaturesEqual(expectedHex: string, given: string): boolean {
 }
 
 /** Checkout signature: HMAC-SHA256(`order_id|payment_id`, key secret). */
-export const checkoutSignature = (secret: string, orderId: string, paymentId: string) => hmacHex(secret, `${orderId}|${paymentId}`)
+export const checkoutSignature = (secret: string, orderId: string, paymentId: string) =>
+  hmacHex(secret, `${orderId}|${paymentId}`)
 
 /** What the demo gateway answers when the learner pays: a payment id and the signature Razorpay would send. */
 export function demoPayment(providerOrderId: string): { paymentId: string; signature: string } {

@@ -42,7 +42,10 @@ function localStorage(root: string): Storage {
     async get(key) {
       if (!isValidKey(key)) return null
       try {
-        const [body, type] = await Promise.all([fs.promises.readFile(file(key)), fs.promises.readFile(`${file(key)}.type`, 'utf8')])
+        const [body, type] = await Promise.all([
+          fs.promises.readFile(file(key)),
+          fs.promises.readFile(`${file(key)}.type`, 'utf8'),
+        ])
         return { body, contentType: type }
       } catch {
         return null
@@ -56,7 +59,13 @@ function localStorage(root: string): Storage {
   }
 }
 
-export function s3Storage(options: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }): Storage {
+export function s3Storage(options: {
+  bucket: string
+  endpoint?: string
+  region?: string
+  accessKeyId?: string
+  secretAccessKey?: string
+}): Storage {
   const client = new S3Client({
     region: options.region ?? 'auto',
     endpoint: options.endpoint,
@@ -73,14 +82,25 @@ export function s3Storage(options: { bucket: string; endpoint?: string; region?:
   return {
     async put(key, body, contentType) {
       if (!isValidKey(key)) throw new Error('invalid storage key')
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }))
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.byteLength,
+        }),
+      )
     },
     async get(key) {
       if (!isValidKey(key)) return null
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: key }))
         if (!out.Body) return null
-        return { body: await out.Body.transformToByteArray(), contentType: out.ContentType ?? 'application/octet-stream' }
+        return {
+          body: await out.Body.transformToByteArray(),
+          contentType: out.ContentType ?? 'application/octet-stream',
+        }
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return null
         throw error
@@ -114,4 +134,5 @@ export function getStorage(): Storage {
 export const publicUrl = (key: string) => `/uploads/${key}`
 
 /** An image column holds a storage key ('profile/...', 'courses/...') or a URL; pages and the API get a URL. */
-export const imageUrl = (value: string | null) => (!value ? null : /^(profile|courses)\//.test(value) ? publicUrl(value) : value)
+export const imageUrl = (value: string | null) =>
+  !value ? null : /^(profile|courses)\//.test(value) ? publicUrl(value) : value

@@ -65,7 +65,11 @@ export type ApiResource = {
   endpoints: Endpoint[]
 }
 
-type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }
+type RouteArgs = {
+  request: Request
+  params: Record<string, string | undefined>
+  context: Readonly<RouterContextProvider>
+}
 
 /** The documented path of an endpoint: '/api/v1/quiz' for the quiz resource's '/'. */
 export const fullPath = (resource: ApiResource, e: Endpoint) => resource.mount + (e.path === '/' ? '' : e.path)
@@ -87,7 +91,8 @@ async function dispatch(resource: ApiResource, args: RouteArgs): Promise<Respons
   const path = '/' + (args.params['*'] ?? '')
   let pathMatched = false
   try {
-    if (resource.signInBeforeRouting && !(await getUser(args.request))) return apiError(401, API_AUTH_MESSAGES.unauthorized)
+    if (resource.signInBeforeRouting && !(await getUser(args.request)))
+      return apiError(401, API_AUTH_MESSAGES.unauthorized)
     for (const e of resource.endpoints) {
       const params = match(e.path, path)
       if (!params) continue
@@ -103,7 +108,9 @@ async function dispatch(resource: ApiResource, args: RouteArgs): Promise<Respons
     console.error(`[api] ${method} ${path} failed:`, error)
     return apiError(500, 'Internal Server Error')
   }
-  return pathMatched ? apiError(405, 'Method Not Allowed') : apiError(404, `Cannot ${method} ${new URL(args.request.url).pathname}`)
+  return pathMatched
+    ? apiError(405, 'Method Not Allowed')
+    : apiError(404, `Cannot ${method} ${new URL(args.request.url).pathname}`)
 }
 
 /** A resource route module's table plus the loader and action React Router calls. */

@@ -34,7 +34,9 @@ export function withAbsoluteImages(response: Response, origin: string): Response
     }
     return value
   })
-  return changed ? new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response
+  return changed
+    ? new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
+    : response
 }
 
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {

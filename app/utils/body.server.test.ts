@@ -3,7 +3,12 @@ import { BODY_MESSAGES, bodyRejection, parseForm, parseJsonObject, readForm, rea
 
 const url = 'http://localhost/x'
 const post = (body: BodyInit | null, type?: string) =>
-  new Request(url, { method: 'POST', body, headers: type ? { 'Content-Type': type } : {}, duplex: 'half' } as RequestInit)
+  new Request(url, {
+    method: 'POST',
+    body,
+    headers: type ? { 'Content-Type': type } : {},
+    duplex: 'half',
+  } as RequestInit)
 
 /** A body with no declared length, sent in pieces (what a chunked request becomes). */
 function streamed(chunks: string[], type: string) {
@@ -43,7 +48,9 @@ describe('parseForm', () => {
     const b = 'zz'
     const text = `--${b}\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark\r\n--${b}--\r\n`
     for (const size of [1, 2, 5, 7, 11, text.length - 2]) {
-      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size))
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      )
       const result = await parseForm(streamed(pieces, `multipart/form-data; boundary=${b}`))
       expect(result.ok && result.form.get('theme'), `writes of ${size} bytes`).toBe('dark')
     }
@@ -51,33 +58,69 @@ describe('parseForm', () => {
 
   it('answers 400 with a clear message for a body that is not a form or cannot be read', async () => {
     for (const request of [post('{"a":1}', 'application/json'), post('x', 'text/plain'), post(null)]) {
-      expect(await parseForm(request)).toMatchObject({ ok: false, status: 400, reason: 'not-a-form', message: BODY_MESSAGES.notAForm })
+      expect(await parseForm(request)).toMatchObject({
+        ok: false,
+        status: 400,
+        reason: 'not-a-form',
+        message: BODY_MESSAGES.notAForm,
+      })
     }
-    for (const request of [post('garbage', 'multipart/form-data; boundary=zz'), post('--zz\r\nno headers end', 'multipart/form-data; boundary=zz'), post('a', 'multipart/form-data')]) {
-      expect(await parseForm(request)).toMatchObject({ ok: false, status: 400, reason: 'malformed', message: BODY_MESSAGES.malformedForm })
+    for (const request of [
+      post('garbage', 'multipart/form-data; boundary=zz'),
+      post('--zz\r\nno headers end', 'multipart/form-data; boundary=zz'),
+      post('a', 'multipart/form-data'),
+    ]) {
+      expect(await parseForm(request)).toMatchObject({
+        ok: false,
+        status: 400,
+        reason: 'malformed',
+        message: BODY_MESSAGES.malformedForm,
+      })
     }
   })
 
   it('refuses files in a text-only form and counts sizes while streaming (413)', async () => {
-    expect(await parseForm(multipart([{ name: 'f', value: 'x', filename: 'a.txt' }]))).toMatchObject({ ok: false, status: 400, reason: 'too-many-files' })
-    const big = streamed(Array.from({ length: 20 }, () => 'a'.repeat(64 * 1024)), 'application/x-www-form-urlencoded')
+    expect(await parseForm(multipart([{ name: 'f', value: 'x', filename: 'a.txt' }]))).toMatchObject({
+      ok: false,
+      status: 400,
+      reason: 'too-many-files',
+    })
+    const big = streamed(
+      Array.from({ length: 20 }, () => 'a'.repeat(64 * 1024)),
+      'application/x-www-form-urlencoded',
+    )
     expect(await parseForm(big)).toMatchObject({ ok: false, status: 413, reason: 'too-large' })
     const file = multipart([{ name: 'note', value: 'x'.repeat(3000), filename: 'n.pdf' }])
-    expect(await parseForm(file, { maxFiles: 1, maxFileSize: 2048 })).toMatchObject({ ok: false, status: 413, reason: 'file-too-large', message: 'The file is too large (at most 2 KB)' })
+    expect(await parseForm(file, { maxFiles: 1, maxFileSize: 2048 })).toMatchObject({
+      ok: false,
+      status: 413,
+      reason: 'file-too-large',
+      message: 'The file is too large (at most 2 KB)',
+    })
     const fields = post(Array.from({ length: 30 }, (_, i) => `f${i}=1`).join('&'), 'application/x-www-form-urlencoded')
-    expect(await parseForm(fields, { maxParts: 10 })).toMatchObject({ ok: false, status: 413, reason: 'too-many-fields' })
+    expect(await parseForm(fields, { maxParts: 10 })).toMatchObject({
+      ok: false,
+      status: 413,
+      reason: 'too-many-fields',
+    })
   })
 
   it('keeps files within the limits and hands them to the upload handler', async () => {
     const names: string[] = []
-    const result = await parseForm(multipart([{ name: 'title', value: 'T' }, { name: 'note', value: 'pdf bytes', filename: 'n.pdf' }]), {
-      maxFiles: 1,
-      maxFileSize: 1024,
-      onFile: (file) => {
-        names.push(file.name)
-        return file
+    const result = await parseForm(
+      multipart([
+        { name: 'title', value: 'T' },
+        { name: 'note', value: 'pdf bytes', filename: 'n.pdf' },
+      ]),
+      {
+        maxFiles: 1,
+        maxFileSize: 1024,
+        onFile: (file) => {
+          names.push(file.name)
+          return file
+        },
       },
-    })
+    )
     expect(result.ok).toBe(true)
     expect(names).toEqual(['n.pdf'])
     if (result.ok) expect(await (result.form.get('note') as File).text()).toBe('pdf bytes')
@@ -85,7 +128,9 @@ describe('parseForm', () => {
 
   it('a failing upload handler is the server’s fault, not the client’s: it is not turned into a 400', async () => {
     const request = multipart([{ name: 'note', value: 'x', filename: 'n.pdf' }])
-    await expect(parseForm(request, { maxFiles: 1, onFile: () => Promise.reject(new Error('disk full')) })).rejects.toThrow('disk full')
+    await expect(
+      parseForm(request, { maxFiles: 1, onFile: () => Promise.reject(new Error('disk full')) }),
+    ).rejects.toThrow('disk full')
   })
 })
 
@@ -101,7 +146,9 @@ describe('readForm', () => {
   })
 
   it('a body over the limit is a 413 Response', async () => {
-    const response = (await readForm(post('a='.padEnd(1024 * 1024 + 10, 'x'), 'application/x-www-form-urlencoded')).catch((e: unknown) => e)) as Response
+    const response = (await readForm(
+      post('a='.padEnd(1024 * 1024 + 10, 'x'), 'application/x-www-form-urlencoded'),
+    ).catch((e: unknown) => e)) as Response
     expect(response.status).toBe(413)
     expect(response.statusText).toBe('Payload Too Large')
   })
@@ -109,23 +156,41 @@ describe('readForm', () => {
 
 describe('parseJsonObject', () => {
   it('reads a JSON object; an empty body is {}', async () => {
-    expect(await parseJsonObject(post('{"a":1}', 'application/json; charset=utf-8'))).toEqual({ ok: true, body: { a: 1 } })
+    expect(await parseJsonObject(post('{"a":1}', 'application/json; charset=utf-8'))).toEqual({
+      ok: true,
+      body: { a: 1 },
+    })
     expect(await parseJsonObject(post('', 'application/json'))).toEqual({ ok: true, body: {} })
   })
 
   it('answers 400 for malformed JSON or a non-object, 415 for another Content-Type', async () => {
-    expect(await parseJsonObject(post('{', 'application/json'))).toMatchObject({ status: 400, message: BODY_MESSAGES.malformedJson })
+    expect(await parseJsonObject(post('{', 'application/json'))).toMatchObject({
+      status: 400,
+      message: BODY_MESSAGES.malformedJson,
+    })
     for (const text of ['[1]', '"s"', 'null', '3']) {
-      expect(await parseJsonObject(post(text, 'application/json'))).toMatchObject({ status: 400, message: BODY_MESSAGES.jsonNotObject })
+      expect(await parseJsonObject(post(text, 'application/json'))).toMatchObject({
+        status: 400,
+        message: BODY_MESSAGES.jsonNotObject,
+      })
     }
-    expect(await parseJsonObject(post('a=1', 'application/x-www-form-urlencoded'))).toMatchObject({ status: 415, message: BODY_MESSAGES.notJson })
+    expect(await parseJsonObject(post('a=1', 'application/x-www-form-urlencoded'))).toMatchObject({
+      status: 415,
+      message: BODY_MESSAGES.notJson,
+    })
   })
 
   it('counts bytes as they stream and stops past the limit (413)', async () => {
     const request = streamed(['{"a":"', 'x'.repeat(600), 'x'.repeat(600), '"}'], 'application/json')
-    expect(await parseJsonObject(request, 1000)).toMatchObject({ ok: false, status: 413, message: BODY_MESSAGES.jsonTooLarge })
+    expect(await parseJsonObject(request, 1000)).toMatchObject({
+      ok: false,
+      status: 413,
+      message: BODY_MESSAGES.jsonTooLarge,
+    })
     // Bytes, not characters: 400 two-byte characters are 800 bytes.
-    expect(await parseJsonObject(post(JSON.stringify({ a: 'é'.repeat(400) }), 'application/json'), 700)).toMatchObject({ status: 413 })
+    expect(await parseJsonObject(post(JSON.stringify({ a: 'é'.repeat(400) }), 'application/json'), 700)).toMatchObject({
+      status: 413,
+    })
   })
 
   it('a body that breaks off mid-way is a 400, not a 500', async () => {
@@ -142,7 +207,16 @@ describe('parseJsonObject', () => {
 
 describe('bodyRejection', () => {
   it('carries the status, a standard reason phrase and the message', async () => {
-    const response = bodyRejection({ ok: false, status: 413, reason: 'file-too-large', message: 'The file is too large (at most 5 MB)' })
-    expect([response.status, response.statusText, await response.text()]).toEqual([413, 'Payload Too Large', 'The file is too large (at most 5 MB)'])
+    const response = bodyRejection({
+      ok: false,
+      status: 413,
+      reason: 'file-too-large',
+      message: 'The file is too large (at most 5 MB)',
+    })
+    expect([response.status, response.statusText, await response.text()]).toEqual([
+      413,
+      'Payload Too Large',
+      'The file is too large (at most 5 MB)',
+    ])
   })
 })

@@ -30,7 +30,8 @@ export type BodyFailure = {
   ok: false
   status: 400 | 413 | 415
   /** What was wrong, for callers that word it their own way (the profile photo's 'too big' message). */
-  reason: 'not-a-form' | 'not-json' | 'malformed' | 'file-too-large' | 'too-large' | 'too-many-files' | 'too-many-fields'
+  reason:
+    'not-a-form' | 'not-json' | 'malformed' | 'file-too-large' | 'too-large' | 'too-many-files' | 'too-many-fields'
   message: string
 }
 export type FormResult = { ok: true; form: FormData } | BodyFailure
@@ -50,10 +51,16 @@ export const BODY_MESSAGES = {
   jsonNotObject: 'JSON body must be an object',
 } as const
 
-const fail = (status: BodyFailure['status'], reason: BodyFailure['reason'], message: string): BodyFailure => ({ ok: false, status, reason, message })
+const fail = (status: BodyFailure['status'], reason: BodyFailure['reason'], message: string): BodyFailure => ({
+  ok: false,
+  status,
+  reason,
+  message,
+})
 
 /** "512 KB", "5 MB": limits as people read them. */
-export const sizeLabel = (bytes: number) => (bytes < MB ? `${Math.round(bytes / KB)} KB` : `${Math.round(bytes / MB)} MB`)
+export const sizeLabel = (bytes: number) =>
+  bytes < MB ? `${Math.round(bytes / KB)} KB` : `${Math.round(bytes / MB)} MB`
 
 const STATUS_TEXT = { 400: 'Bad Request', 413: 'Payload Too Large', 415: 'Unsupported Media Type' } as const
 
@@ -80,7 +87,8 @@ export type FormLimits = {
   onFile?: FileUploadHandler
 }
 
-const isForm = (type: string) => type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
+const isForm = (type: string) =>
+  type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
 
 /**
  * Reads an urlencoded or multipart form. Sizes are counted while the body streams in (the parser stops at the
@@ -88,19 +96,28 @@ const isForm = (type: string) => type.startsWith('application/x-www-form-urlenco
  */
 export async function parseForm(request: Request, limits: FormLimits = {}): Promise<FormResult> {
   const { maxFiles = 0, maxFileSize = MB, maxParts = 1000, onFile = (file) => file } = limits
-  if (!isForm((request.headers.get('Content-Type') ?? '').toLowerCase())) return fail(400, 'not-a-form', BODY_MESSAGES.notAForm)
+  if (!isForm((request.headers.get('Content-Type') ?? '').toLowerCase()))
+    return fail(400, 'not-a-form', BODY_MESSAGES.notAForm)
   try {
-    const form = await parseFormData(keepEpilogueTogether(request), { maxFiles, maxFileSize, maxParts, maxTotalSize: maxFiles * maxFileSize + FORM_MAX_BYTES }, onFile)
+    const form = await parseFormData(
+      keepEpilogueTogether(request),
+      { maxFiles, maxFileSize, maxParts, maxTotalSize: maxFiles * maxFileSize + FORM_MAX_BYTES },
+      onFile,
+    )
     return { ok: true, form }
   } catch (error) {
     // The parser's own errors are the client's; anything else (an upload handler failing to store a file)
     // is ours and stays a 500.
-    if (error instanceof MaxFileSizeExceededError) return fail(413, 'file-too-large', `The file is too large (at most ${sizeLabel(maxFileSize)})`)
+    if (error instanceof MaxFileSizeExceededError)
+      return fail(413, 'file-too-large', `The file is too large (at most ${sizeLabel(maxFileSize)})`)
     if (error instanceof MaxTotalSizeExceededError) return fail(413, 'too-large', BODY_MESSAGES.formTooLarge)
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) return fail(413, 'too-many-fields', BODY_MESSAGES.tooManyFields)
-    if (error instanceof MaxFilesExceededError) return fail(400, 'too-many-files', maxFiles === 0 ? BODY_MESSAGES.noFiles : BODY_MESSAGES.tooManyFiles)
+    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError)
+      return fail(413, 'too-many-fields', BODY_MESSAGES.tooManyFields)
+    if (error instanceof MaxFilesExceededError)
+      return fail(400, 'too-many-files', maxFiles === 0 ? BODY_MESSAGES.noFiles : BODY_MESSAGES.tooManyFiles)
     // Broken multipart, a body cut off mid-way (server.js stops a body past its limit), bytes that are not a form.
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError) return fail(400, 'malformed', BODY_MESSAGES.malformedForm)
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError)
+      return fail(400, 'malformed', BODY_MESSAGES.malformedForm)
     throw error
   }
 }
@@ -112,7 +129,8 @@ export async function parseForm(request: Request, limits: FormLimits = {}): Prom
 const EPILOGUE_ROOM = 256
 
 function keepEpilogueTogether(request: Request): Request {
-  if (!request.body || !(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/')) return request
+  if (!request.body || !(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/'))
+    return request
   let tail: Uint8Array = new Uint8Array(0)
   const body = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -127,7 +145,13 @@ function keepEpilogueTogether(request: Request): Request {
       },
     }),
   )
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit)
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit)
 }
 
 /** parseForm for actions that have no better answer than a 400/413 page: the failure is thrown as a Response. */
@@ -169,14 +193,16 @@ export async function parseJsonObject(request: Request, maxBytes = JSON_MAX_BYTE
   }
   if (text === null) return fail(413, 'too-large', BODY_MESSAGES.jsonTooLarge)
   if (text.trim() === '') return { ok: true, body: {} }
-  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().includes('application/json')) return fail(415, 'not-json', BODY_MESSAGES.notJson)
+  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().includes('application/json'))
+    return fail(415, 'not-json', BODY_MESSAGES.notJson)
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
     return fail(400, 'malformed', BODY_MESSAGES.malformedJson)
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, 'malformed', BODY_MESSAGES.jsonNotObject)
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return fail(400, 'malformed', BODY_MESSAGES.jsonNotObject)
   return { ok: true, body: body as Record<string, unknown> }
 }
 

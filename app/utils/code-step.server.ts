@@ -21,7 +21,12 @@ export type CodeStep<Verified> = {
   onVerified: (verified: Extract<VerifyResult, { ok: true }>, pending: IssueInput) => Promise<Verified>
 }
 
-export async function handleCodeStep<Verified>(request: Request, formData: FormData, limited: boolean, step: CodeStep<Verified>): Promise<Verified | OtpError> {
+export async function handleCodeStep<Verified>(
+  request: Request,
+  formData: FormData,
+  limited: boolean,
+  step: CodeStep<Verified>,
+): Promise<Verified | OtpError> {
   if (limited) return data({ otpError: TOO_MANY_REQUESTS }, 429)
   const { pending } = step
   if (!pending) return data({ otpError: step.sessionEnded }, 400)
@@ -32,7 +37,9 @@ export async function handleCodeStep<Verified>(request: Request, formData: FormD
   }
   const code = readOtp(formData.getAll('otp'))
   if (!code) return data({ otpError: OTP_INCOMPLETE }, 400)
-  const verified = await verifyCode(pending.purpose === 'signup' ? { ...pending, code } : { purpose: 'reset', email: pending.email, code })
+  const verified = await verifyCode(
+    pending.purpose === 'signup' ? { ...pending, code } : { purpose: 'reset', email: pending.email, code },
+  )
   if (!verified.ok) return data({ otpError: verified.message }, verified.status)
   return step.onVerified(verified, pending)
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from './csp.server'
 import { parseEnv } from './env.server'
 
-const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const))
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const))
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts only from our origin or with the nonce: no unsafe-inline, no unsafe-eval', () => {
@@ -17,17 +18,26 @@ describe('contentSecurityPolicy', () => {
   })
 
   it("with Razorpay keys, Razorpay's real hosts for checkout.js, the widget's frames and the hosted page", () => {
-    const csp = directives(contentSecurityPolicy('n', parseEnv({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })))
+    const csp = directives(
+      contentSecurityPolicy('n', parseEnv({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })),
+    )
     expect(csp.get('script-src')).toEqual(["'self'", "'nonce-n'", 'https://checkout.razorpay.com'])
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://checkout.razorpay.com', 'https://api.razorpay.com']))
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://checkout.razorpay.com', 'https://api.razorpay.com']),
+    )
     expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://api.razorpay.com'])
     expect(csp.get('connect-src')).toContain('https://api.razorpay.com')
   })
 
   it('RAZORPAY_CHECKOUT_URL replaces those hosts with its origin (a stand-in)', () => {
-    const env = parseEnv({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_CHECKOUT_URL: 'http://localhost:3402/' })
+    const env = parseEnv({
+      RAZORPAY_KEY_ID: 'rzp_test_x',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_CHECKOUT_URL: 'http://localhost:3402/',
+    })
     const csp = directives(contentSecurityPolicy('n', env))
-    for (const name of ['script-src', 'connect-src', 'frame-src', 'form-action']) expect(csp.get(name)).toContain('http://localhost:3402')
+    for (const name of ['script-src', 'connect-src', 'frame-src', 'form-action'])
+      expect(csp.get(name)).toContain('http://localhost:3402')
     expect(contentSecurityPolicy('n', env)).not.toContain('razorpay.com')
   })
 })

@@ -30,7 +30,10 @@ describe('environment', () => {
   })
 
   test('CORS_ORIGINS is a comma-separated list of origins', () => {
-    expect(parseEnv({ CORS_ORIGINS: 'https://a.example, https://b.example/' }).CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example'])
+    expect(parseEnv({ CORS_ORIGINS: 'https://a.example, https://b.example/' }).CORS_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ])
     expect(() => parseEnv({ CORS_ORIGINS: 'nope' })).toThrow(/CORS_ORIGINS/)
   })
 

@@ -16,7 +16,10 @@ const schema = z
     SESSION_SECRET: z.string().min(1).optional(),
     APP_URL: url.optional(),
     SEED_DEMO: bool.optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: url.optional(),
@@ -37,7 +40,14 @@ const schema = z
     CORS_ORIGINS: z
       .string()
       .optional()
-      .transform((v) => (v ? v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean) : []))
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim().replace(/\/$/, ''))
+              .filter(Boolean)
+          : [],
+      )
       .pipe(z.array(url)),
   })
   .superRefine((env, ctx) => {
@@ -71,7 +81,12 @@ export const isProduction = () => getEnv().APP_ENV === 'production'
 
 export function sessionSecrets(): string[] {
   const secret = getEnv().SESSION_SECRET
-  return secret ? secret.split(',').map((s) => s.trim()).filter(Boolean) : ['dev-only-secret-change-me']
+  return secret
+    ? secret
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : ['dev-only-secret-change-me']
 }
 
 export const rateLimitsOn = () => getEnv().RATE_LIMIT !== 'off'

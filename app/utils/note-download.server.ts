@@ -14,7 +14,10 @@ const EXT_BY_TYPE: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 }
 
-export async function noteDownload(lecture: Pick<LectureRow, 'title' | 'note_title' | 'note_url'>, origin: string): Promise<Response | null> {
+export async function noteDownload(
+  lecture: Pick<LectureRow, 'title' | 'note_title' | 'note_url'>,
+  origin: string,
+): Promise<Response | null> {
   if (!lecture.note_url) return null
   const key = noteStorageKey(lecture.note_url)
   if (key) {
@@ -38,4 +41,5 @@ export async function noteDownload(lecture: Pick<LectureRow, 'title' | 'note_tit
 }
 
 /** Whether a note link points at our own files (served through an access-checked route, never directly). */
-export const isOwnNote = (noteUrl: string) => Boolean(noteStorageKey(noteUrl)) || (noteUrl.startsWith('/') && !noteUrl.startsWith('//'))
+export const isOwnNote = (noteUrl: string) =>
+  Boolean(noteStorageKey(noteUrl)) || (noteUrl.startsWith('/') && !noteUrl.startsWith('//'))

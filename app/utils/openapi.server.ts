@@ -11,7 +11,11 @@ type JsonSchema = Record<string, unknown>
 function schemaOf(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   // `unrepresentable: 'any'`: preprocessing steps of the form schemas have no JSON Schema; their target type is
   // still described (the handlers' checks, not the document, decide what is accepted).
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema
   return rest
 }
 
@@ -21,9 +25,14 @@ const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' }
 function sharedErrors(e: Endpoint): Record<number, string> {
   const errors: Record<number, string> = { 500: 'Internal Server Error' }
   if (e.guard !== 'public') errors[401] = 'Unauthorized request (not signed in)'
-  if (e.guard === 'staff' || e.guard === 'admin') errors[403] = `Forbidden (${e.guard === 'admin' ? 'admin only' : 'admin or instructor only'})`
+  if (e.guard === 'staff' || e.guard === 'admin')
+    errors[403] = `Forbidden (${e.guard === 'admin' ? 'admin only' : 'admin or instructor only'})`
   if (e.body && 'json' in e.body) {
-    Object.assign(errors, { 400: 'Malformed JSON body', 413: 'Request body too large', 415: 'Content-Type must be application/json' })
+    Object.assign(errors, {
+      400: 'Malformed JSON body',
+      413: 'Request body too large',
+      415: 'Content-Type must be application/json',
+    })
   }
   if (e.authPostLimit) errors[429] = 'Too many requests (30 auth posts a minute per address, pages and API together)'
   return errors
@@ -31,9 +40,15 @@ function sharedErrors(e: Endpoint): Record<number, string> {
 
 function successResponse(answer: SuccessAnswer) {
   if ('file' in answer) {
-    return { description: answer.file, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }
+    return {
+      description: answer.file,
+      content: {
+        'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+      },
+    }
   }
-  if ('redirect' in answer) return { description: answer.redirect, headers: { Location: { schema: { type: 'string', format: 'uri' } } } }
+  if ('redirect' in answer)
+    return { description: answer.redirect, headers: { Location: { schema: { type: 'string', format: 'uri' } } } }
   const schema = schemaOf(answer, 'output')
   return { description: String(schema.description ?? 'Success'), content: { 'application/json': { schema } } }
 }
@@ -56,13 +71,20 @@ function errorResponses(e: Endpoint) {
 
 function requestBody(e: Endpoint) {
   if (!e.body) return undefined
-  if ('raw' in e.body) return { required: true, description: e.body.raw, content: { 'application/json': { schema: { type: 'object' } } } }
-  if ('json' in e.body) return { required: true, content: { 'application/json': { schema: schemaOf(e.body.json, 'input') } } }
+  if ('raw' in e.body)
+    return { required: true, description: e.body.raw, content: { 'application/json': { schema: { type: 'object' } } } }
+  if ('json' in e.body)
+    return { required: true, content: { 'application/json': { schema: schemaOf(e.body.json, 'input') } } }
   return { required: true, content: { 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } } }
 }
 
 function parameters(path: string, e: Endpoint) {
-  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
   if (!e.query) return inPath
   const query = schemaOf(e.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
@@ -96,7 +118,10 @@ function operation(resource: ApiResource, e: Endpoint) {
       security: e.guard === 'public' ? [] : [{ session: [] }],
       parameters: parameters(path, e),
       ...(body ? { requestBody: body } : {}),
-      responses: { ...Object.fromEntries(Object.entries(e.success).map(([status, answer]) => [status, successResponse(answer)])), ...errorResponses(e) },
+      responses: {
+        ...Object.fromEntries(Object.entries(e.success).map(([status, answer]) => [status, successResponse(answer)])),
+        ...errorResponses(e),
+      },
     },
   }
 }

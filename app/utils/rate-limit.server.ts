@@ -42,7 +42,11 @@ export async function increment(key: string, windowMs: number, now = Date.now())
 /** How many hits a key has in its current window, without counting one. */
 export async function count(key: string, windowMs: number, now = Date.now()): Promise<number> {
   const windowStart = windowStartOf(now, windowMs)
-  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst()
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst()
   return row && row.window_start === windowStart ? row.count : 0
 }
 

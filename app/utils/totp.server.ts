@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 import { createCookie } from 'react-router'
 import { TOTPStrategy } from 'remix-auth-totp'
 import { BRAND_NAME, OTP_TTL_MINUTES } from '~/lib/constants'
-import { codeMailRefusal, PROOF_TTL_MS, recordCode, type PendingSignup, type Purpose } from '~/models/verification.server'
+import {
+  codeMailRefusal,
+  PROOF_TTL_MS,
+  recordCode,
+  type PendingSignup,
+  type Purpose,
+} from '~/models/verification.server'
 import { EmailSchema } from '~/schemas/auth'
 import { MailError, sendMail } from '~/services/mail.server'
 import { isProduction, sessionSecrets } from '~/utils/env.server'
@@ -47,7 +53,10 @@ function makeStrategy(purpose: Purpose) {
           await sendMail({ to: email, ...mailFor(purpose, code) })
         } catch (error) {
           // STACK.md trap 6: sendTOTP errors would reach the user raw; MailError already has a fit message.
-          failures.set(request, error instanceof MailError ? error.message : 'We could not send the code. Please try again.')
+          failures.set(
+            request,
+            error instanceof MailError ? error.message : 'We could not send the code. Please try again.',
+          )
           throw error
         }
         const raw = formData.get('payload')
@@ -72,7 +81,8 @@ function strategy(purpose: Purpose) {
   return strategies[purpose]
 }
 
-export type IssueInput = { purpose: 'reset'; email: string } | { purpose: 'signup'; email: string; claim: string; payload?: PendingSignup }
+export type IssueInput =
+  { purpose: 'reset'; email: string } | { purpose: 'signup'; email: string; claim: string; payload?: PendingSignup }
 export type IssueResult = { ok: true; headers: Headers } | { ok: false; status: 429 | 503; message: string }
 
 /**
@@ -90,7 +100,11 @@ export async function issueCode(request: Request, input: IssueInput): Promise<Is
     form.set('claim', input.claim)
     if (input.payload) form.set('payload', JSON.stringify(input.payload))
   }
-  const own = new Request(request.url, { method: 'POST', body: form, headers: { Cookie: request.headers.get('Cookie') ?? '' } })
+  const own = new Request(request.url, {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: request.headers.get('Cookie') ?? '' },
+  })
   const failed = { ok: false as const, status: 503 as const, message: 'We could not send the code. Please try again.' }
   try {
     await strategy(input.purpose).authenticate(own)
@@ -125,12 +139,20 @@ export function totpEmail(request: Request): string | null {
 }
 
 /** Clears the `_totp` cookie once a flow is done. */
-export const clearTotpCookie = () => `_totp=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? '; Secure' : ''}`
+export const clearTotpCookie = () =>
+  `_totp=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? '; Secure' : ''}`
 
 // The single-use reset proof left by a verified reset code (API.md §5 #1). Random, stored hashed in the
 // verifications row; the cookie is HttpOnly and scoped to the one path that uses it.
 const proofCookie = (name: string, path: string) =>
-  createCookie(name, { httpOnly: true, sameSite: 'lax', path, secure: isProduction(), secrets: sessionSecrets(), maxAge: PROOF_TTL_MS / 1000 })
+  createCookie(name, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path,
+    secure: isProduction(),
+    secrets: sessionSecrets(),
+    maxAge: PROOF_TTL_MS / 1000,
+  })
 // Path '/' for the page cookie: with JS the page's data requests go to /forgot-password.data, which a
 // '/forgot-password' path would not match.
 export const resetProofCookie = proofCookie('__reset_proof', '/')
@@ -140,7 +162,14 @@ export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/rese
 // hashed; the page's cookie has path '/' for the same .data reason as above, the API's covers /api/v1/users
 // (register, verify-otp, resend-otp).
 const claimCookie = (name: string, path: string) =>
-  createCookie(name, { httpOnly: true, sameSite: 'lax', path, secure: isProduction(), secrets: sessionSecrets(), maxAge: 24 * 60 * 60 })
+  createCookie(name, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path,
+    secure: isProduction(),
+    secrets: sessionSecrets(),
+    maxAge: 24 * 60 * 60,
+  })
 export const signupClaimCookie = claimCookie('__signup', '/')
 export const apiSignupClaimCookie = claimCookie('signupClaim', '/api/v1/users')
 

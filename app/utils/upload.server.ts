@@ -16,7 +16,10 @@ export { COURSE_IMAGE_MAX_BYTES, CSV_MAX_BYTES, NOTE_MAX_BYTES, UploadError } fr
  * memory. A body that cannot be read or is over a limit is an UploadError (400/413) the route shows as a form
  * error; the quiz editor posts about seven fields per question, hence the room for fields.
  */
-export async function parseUpload(request: Request, { maxFileSize, maxFiles = 1 }: { maxFileSize: number; maxFiles?: number }): Promise<FormData> {
+export async function parseUpload(
+  request: Request,
+  { maxFileSize, maxFiles = 1 }: { maxFileSize: number; maxFiles?: number },
+): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw new UploadError('The form must be sent as multipart/form-data', 415)
@@ -59,14 +62,20 @@ export async function parseNoteForm<Schema extends ZodType>(request: Request, sc
     form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return { reply: data({ result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [error.message] }) }, { status: 400 }) } as const
+    return {
+      reply: data(
+        { result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [error.message] }) },
+        { status: 400 },
+      ),
+    } as const
   }
   const submission = parseWithZod(withoutFiles(form), { schema })
   if (submission.status !== 'success') return { reply: data({ result: submission.reply() }, { status: 400 }) } as const
   return { submission, note: fileOf(form, 'noteURL') } as const
 }
 
-export type PhotoUpload = { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
+export type PhotoUpload =
+  { ok: true; formData: FormData; bytes: Uint8Array | null } | { ok: false; status: 400 | 413; message: string }
 
 /**
  * Reads a multipart photo post through body.server's parseForm (ADR 005). The 1 MB limit is enforced while the

@@ -7,7 +7,10 @@ const tag = () => crypto.randomBytes(3).toString('hex')
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
 const PDF = Buffer.from('%PDF-1.4\n%e2e note\n')
 
-test('roles: signed out -> /login, learner -> /, instructor kept off admin-only pages and links', async ({ page, loginAs }) => {
+test('roles: signed out -> /login, learner -> /, instructor kept off admin-only pages and links', async ({
+  page,
+  loginAs,
+}) => {
   await page.goto('/admin/dashboard')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard/)
   await loginAs('user')
@@ -29,7 +32,11 @@ test('roles: signed out -> /login, learner -> /, instructor kept off admin-only 
 test('dashboard cards and latest users; All Users search goes back to page 1', async ({ page, loginAs, makeUser }) => {
   const t = tag()
   await loginAs('admin')
-  const newest = await makeUser('user', { name: `Dash Newest ${t}`, mobileNumber: '9000011111', instituteName: `Inst ${t}` })
+  const newest = await makeUser('user', {
+    name: `Dash Newest ${t}`,
+    mobileNumber: '9000011111',
+    instituteName: `Inst ${t}`,
+  })
   await page.goto('/admin/dashboard')
   const main = page.getByRole('main')
   await expect(main.getByText('Total Users', { exact: true })).toBeVisible()
@@ -54,7 +61,11 @@ test('dashboard cards and latest users; All Users search goes back to page 1', a
   expect(newest.email).toContain('@')
 })
 
-test('course access: admin revokes and grants after a confirmation; instructor sees a badge', async ({ page, db, loginAs }) => {
+test('course access: admin revokes and grants after a confirmation; instructor sees a badge', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const t = tag()
   const course = await createCourse(db, { cardTitle: `Access Course ${t}` })
   const learner = await createUser(db, { name: `Access Learner ${t}` })
@@ -74,7 +85,11 @@ test('course access: admin revokes and grants after a confirmation; instructor s
   await page.getByRole('switch', { name: `Course access for Access Learner ${t}: Inactive` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Grant Access' }).click()
   await expect(page.getByRole('switch', { name: `Course access for Access Learner ${t}: Active` })).toBeVisible()
-  const row = await db.selectFrom('enrollments').select('is_active').where('user_id', '=', learner.id).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('enrollments')
+    .select('is_active')
+    .where('user_id', '=', learner.id)
+    .executeTakeFirstOrThrow()
   expect(row.is_active).toBe(1)
 
   await page.context().clearCookies()
@@ -104,12 +119,20 @@ test('create a course with an image, add a section with a note, then a lecture',
   await page.getByRole('button', { name: 'Create Course' }).click()
   await expect(page).toHaveURL(/\/admin\/all-courses$/)
   await expect(page.getByText('Course created successfully!')).toBeVisible()
-  const course = await db.selectFrom('courses').select(['id', 'link_address', 'grants_quiz_access']).where('card_title', '=', `E2E Batch ${t}`).executeTakeFirstOrThrow()
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'link_address', 'grants_quiz_access'])
+    .where('card_title', '=', `E2E Batch ${t}`)
+    .executeTakeFirstOrThrow()
   expect(course.link_address).toBe(`e2e-batch-${t}`)
   expect(course.grants_quiz_access).toBe(1)
 
   await page.goto('/admin/add-section')
-  await page.getByRole('listitem').filter({ hasText: `E2E Course ${t}` }).getByRole('link', { name: 'Add Section' }).click()
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `E2E Course ${t}` })
+    .getByRole('link', { name: 'Add Section' })
+    .click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Section Title').fill('Unit 1')
   await dialog.getByLabel('Lecture Title').fill('Welcome')
@@ -117,7 +140,10 @@ test('create a course with an image, add a section with a note, then a lecture',
   await dialog.getByRole('button', { name: 'Add Section' }).click()
   await expect(page.getByText('Video URL must be a URL')).toBeVisible()
   await page.getByRole('dialog').getByLabel('Video URL').fill('https://www.youtube.com/embed/abc')
-  await page.getByRole('dialog').getByLabel('Note file (optional)').setInputFiles({ name: 'n.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await page
+    .getByRole('dialog')
+    .getByLabel('Note file (optional)')
+    .setInputFiles({ name: 'n.pdf', mimeType: 'application/pdf', buffer: PDF })
   await page.getByRole('dialog').getByRole('button', { name: 'Add Section' }).click()
   await expect(page.getByText('Section added successfully!')).toBeVisible()
   const lecture = await db
@@ -129,17 +155,32 @@ test('create a course with an image, add a section with a note, then a lecture',
   expect(lecture.note_url).toMatch(/^notes\/[0-9a-f]{24}\.pdf$/)
 
   await page.goto('/admin/add-lecture')
-  await page.getByRole('listitem').filter({ hasText: `E2E Course ${t}` }).getByRole('link', { name: 'Add Lecture' }).click()
-  await page.getByRole('dialog').getByRole('link', { name: /Unit 1/ }).click()
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `E2E Course ${t}` })
+    .getByRole('link', { name: 'Add Lecture' })
+    .click()
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: /Unit 1/ })
+    .click()
   await page.getByRole('dialog').getByLabel('Lecture Title').fill('Part two')
   await page.getByRole('dialog').getByLabel('Video URL').fill('https://www.youtube.com/embed/def')
   await page.getByRole('dialog').getByRole('button', { name: 'Add Lecture' }).click()
   await expect(page.getByText('Lecture added!')).toBeVisible()
-  const count = await db.selectFrom('lectures').select((eb) => eb.fn.countAll().as('n')).where('section_id', '=', lecture.sectionId).executeTakeFirstOrThrow()
+  const count = await db
+    .selectFrom('lectures')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('section_id', '=', lecture.sectionId)
+    .executeTakeFirstOrThrow()
   expect(Number(count.n)).toBe(2)
 })
 
-test('coupons: create (to the list after success), then delete after the confirmation', async ({ page, db, loginAs }) => {
+test('coupons: create (to the list after success), then delete after the confirmation', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const t = tag()
   const course = await createCourse(db, { cardTitle: `Coupon Card ${t}`, courseTitle: `Coupon Course ${t}` })
   await loginAs('admin')
@@ -162,7 +203,9 @@ test('coupons: create (to the list after success), then delete after the confirm
   await expect(page.getByRole('dialog')).toContainText('Delete Coupon')
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Coupon deleted successfully')).toBeVisible()
-  expect(await db.selectFrom('coupons').select('id').where('course_id', '=', course.id).executeTakeFirst()).toBeUndefined()
+  expect(
+    await db.selectFrom('coupons').select('id').where('course_id', '=', course.id).executeTakeFirst(),
+  ).toBeUndefined()
 })
 
 test('quizzes: create with Add Question, edit, view results, delete with the dialog', async ({ page, db, loginAs }) => {
@@ -188,9 +231,18 @@ test('quizzes: create with Add Question, edit, view results, delete with the dia
   await form.getByRole('button', { name: 'Create Quiz' }).click()
   await expect(page).toHaveURL(/\/admin\/quizzes$/)
   await expect(page.getByText('Quiz created successfully!')).toBeVisible()
-  const quiz = await db.selectFrom('quizzes').select(['id', 'category', 'time_limit']).where('title', '=', `E2E Quiz ${t}`).executeTakeFirstOrThrow()
+  const quiz = await db
+    .selectFrom('quizzes')
+    .select(['id', 'category', 'time_limit'])
+    .where('title', '=', `E2E Quiz ${t}`)
+    .executeTakeFirstOrThrow()
   expect(quiz).toMatchObject({ category: 'paid', time_limit: 12 })
-  const stored = await db.selectFrom('questions').select(['question_text', 'correct_option', 'explanation']).where('quiz_id', '=', quiz.id).orderBy('position').execute()
+  const stored = await db
+    .selectFrom('questions')
+    .select(['question_text', 'correct_option', 'explanation'])
+    .where('quiz_id', '=', quiz.id)
+    .orderBy('position')
+    .execute()
   expect(stored).toEqual([
     { question_text: 'First?', correct_option: 2, explanation: null },
     { question_text: 'Second?', correct_option: 0, explanation: 'Because.' },
@@ -258,7 +310,11 @@ test('CSV import shows bad rows, fills the form, and Generate with AI fills it t
   await loginAs('admin')
   await page.goto('/admin/create-quiz')
   await page.getByText('Import questions from CSV').click()
-  await page.getByLabel('CSV file').setInputFiles({ name: 'q.csv', mimeType: 'text/csv', buffer: Buffer.from('question,a,b,c,d,correct\nGood?,a,b,c,d,2\nBad?,a,b,c,d,7\n') })
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'q.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('question,a,b,c,d,correct\nGood?,a,b,c,d,2\nBad?,a,b,c,d,7\n'),
+  })
   await page.getByRole('button', { name: 'Preview' }).click()
   await expect(page.getByText('Line 3: correct option must be 1, 2, 3 or 4')).toBeVisible()
   await page.getByRole('button', { name: 'Use these questions' }).click()
@@ -276,11 +332,21 @@ test('CSV import shows bad rows, fills the form, and Generate with AI fills it t
   await expect(page.getByText('AI generated quiz!').first()).toBeVisible()
   await expect(form.getByLabel('Title')).toHaveValue(`AI Quiz ${t}`)
   await expect(form.getByRole('heading', { name: 'Question 3' })).toBeVisible()
-  expect(await db.selectFrom('quizzes').select('id').where('title', '=', `AI Quiz ${t}`).executeTakeFirst()).toBeUndefined()
+  expect(
+    await db.selectFrom('quizzes').select('id').where('title', '=', `AI Quiz ${t}`).executeTakeFirst(),
+  ).toBeUndefined()
   await form.getByRole('button', { name: 'Create Quiz' }).click()
   await expect(page).toHaveURL(/\/admin\/quizzes$/)
-  const saved = await db.selectFrom('quizzes').select('id').where('title', '=', `AI Quiz ${t}`).executeTakeFirstOrThrow()
-  const n = await db.selectFrom('questions').select((eb) => eb.fn.countAll().as('n')).where('quiz_id', '=', saved.id).executeTakeFirstOrThrow()
+  const saved = await db
+    .selectFrom('quizzes')
+    .select('id')
+    .where('title', '=', `AI Quiz ${t}`)
+    .executeTakeFirstOrThrow()
+  const n = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('quiz_id', '=', saved.id)
+    .executeTakeFirstOrThrow()
   expect(Number(n.n)).toBe(3)
 
   await page.goto('/admin/create-quiz')

@@ -51,7 +51,9 @@ test('sign up, verify the code, sign out, log back in', async ({ page, db }) => 
   await expect(page.getByText('Account created successfully').first()).toBeVisible()
   await expect(page).toHaveURL('/', { timeout: 5000 })
   await expect(avatar(page)).toBeVisible()
-  expect(await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst()).toEqual({ name: 'Asha Roy' })
+  expect(await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst()).toEqual({
+    name: 'Asha Roy',
+  })
 
   await signOut(page)
   await page.goto('/login')
@@ -134,7 +136,10 @@ test('login: unknown user, wrong password, safe redirectTo', async ({ page, make
   await expect(page).toHaveURL('/')
 })
 
-test('guards: protected pages send guests to login and back; guest pages send members home; admin is staff-only', async ({ page, loginAs }) => {
+test('guards: protected pages send guests to login and back; guest pages send members home; admin is staff-only', async ({
+  page,
+  loginAs,
+}) => {
   await page.goto('/profile')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/)
   const user = await loginAs('user')
@@ -158,7 +163,10 @@ test('login returns to the page that asked for it', async ({ page, makeUser }) =
   await expect(page).toHaveURL('/profile')
 })
 
-test('forgot password: unknown e-mail, code, mismatch, reset, log in with the new password', async ({ page, makeUser }) => {
+test('forgot password: unknown e-mail, code, mismatch, reset, log in with the new password', async ({
+  page,
+  makeUser,
+}) => {
   await page.goto('/forgot-password')
   await page.getByLabel('Email').fill(uniqueEmail('ghost'))
   await page.getByRole('button', { name: 'Send OTP' }).click()
@@ -210,7 +218,11 @@ test('another browser signing up with my e-mail cannot take over my sign-up', as
   const email = uniqueEmail('hijack')
   const ownerCode = await signUp(page, email, 'Owner!pass1')
   // The attacker waits out the resend cooldown (here: the row is backdated) and signs up in their own browser.
-  await db.updateTable('verifications').set({ last_sent_at: new Date(Date.now() - 60_000).toISOString() }).where('email', '=', email).execute()
+  await db
+    .updateTable('verifications')
+    .set({ last_sent_at: new Date(Date.now() - 60_000).toISOString() })
+    .where('email', '=', email)
+    .execute()
   const attackerContext = await browser.newContext({ javaScriptEnabled: js() })
   const attacker = await attackerContext.newPage()
   await attacker.goto('/signup')
@@ -224,7 +236,9 @@ test('another browser signing up with my e-mail cannot take over my sign-up', as
   // The owner enters the code mailed for their own sign-up: the account is theirs, with their password.
   await enterCode(page, ownerCode)
   await expect(page.getByText('Account created successfully').first()).toBeVisible()
-  expect(await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst()).toEqual({ name: 'Asha Roy' })
+  expect(await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst()).toEqual({
+    name: 'Asha Roy',
+  })
   await signOut(page)
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
@@ -238,7 +252,7 @@ test('another browser signing up with my e-mail cannot take over my sign-up', as
 })
 
 // issue 10 #3: '/\t/evil.example/' passed the old check; the browser strips the tab and leaves the site.
-test('login with the review\'s redirectTo stays on the site', async ({ page, makeUser }) => {
+test("login with the review's redirectTo stays on the site", async ({ page, makeUser }) => {
   const user = await makeUser('user')
   await page.goto('/login?redirectTo=%2F%09%2Fevil.example%2F')
   await page.getByLabel('Email').fill(user.email)

@@ -16,7 +16,15 @@ const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
 
 async function enrolmentCount(db: DB, userId: string, courseId: string) {
-  return (await db.selectFrom('enrollments').select('id').where('user_id', '=', userId).where('course_id', '=', courseId).where('is_active', '=', 1).execute()).length
+  return (
+    await db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('course_id', '=', courseId)
+      .where('is_active', '=', 1)
+      .execute()
+  ).length
 }
 
 async function payThroughRazorpay(page: Page) {
@@ -32,9 +40,18 @@ async function payThroughRazorpay(page: Page) {
 }
 
 test.describe('checkout through Razorpay (stand-in)', () => {
-  test('apply a coupon, pay, land on payment success, enrolled once at the coupon price', async ({ page, db, loginAs }) => {
+  test('apply a coupon, pay, land on payment success, enrolled once at the coupon price', async ({
+    page,
+    db,
+    loginAs,
+  }) => {
     const link = `buy-${unique()}`
-    const course = await createCourse(db, { linkAddress: link, courseTitle: `Genetics ${link}`, actualPrice: 4999, discountedPrice: 3000 })
+    const course = await createCourse(db, {
+      linkAddress: link,
+      courseTitle: `Genetics ${link}`,
+      actualPrice: 4999,
+      discountedPrice: 3000,
+    })
     await createCoupon(db, { courseId: course.id, code: 'save10', discount: 10 })
     const user = await loginAs('user')
     await page.goto(`/checkout/${link}`)
@@ -59,12 +76,19 @@ test.describe('checkout through Razorpay (stand-in)', () => {
     await expect(page.getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/profile')
 
     expect(await enrolmentCount(db, user.id, course.id)).toBe(1)
-    const order = await db.selectFrom('orders').select(['amount_paise', 'status', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const order = await db
+      .selectFrom('orders')
+      .select(['amount_paise', 'status', 'coupon_id'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(order).toMatchObject({ amount_paise: 270000, status: 'paid' })
     expect(order.coupon_id).not.toBeNull()
 
     await page.goto(`/checkout/${link}`)
-    await expect(page.getByRole('link', { name: 'Go to My Course' })).toHaveAttribute('href', `/my-courses/${course.id}`)
+    await expect(page.getByRole('link', { name: 'Go to My Course' })).toHaveAttribute(
+      'href',
+      `/my-courses/${course.id}`,
+    )
   })
 
   test('coupon and phone messages; a failed apply resets the price', async ({ page, db, loginAs }) => {
@@ -110,7 +134,10 @@ test.describe('checkout through Razorpay (stand-in)', () => {
       await page.getByRole('link', { name: 'Cancel payment' }).click()
       await expect(page).toHaveURL(new RegExp(`/checkout/${link}\\?cancelled=1$`))
     } else {
-      await page.getByRole('dialog', { name: 'Razorpay Checkout (stand-in)' }).getByRole('button', { name: 'Cancel payment' }).click()
+      await page
+        .getByRole('dialog', { name: 'Razorpay Checkout (stand-in)' })
+        .getByRole('button', { name: 'Cancel payment' })
+        .click()
     }
     await expect(page.getByText('Payment cancelled by user').first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled()
@@ -127,7 +154,11 @@ test.describe('checkout through Razorpay (stand-in)', () => {
     await page.getByRole('button', { name: 'Enroll Now' }).click()
     await payThroughRazorpay(page)
     await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
-    const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const u = await db
+      .selectFrom('users')
+      .select('has_access_to_quizzes')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(u.has_access_to_quizzes).toBe(1)
     await page.goto('/quizzes/unlock')
     await page.getByRole('button', { name: 'Enroll Now' }).click()
@@ -158,17 +189,36 @@ test.describe('checkout through the demo gateway', () => {
 
   test('coupon, demo payment, payment success, then the course player', async ({ page }) => {
     const link = `demo-${unique()}`
-    const course = await createCourse(demoDb, { linkAddress: link, courseTitle: `Ecology ${link}`, discountedPrice: 1000, actualPrice: 2000 })
+    const course = await createCourse(demoDb, {
+      linkAddress: link,
+      courseTitle: `Ecology ${link}`,
+      discountedPrice: 1000,
+      actualPrice: 2000,
+    })
     await createCoupon(demoDb, { courseId: course.id, code: 'quarter', discount: 25 })
     const { createSection, createLecture } = await import('../../db/factories')
     const section = await createSection(demoDb, { courseId: course.id, title: 'Populations' })
-    await createLecture(demoDb, { sectionId: section.id, title: 'Growth curves', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ' })
+    await createLecture(demoDb, {
+      sectionId: section.id,
+      title: 'Growth curves',
+      videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    })
     const user = await createUser(demoDb)
     const sid = crypto.randomBytes(32).toString('base64url')
     const now = new Date()
-    await demoDb.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), created_at: now.toISOString() }).execute()
+    await demoDb
+      .insertInto('sessions')
+      .values({
+        id: sid,
+        user_id: user.id,
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute()
     const value = (await cookie.serialize(sid)).split(';')[0].split('=').slice(1).join('=')
-    await page.context().addCookies([{ name: '__session', value, url: server.baseURL, httpOnly: true, sameSite: 'Lax' }])
+    await page
+      .context()
+      .addCookies([{ name: '__session', value, url: server.baseURL, httpOnly: true, sameSite: 'Lax' }])
 
     await page.goto(`${server.baseURL}/checkout/${link}`)
     await page.getByLabel('Coupon code').fill('QUARTER')
@@ -185,17 +235,29 @@ test.describe('checkout through the demo gateway', () => {
     await expect(page.getByRole('heading', { name: `Ecology ${link}` })).toBeVisible()
     await expect(page.getByText('Section 1: Populations')).toBeVisible()
     await expect(page.getByRole('link', { name: '1. Growth curves' })).toBeVisible()
-    const order = await demoDb.selectFrom('orders').select(['amount_paise', 'status', 'provider']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const order = await demoDb
+      .selectFrom('orders')
+      .select(['amount_paise', 'status', 'provider'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(order).toEqual({ amount_paise: 75000, status: 'paid', provider: 'demo' })
   })
 })
 
-test('a premium quiz card opens Unlock Premium Quizzes (a dialog with JS, a page without) and buys the bundle', async ({ page, db, loginAs }) => {
+test('a premium quiz card opens Unlock Premium Quizzes (a dialog with JS, a page without) and buys the bundle', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const { createQuiz } = await import('../../db/factories')
   await createQuiz(db, { category: 'paid', title: `Premium ${unique()}` })
   const user = await loginAs('user')
   await page.goto('/quizzes')
-  await page.getByRole('link', { name: 'Unlock Premium Test' }).or(page.getByRole('button', { name: 'Unlock Premium Test' })).first().click()
+  await page
+    .getByRole('link', { name: 'Unlock Premium Test' })
+    .or(page.getByRole('button', { name: 'Unlock Premium Test' }))
+    .first()
+    .click()
   if (nojs()) {
     await expect(page).toHaveURL(/\/quizzes\/unlock$/)
   } else {
@@ -208,6 +270,10 @@ test('a premium quiz card opens Unlock Premium Quizzes (a dialog with JS, a page
   await scope.getByRole('button', { name: 'Enroll Now' }).click()
   await payThroughRazorpay(page)
   await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
-  const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
+  const u = await db
+    .selectFrom('users')
+    .select('has_access_to_quizzes')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
   expect(u.has_access_to_quizzes).toBe(1)
 })

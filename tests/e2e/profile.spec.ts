@@ -3,9 +3,16 @@ import { createCourse, enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
 // spec 1 §2 "Profile" and "Edit profile", issue 3 §6-7, with JavaScript on and off.
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0, 73, 69, 78, 68, 0xae, 0x42, 0x60, 0x82])
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+  0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0, 73, 69, 78, 68, 0xae, 0x42, 0x60, 0x82,
+])
 
-test('profile shows the details, badge, enrolled courses and the Mock Test Series link', async ({ page, db, loginAs }) => {
+test('profile shows the details, badge, enrolled courses and the Mock Test Series link', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const title = `Genetics ${crypto.randomBytes(3).toString('hex')}`
   const user = await loginAs('user', {
     name: 'Priya Sen',
@@ -21,7 +28,8 @@ test('profile shows the details, badge, enrolled courses and the Mock Test Serie
   await expect(page.getByRole('heading', { name: 'Priya Sen' })).toBeVisible()
   await expect(page.getByText('Premium Member')).toBeVisible()
   await expect(page.getByText(/Member since [A-Z][a-z]+ \d{4}/)).toBeVisible()
-  for (const text of [user.email, '9876543210', 'Presidency University', 'B.Sc Microbiology']) await expect(page.getByText(text)).toBeVisible()
+  for (const text of [user.email, '9876543210', 'Presidency University', 'B.Sc Microbiology'])
+    await expect(page.getByText(text)).toBeVisible()
   await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/my-courses/${course.id}`)
   await expect(page.getByRole('link', { name: 'Mock Test Series' })).toHaveAttribute('href', '/quizzes')
   await page.getByRole('link', { name: 'Edit Profile' }).click()
@@ -58,14 +66,22 @@ test('edit details: 10-digit mobile rule, read-only e-mail, saved with a toast',
   await expect(page).toHaveURL('/profile')
 })
 
-test('photo: no file, wrong type, too big, then a real PNG used by the nav avatar', async ({ page, loginAs, request }) => {
+test('photo: no file, wrong type, too big, then a real PNG used by the nav avatar', async ({
+  page,
+  loginAs,
+  request,
+}) => {
   await loginAs('user', { name: 'Photo Learner' })
   await page.goto('/profile/edit')
   const upload = page.getByRole('button', { name: 'Upload' })
   await upload.click()
   await expect(page.getByText('Please select an image').first()).toBeVisible()
 
-  await page.getByLabel('Profile Photo').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') })
+  await page.getByLabel('Profile Photo').setInputFiles({
+    name: 'evil.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+  })
   await upload.click()
   await expect(page.getByText(/Upload failed/).first()).toBeVisible()
   await expect(page.getByText('Only PNG, JPG/JPEG or WebP images are allowed').first()).toBeVisible()

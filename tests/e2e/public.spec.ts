@@ -8,15 +8,87 @@ const JAM = 'iit-jam-biotechnology-live'
 const isNoJs = () => test.info().project.name === 'nojs'
 
 const PAGES: { path: string; title: RegExp; heading: string | RegExp; text: (string | RegExp)[] }[] = [
-  { path: '/', title: /BioCoach/, heading: /Crack your M\.Sc entrance/, text: ['About BioCoach', 'Join Us', 'Signup and Enroll', 'Access Courses and Materials', 'Join Live Classes Anytime', 'IIT JAM Biotechnology Live Batch', 'B.Sc Hons. Microbiology', 'Meet Our Instructors', 'Dr. Rahul Ghosh (sample)', 'What Our Students Say', 'Get In Touch', 'Serampore, Kolkata'] },
-  { path: '/courses', title: /Courses Offered/, heading: 'Courses Offered', text: ['IIT JAM Biotechnology Live Batch', 'GATE Biotechnology Live Batch', 'GAT-B Recorded Course', 'CUET PG Life Sciences Course', 'B.Sc Hons. Microbiology', '₹1,500'] },
-  { path: '/courses/bsc-hons-batch', title: /Semester Batches/, heading: /Semester Batches/, text: ['B.Sc Hons Microbiology Semester I', 'B.Sc Hons Microbiology Semester VI', 'BENGALI'] },
-  { path: '/courses/bsc-hons-batch/semester-iii', title: /Semester III/, heading: 'B.Sc Hons Microbiology Semester III', text: ['Microbial Physiology', 'Cell Biology', 'LIVE BATCH', '(monthly)', 'IIT JAM brochure'] },
-  { path: `/courses/${JAM}`, title: /IIT JAM Biotechnology Live Batch/, heading: 'IIT JAM Biotechnology Live Batch', text: ['Syllabus', 'Biology', 'Entrance exam brochures', 'GATE brochure', 'GAT-B brochure', 'CUET-PG brochure', '₹1,999', '33% OFF', '(monthly)', 'LIVE BATCH', 'Recordings of every live class'] },
-  { path: '/resources', title: /Resources/, heading: 'Free Resources', text: ['Molecular Biology', 'Operon', 'The lac operon: an introduction', 'Operon practice questions'] },
+  {
+    path: '/',
+    title: /BioCoach/,
+    heading: /Crack your M\.Sc entrance/,
+    text: [
+      'About BioCoach',
+      'Join Us',
+      'Signup and Enroll',
+      'Access Courses and Materials',
+      'Join Live Classes Anytime',
+      'IIT JAM Biotechnology Live Batch',
+      'B.Sc Hons. Microbiology',
+      'Meet Our Instructors',
+      'Dr. Rahul Ghosh (sample)',
+      'What Our Students Say',
+      'Get In Touch',
+      'Serampore, Kolkata',
+    ],
+  },
+  {
+    path: '/courses',
+    title: /Courses Offered/,
+    heading: 'Courses Offered',
+    text: [
+      'IIT JAM Biotechnology Live Batch',
+      'GATE Biotechnology Live Batch',
+      'GAT-B Recorded Course',
+      'CUET PG Life Sciences Course',
+      'B.Sc Hons. Microbiology',
+      '₹1,500',
+    ],
+  },
+  {
+    path: '/courses/bsc-hons-batch',
+    title: /Semester Batches/,
+    heading: /Semester Batches/,
+    text: ['B.Sc Hons Microbiology Semester I', 'B.Sc Hons Microbiology Semester VI', 'BENGALI'],
+  },
+  {
+    path: '/courses/bsc-hons-batch/semester-iii',
+    title: /Semester III/,
+    heading: 'B.Sc Hons Microbiology Semester III',
+    text: ['Microbial Physiology', 'Cell Biology', 'LIVE BATCH', '(monthly)', 'IIT JAM brochure'],
+  },
+  {
+    path: `/courses/${JAM}`,
+    title: /IIT JAM Biotechnology Live Batch/,
+    heading: 'IIT JAM Biotechnology Live Batch',
+    text: [
+      'Syllabus',
+      'Biology',
+      'Entrance exam brochures',
+      'GATE brochure',
+      'GAT-B brochure',
+      'CUET-PG brochure',
+      '₹1,999',
+      '33% OFF',
+      '(monthly)',
+      'LIVE BATCH',
+      'Recordings of every live class',
+    ],
+  },
+  {
+    path: '/resources',
+    title: /Resources/,
+    heading: 'Free Resources',
+    text: ['Molecular Biology', 'Operon', 'The lac operon: an introduction', 'Operon practice questions'],
+  },
   { path: '/about-us', title: /About Us/, heading: 'About BioCoach', text: ['What we offer', 'Explore Courses'] },
-  { path: '/faculties', title: /Our Faculties/, heading: 'Our Faculties', text: ['Dr. Ananya Sen (sample)', 'Adjunct Faculty', 'Sneha Das (sample)', 'Enzymology'] },
-  { path: '/developers', title: /Developers/, heading: 'Meet Our Developers', text: ['Full-stack Developer', 'meera.dev@biocoach.example', 'Backend Developer'] },
+  {
+    path: '/faculties',
+    title: /Our Faculties/,
+    heading: 'Our Faculties',
+    text: ['Dr. Ananya Sen (sample)', 'Adjunct Faculty', 'Sneha Das (sample)', 'Enzymology'],
+  },
+  {
+    path: '/developers',
+    title: /Developers/,
+    heading: 'Meet Our Developers',
+    text: ['Full-stack Developer', 'meera.dev@biocoach.example', 'Backend Developer'],
+  },
 ]
 
 for (const p of PAGES) {
@@ -35,12 +107,16 @@ for (const p of PAGES) {
   })
 }
 
-test('every public page fits one TCP first flight (gzipped HTML at most 14.6 KB)', { tag: '@js-only' }, async ({ request }) => {
-  for (const p of PAGES) {
-    const html = await (await request.get(p.path)).body()
-    expect(zlib.gzipSync(html).length, p.path).toBeLessThanOrEqual(14_600)
-  }
-})
+test(
+  'every public page fits one TCP first flight (gzipped HTML at most 14.6 KB)',
+  { tag: '@js-only' },
+  async ({ request }) => {
+    for (const p of PAGES) {
+      const html = await (await request.get(p.path)).body()
+      expect(zlib.gzipSync(html).length, p.path).toBeLessThanOrEqual(14_600)
+    }
+  },
+)
 
 test('the top navigation links work', async ({ page }) => {
   await page.goto('/')
@@ -64,7 +140,13 @@ test('the top navigation links work', async ({ page }) => {
 test('footer links and the course cards lead to their pages', async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
-  for (const [name, href] of [['About Us', '/about-us'], ['Courses', '/courses'], ['Testimonials', '/#testimonials'], ['Our Faculties', '/faculties'], ['Resources', '/resources']]) {
+  for (const [name, href] of [
+    ['About Us', '/about-us'],
+    ['Courses', '/courses'],
+    ['Testimonials', '/#testimonials'],
+    ['Our Faculties', '/faculties'],
+    ['Resources', '/resources'],
+  ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
   }
   await footer.getByRole('link', { name: 'Meet Our Developers' }).click()
@@ -142,7 +224,9 @@ test('a testimonial is cut after 210 characters and See more / See less toggles 
   await card.getByText('See less').click()
   await expect(card.getByText(/\.\.\.$/)).toBeVisible()
   // A short message has no toggle.
-  await expect(page.locator('#testimonials li:not([aria-hidden])').filter({ hasText: 'Arka D. (sample)' }).getByText('See more')).toHaveCount(0)
+  await expect(
+    page.locator('#testimonials li:not([aria-hidden])').filter({ hasText: 'Arka D. (sample)' }).getByText('See more'),
+  ).toHaveCount(0)
 })
 
 test('a signed-out visitor pressing Enroll Now is told to log in', async ({ page }) => {
@@ -156,7 +240,11 @@ test('a signed-in learner gets Enroll Now to checkout, an enrolled one Go to cou
   const user = await loginAs('user', { name: 'Mina Paul' })
   await page.goto('/courses/bsc-hons-batch/semester-i')
   await expect(page.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/checkout/semester-i')
-  const course = await db.selectFrom('courses').select('id').where('link_address', '=', 'semester-i').executeTakeFirstOrThrow()
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('link_address', '=', 'semester-i')
+    .executeTakeFirstOrThrow()
   await enrol(db, { userId: user.id, courseId: course.id })
   await page.reload()
   await expect(page.getByRole('link', { name: 'Go to course' })).toHaveAttribute('href', `/my-courses/${course.id}`)
@@ -182,13 +270,17 @@ test('an instructor sees the dashboard link in the profile card', async ({ page,
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard')
 })
 
-test('the mobile menu opens without JavaScript and adds Profile and Dashboard when signed in', async ({ page, loginAs }) => {
+test('the mobile menu opens without JavaScript and adds Profile and Dashboard when signed in', async ({
+  page,
+  loginAs,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/')
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
   await page.getByLabel('Menu').click()
   const menu = page.getByRole('navigation', { name: 'Mobile' })
-  for (const name of ['Home', 'Courses', 'Quizzes', 'About Us', 'Our Faculties', 'Resources', 'Login']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
+  for (const name of ['Home', 'Courses', 'Quizzes', 'About Us', 'Our Faculties', 'Resources', 'Login'])
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
   await menu.getByRole('link', { name: 'Our Faculties' }).click()
   await expect(page).toHaveURL('/faculties')
 
@@ -206,15 +298,27 @@ test('YouTube videos load on click; without JavaScript they are links to YouTube
   await expect(page.locator('iframe')).toHaveCount(0)
   if (isNoJs()) return
   await video.click()
-  await expect(page.locator('iframe[title="The lac operon: an introduction"]')).toHaveAttribute('src', /youtube-nocookie\.com\/embed\/oBwtxdI1zvk/)
+  await expect(page.locator('iframe[title="The lac operon: an introduction"]')).toHaveAttribute(
+    'src',
+    /youtube-nocookie\.com\/embed\/oBwtxdI1zvk/,
+  )
 })
 
 test('resource notes can be viewed and downloaded; course brochures are PDFs', async ({ page, request }) => {
   await page.goto('/resources')
-  const row = page.getByRole('listitem').filter({ hasText: 'The lac operon' }).filter({ has: page.getByRole('link', { name: /Download/ }) })
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: 'The lac operon' })
+    .filter({ has: page.getByRole('link', { name: /Download/ }) })
   await expect(row.getByRole('link', { name: /View/ })).toHaveAttribute('target', '_blank')
   await expect(row.getByRole('link', { name: /Download/ })).toHaveAttribute('download', 'lac-operon.pdf')
-  for (const path of ['/notes/lac-operon.pdf', '/brochures/iit-jam.pdf', '/brochures/gate.pdf', '/brochures/gat-b.pdf', '/brochures/cuet-pg.pdf']) {
+  for (const path of [
+    '/notes/lac-operon.pdf',
+    '/brochures/iit-jam.pdf',
+    '/brochures/gate.pdf',
+    '/brochures/gat-b.pdf',
+    '/brochures/cuet-pg.pdf',
+  ]) {
     const res = await request.get(path)
     expect(res.status(), path).toBe(200)
     expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-')
@@ -230,12 +334,16 @@ test('the syllabus accordion opens without JavaScript', async ({ page }) => {
   await expect(topic).toBeVisible()
 })
 
-test('with JavaScript the bar hides on scrolling down and returns on scrolling up', { tag: '@js-only' }, async ({ page }) => {
-  await page.goto('/')
-  const header = page.getByRole('banner')
-  await expect(header).not.toHaveAttribute('data-hidden')
-  await page.mouse.wheel(0, 1200)
-  await expect(header).toHaveAttribute('data-hidden', 'true')
-  await page.mouse.wheel(0, -400)
-  await expect(header).not.toHaveAttribute('data-hidden')
-})
+test(
+  'with JavaScript the bar hides on scrolling down and returns on scrolling up',
+  { tag: '@js-only' },
+  async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header).not.toHaveAttribute('data-hidden')
+    await page.mouse.wheel(0, 1200)
+    await expect(header).toHaveAttribute('data-hidden', 'true')
+    await page.mouse.wheel(0, -400)
+    await expect(header).not.toHaveAttribute('data-hidden')
+  },
+)

@@ -22,21 +22,47 @@ async function check(page: Page, label: string) {
       const result = await window.axe.run(document, { resultTypes: ['violations'] })
       return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        )
     })
     expect(violations, `axe on ${label} (${theme})`).toEqual([])
   }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `horizontal scroll on ${label}`).toBe(true)
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `horizontal scroll on ${label}`,
+  ).toBe(true)
 }
 
 test('quiz screens are accessible and fit 320 px', { tag: '@js-only' }, async ({ page, db, loginAs, makeUser }) => {
   const tag = crypto.randomBytes(3).toString('hex')
-  const qs = Array.from({ length: 14 }, (_, i) => ({ questionText: `${tag} question ${i + 1}`, options: ['One', 'Two', 'Three', 'Four'], correctOption: i % 4, explanation: 'Why.' }))
+  const qs = Array.from({ length: 14 }, (_, i) => ({
+    questionText: `${tag} question ${i + 1}`,
+    options: ['One', 'Two', 'Three', 'Four'],
+    correctOption: i % 4,
+    explanation: 'Why.',
+  }))
   const quiz = await createQuiz(db, { title: `A11y ${tag}`, timeLimit: 20, questions: qs })
   // Three others on the podium.
   for (const n of [1, 2, 3, 4]) {
     const u = await makeUser('user', { name: `Peer ${n}` })
-    await db.insertInto('attempts').values({ id: crypto.randomBytes(12).toString('hex'), user_id: u.id, quiz_id: quiz.id, started_at: new Date().toISOString(), deadline_at: null, submitted_at: new Date().toISOString(), score: n, total: 14 }).execute()
+    await db
+      .insertInto('attempts')
+      .values({
+        id: crypto.randomBytes(12).toString('hex'),
+        user_id: u.id,
+        quiz_id: quiz.id,
+        started_at: new Date().toISOString(),
+        deadline_at: null,
+        submitted_at: new Date().toISOString(),
+        score: n,
+        total: 14,
+      })
+      .execute()
   }
   await loginAs('user')
   await page.setViewportSize({ width: 320, height: 640 })

@@ -11,15 +11,39 @@ const isNoJs = () => test.info().project.name === 'nojs'
 
 function questions(tag: string, explanation?: string) {
   return [
-    { questionText: `${tag} Which organelle makes ATP?`, options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'], correctOption: 1, explanation },
-    { questionText: `${tag} DNA replication is`, options: ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'], correctOption: 2, explanation },
-    { questionText: `${tag} The powerhouse enzyme of glycolysis is`, options: ['Hexokinase', 'Lipase', 'Amylase', 'Pepsin'], correctOption: 0, explanation },
+    {
+      questionText: `${tag} Which organelle makes ATP?`,
+      options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'],
+      correctOption: 1,
+      explanation,
+    },
+    {
+      questionText: `${tag} DNA replication is`,
+      options: ['Conservative', 'Dispersive', 'Semi-conservative', 'Random'],
+      correctOption: 2,
+      explanation,
+    },
+    {
+      questionText: `${tag} The powerhouse enzyme of glycolysis is`,
+      options: ['Hexokinase', 'Lipase', 'Amylase', 'Pepsin'],
+      correctOption: 0,
+      explanation,
+    },
   ]
 }
 
-test('a learner takes a whole test: start, answer, clear, previous, mark, reload resumes, submit, result, leaderboard', async ({ page, db, loginAs }) => {
+test('a learner takes a whole test: start, answer, clear, previous, mark, reload resumes, submit, result, leaderboard', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const tag = crypto.randomBytes(3).toString('hex')
-  const quiz = await createQuiz(db, { title: `Flow ${tag}`, description: 'End to end', timeLimit: 30, questions: questions(tag) })
+  const quiz = await createQuiz(db, {
+    title: `Flow ${tag}`,
+    description: 'End to end',
+    timeLimit: 30,
+    questions: questions(tag),
+  })
   const user = await loginAs('user', { name: `Flow Learner ${tag}` })
 
   await page.goto('/quizzes')
@@ -58,7 +82,12 @@ test('a learner takes a whole test: start, answer, clear, previous, mark, reload
   await expect(page.getByRole('radio', { name: 'Mitochondrion' })).toBeChecked()
   await expect(page.getByTestId('attempted-count')).toHaveText('2')
   await expect(page.getByTestId('marked-count')).toHaveText('1')
-  const saved = await db.selectFrom('attempt_answers as aa').innerJoin('attempts as a', 'a.id', 'aa.attempt_id').select(['aa.selected_option', 'aa.marked_for_review']).where('a.user_id', '=', user.id).execute()
+  const saved = await db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .select(['aa.selected_option', 'aa.marked_for_review'])
+    .where('a.user_id', '=', user.id)
+    .execute()
   expect(saved).toHaveLength(2)
 
   // The palette: jump to question 3 (a link), answer, submit.
@@ -80,7 +109,11 @@ test('a learner takes a whole test: start, answer, clear, previous, mark, reload
 
   // Back on the list the card says Go to Result, which opens the leaderboard.
   await page.goto('/quizzes')
-  await page.getByTestId('quiz-card').filter({ hasText: `Flow ${tag}` }).getByRole('link', { name: 'Go to Result' }).click()
+  await page
+    .getByTestId('quiz-card')
+    .filter({ hasText: `Flow ${tag}` })
+    .getByRole('link', { name: 'Go to Result' })
+    .click()
   await expect(page).toHaveURL(new RegExp(`/quiz/leaderboard/${quiz.id}$`))
   await expect(page.getByRole('heading', { name: `Flow ${tag}` })).toBeVisible()
   await expect(page.getByTestId('podium').first()).toContainText(`Flow Learner ${tag}`)
@@ -93,7 +126,11 @@ test('a learner takes a whole test: start, answer, clear, previous, mark, reload
 
 test('the answer key is in no response before submit (canary in every explanation)', async ({ page, db, loginAs }) => {
   const canary = `CANARY${crypto.randomBytes(8).toString('hex')}`
-  const quiz = await createQuiz(db, { title: `Canary ${canary.slice(-6)}`, timeLimit: 20, questions: questions('c', `${canary} explained`) })
+  const quiz = await createQuiz(db, {
+    title: `Canary ${canary.slice(-6)}`,
+    timeLimit: 20,
+    questions: questions('c', `${canary} explained`),
+  })
   await loginAs('user')
   const bodies: { url: string; body: string }[] = []
   page.on('response', async (res) => {
@@ -126,14 +163,17 @@ test('the answer key is in no response before submit (canary in every explanatio
     `/api/v1/quiz/${quiz.id}/leaderboard`,
   ]
   for (const url of extra) bodies.push({ url, body: await (await r.get(url)).text() })
-  const save = await r.post(`/api/v1/quiz/${quiz.id}/answers`, { data: { answers: [{ questionId: quiz.questionIds[0], selectedOption: 0 }] } })
+  const save = await r.post(`/api/v1/quiz/${quiz.id}/answers`, {
+    data: { answers: [{ questionId: quiz.questionIds[0], selectedOption: 0 }] },
+  })
   expect(save.status()).toBe(200)
   bodies.push({ url: 'answers', body: await save.text() })
 
   const keyMarks = /correct_?option|correctAnswer|isCorrect|explanation/i
   for (const { url, body } of bodies) {
     expect(body.includes(canary), `canary in ${url}`).toBe(false)
-    if (!/\.(css|svg|png|ico)(\?|$)/.test(url) && !url.includes('/assets/')) expect(keyMarks.test(body), `answer-key field in ${url}`).toBe(false)
+    if (!/\.(css|svg|png|ico)(\?|$)/.test(url) && !url.includes('/assets/'))
+      expect(keyMarks.test(body), `answer-key field in ${url}`).toBe(false)
   }
   // No built JS asset holds a canary (the key lives only in the database).
   const assets = path.join(E2E.buildDir, 'client', 'assets')
@@ -141,7 +181,8 @@ test('the answer key is in no response before submit (canary in every explanatio
     const text = fs.readFileSync(path.join(assets, file), 'utf8')
     expect(text.includes(canary), `canary in ${file}`).toBe(false)
     // The test view's own code has no notion of a correct option at all.
-    if (/^(attempt|list|leaderboard)-/.test(file)) expect(keyMarks.test(text), `answer-key field in ${file}`).toBe(false)
+    if (/^(attempt|list|leaderboard)-/.test(file))
+      expect(keyMarks.test(text), `answer-key field in ${file}`).toBe(false)
   }
   expect(bodies.length).toBeGreaterThan(10)
 
@@ -159,7 +200,8 @@ test('a paid quiz without access is denied on every path', async ({ page, db, lo
   await page.goto('/quizzes')
   const card = page.getByTestId('quiz-card').filter({ hasText: `Paid ${tag}` })
   // Buying's <UnlockPremiumButton/>: a link to the unlock page without JS, a dialog button with JS.
-  if (isNoJs()) await expect(card.getByRole('link', { name: 'Unlock Premium Test' })).toHaveAttribute('href', '/quizzes/unlock')
+  if (isNoJs())
+    await expect(card.getByRole('link', { name: 'Unlock Premium Test' })).toHaveAttribute('href', '/quizzes/unlock')
   else await expect(card.getByRole('button', { name: 'Unlock Premium Test' })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Attempt' })).toHaveCount(0)
   await page.goto(`/quiz/${quiz.id}`)
@@ -183,7 +225,12 @@ test('a paid quiz without access is denied on every path', async ({ page, db, lo
   // With access the same quiz opens.
   await db.updateTable('users').set({ has_access_to_quizzes: 1 }).where('id', '=', user.id).execute()
   await page.goto('/quizzes')
-  await expect(page.getByTestId('quiz-card').filter({ hasText: `Paid ${tag}` }).getByRole('link', { name: 'Attempt' })).toBeVisible()
+  await expect(
+    page
+      .getByTestId('quiz-card')
+      .filter({ hasText: `Paid ${tag}` })
+      .getByRole('link', { name: 'Attempt' }),
+  ).toBeVisible()
 })
 
 test('signed out: cards say Login to attempt; the quiz page says why', async ({ page, db }) => {
@@ -191,7 +238,10 @@ test('signed out: cards say Login to attempt; the quiz page says why', async ({ 
   const quiz = await createQuiz(db, { title: `Open ${tag}`, questions: questions(tag) })
   await page.goto('/quizzes')
   await expect(page.getByRole('heading', { name: 'Available Quizzes' })).toBeVisible()
-  const link = page.getByTestId('quiz-card').filter({ hasText: `Open ${tag}` }).getByRole('link', { name: 'Login to attempt' })
+  const link = page
+    .getByTestId('quiz-card')
+    .filter({ hasText: `Open ${tag}` })
+    .getByRole('link', { name: 'Login to attempt' })
   await expect(link).toHaveAttribute('href', '/login?redirectTo=/quizzes')
   await page.goto(`/quiz/${quiz.id}`)
   await expect(page.getByText('Unauthorized. Please login to access this quiz.')).toBeVisible()
@@ -212,7 +262,11 @@ test('unknown quiz and empty leaderboard', async ({ page, db, loginAs }) => {
   await expect(page.getByText('Leaderboard not found.')).toBeVisible()
 })
 
-test('the server enforces the deadline: past deadline + grace the attempt is scored with what was saved', async ({ page, db, loginAs }) => {
+test('the server enforces the deadline: past deadline + grace the attempt is scored with what was saved', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   const tag = crypto.randomBytes(3).toString('hex')
   const quiz = await createQuiz(db, { title: `Deadline ${tag}`, timeLimit: 5, questions: questions(tag) })
   const user = await loginAs('user')
@@ -225,16 +279,30 @@ test('the server enforces the deadline: past deadline + grace the attempt is sco
   // Move the clock: the questions were written 8 minutes ago, the attempt started 7 minutes ago (deadline 2
   // minutes ago, grace over), the answer was saved 6 minutes ago.
   const now = Date.now()
-  await db.updateTable('questions').set({ created_at: new Date(now - 8 * 60_000).toISOString() }).where('quiz_id', '=', quiz.id).execute()
+  await db
+    .updateTable('questions')
+    .set({ created_at: new Date(now - 8 * 60_000).toISOString() })
+    .where('quiz_id', '=', quiz.id)
+    .execute()
   await db
     .updateTable('attempts')
-    .set({ started_at: new Date(now - 7 * 60_000).toISOString(), deadline_at: new Date(now - 2 * 60_000).toISOString() })
+    .set({
+      started_at: new Date(now - 7 * 60_000).toISOString(),
+      deadline_at: new Date(now - 2 * 60_000).toISOString(),
+    })
     .where('user_id', '=', user.id)
     .execute()
   const attempt = await db.selectFrom('attempts').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()
-  await db.updateTable('attempt_answers').set({ saved_at: new Date(now - 6 * 60_000).toISOString() }).where('attempt_id', '=', attempt.id).execute()
+  await db
+    .updateTable('attempt_answers')
+    .set({ saved_at: new Date(now - 6 * 60_000).toISOString() })
+    .where('attempt_id', '=', attempt.id)
+    .execute()
   // A late answer is discarded.
-  const late = await page.request.post(`/quiz/${quiz.id}`, { form: { intent: 'next', q: '2', questionId: quiz.questionIds[1], selectedOption: '2' }, maxRedirects: 0 })
+  const late = await page.request.post(`/quiz/${quiz.id}`, {
+    form: { intent: 'next', q: '2', questionId: quiz.questionIds[1], selectedOption: '2' },
+    maxRedirects: 0,
+  })
   expect(late.headers()['location']).toBe(`/quiz/result/${quiz.id}`)
   await page.goto(`/quiz/${quiz.id}`)
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
@@ -252,7 +320,11 @@ test('with JavaScript the timer submits at zero', { tag: '@js-only' }, async ({ 
   await page.getByRole('radio', { name: 'Mitochondrion' }).check()
   await expect(page.getByTestId('save-status')).toHaveText('All answers saved')
   const now = Date.now()
-  await db.updateTable('attempts').set({ deadline_at: new Date(now + 4000).toISOString() }).where('user_id', '=', user.id).execute()
+  await db
+    .updateTable('attempts')
+    .set({ deadline_at: new Date(now + 4000).toISOString() })
+    .where('user_id', '=', user.id)
+    .execute()
   await page.reload()
   await expect(page.getByTestId('timer')).toContainText(/0:0\d/)
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`), { timeout: 15_000 })
@@ -273,7 +345,12 @@ test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }
   await expect(page.getByText(/You are offline/)).toBeVisible()
   await page.context().setOffline(false)
   await expect(page.getByTestId('save-status')).toHaveText('All answers saved', { timeout: 15_000 })
-  const rows = await db.selectFrom('attempt_answers as aa').innerJoin('attempts as a', 'a.id', 'aa.attempt_id').select(['aa.selected_option']).where('a.user_id', '=', user.id).execute()
+  const rows = await db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .select(['aa.selected_option'])
+    .where('a.user_id', '=', user.id)
+    .execute()
   expect(rows.map((r) => r.selected_option).sort()).toEqual([1, 2])
   await page.getByRole('button', { name: 'Submit Test' }).click()
   await expect(page.getByTestId('score')).toHaveText('Score: 2 / 3')
@@ -287,13 +364,22 @@ test('20 submits at once yield one attempt and one result', { tag: '@js-only' },
   expect((await r.post(`/quiz/${quiz.id}`, { form: { intent: 'start' }, maxRedirects: 0 })).status()).toBe(302)
   const res = await Promise.all(
     Array.from({ length: 20 }, () =>
-      r.post(`/quiz/${quiz.id}`, { form: { intent: 'submit', questionId: quiz.questionIds[0], selectedOption: '1' }, maxRedirects: 0 }),
+      r.post(`/quiz/${quiz.id}`, {
+        form: { intent: 'submit', questionId: quiz.questionIds[0], selectedOption: '1' },
+        maxRedirects: 0,
+      }),
     ),
   )
   for (const x of res) expect(x.headers()['location']).toBe(`/quiz/result/${quiz.id}`)
-  const rows = await db.selectFrom('attempts').select(['score', 'submitted_at']).where('user_id', '=', user.id).execute()
+  const rows = await db
+    .selectFrom('attempts')
+    .select(['score', 'submitted_at'])
+    .where('user_id', '=', user.id)
+    .execute()
   expect(rows).toHaveLength(1)
   expect(rows[0].score).toBe(1)
-  const api = await Promise.all(Array.from({ length: 20 }, () => r.post('/api/v1/quiz/submit', { data: { quizId: quiz.id, answers: [] } })))
+  const api = await Promise.all(
+    Array.from({ length: 20 }, () => r.post('/api/v1/quiz/submit', { data: { quizId: quiz.id, answers: [] } })),
+  )
   expect(api.every((x) => x.status() === 400)).toBe(true)
 })

@@ -10,7 +10,12 @@ import { fullPath } from '~/utils/api-endpoints.server'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
 type Who = 'anonymous' | 'learner' | 'instructor' | 'admin'
-const cookies: Record<Who, string | undefined> = { anonymous: undefined, learner: undefined, instructor: undefined, admin: undefined }
+const cookies: Record<Who, string | undefined> = {
+  anonymous: undefined,
+  learner: undefined,
+  instructor: undefined,
+  admin: undefined,
+}
 let courseId = ''
 let quizId = ''
 let sectionId = ''
@@ -24,8 +29,22 @@ beforeAll(async () => {
   quizId = (await createQuiz(db)).id
 })
 
-type Page = { name: string; load: () => Promise<any>; path: () => string; params: () => Record<string, string>; adminOnly: boolean; hasAction: boolean }
-const page = (name: string, load: () => Promise<any>, adminOnly: boolean, hasAction: boolean, path = () => `/admin/${name}`, params = () => ({})): Page => ({
+type Page = {
+  name: string
+  load: () => Promise<any>
+  path: () => string
+  params: () => Record<string, string>
+  adminOnly: boolean
+  hasAction: boolean
+}
+const page = (
+  name: string,
+  load: () => Promise<any>,
+  adminOnly: boolean,
+  hasAction: boolean,
+  path = () => `/admin/${name}`,
+  params = () => ({}),
+): Page => ({
   name,
   load,
   path,
@@ -35,13 +54,32 @@ const page = (name: string, load: () => Promise<any>, adminOnly: boolean, hasAct
 })
 
 const pages: Page[] = [
-  page('index', () => import('~/routes/admin/index'), false, false, () => '/admin'),
-  page('layout', () => import('~/routes/admin/layout'), false, false, () => '/admin/dashboard'),
+  page(
+    'index',
+    () => import('~/routes/admin/index'),
+    false,
+    false,
+    () => '/admin',
+  ),
+  page(
+    'layout',
+    () => import('~/routes/admin/layout'),
+    false,
+    false,
+    () => '/admin/dashboard',
+  ),
   page('dashboard', () => import('~/routes/admin/dashboard'), false, false),
   page('all-users', () => import('~/routes/admin/all-users'), false, false),
   page('all-courses', () => import('~/routes/admin/all-courses'), false, false),
   page('premium-users', () => import('~/routes/admin/premium-users'), false, false),
-  page('course-users', () => import('~/routes/admin/course-users'), false, true, () => `/admin/premium-users/${courseId}`, () => ({ courseId })),
+  page(
+    'course-users',
+    () => import('~/routes/admin/course-users'),
+    false,
+    true,
+    () => `/admin/premium-users/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('create-course', () => import('~/routes/admin/create-course'), true, true),
   page('add-section', () => import('~/routes/admin/add-section'), false, true),
   page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
@@ -49,8 +87,22 @@ const pages: Page[] = [
   page('create-coupon', () => import('~/routes/admin/create-coupon'), true, true),
   page('quizzes', () => import('~/routes/admin/quizzes'), false, true),
   page('create-quiz', () => import('~/routes/admin/create-quiz'), false, true),
-  page('edit-quiz', () => import('~/routes/admin/edit-quiz'), false, true, () => `/admin/edit-quiz/${quizId}`, () => ({ quizId })),
-  page('quiz-result', () => import('~/routes/admin/quiz-result'), false, false, () => `/admin/quiz-result/${quizId}`, () => ({ quizId })),
+  page(
+    'edit-quiz',
+    () => import('~/routes/admin/edit-quiz'),
+    false,
+    true,
+    () => `/admin/edit-quiz/${quizId}`,
+    () => ({ quizId }),
+  ),
+  page(
+    'quiz-result',
+    () => import('~/routes/admin/quiz-result'),
+    false,
+    false,
+    () => `/admin/quiz-result/${quizId}`,
+    () => ({ quizId }),
+  ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
 ]
@@ -90,7 +142,17 @@ describe('admin pages: loaders', () => {
 })
 
 describe('admin pages: actions', () => {
-  const withActions = [...pages.filter((p) => p.hasAction), page('course-users toggle', () => import('~/routes/admin/course-users'), true, true, () => `/admin/premium-users/${courseId}`, () => ({ courseId }))]
+  const withActions = [
+    ...pages.filter((p) => p.hasAction),
+    page(
+      'course-users toggle',
+      () => import('~/routes/admin/course-users'),
+      true,
+      true,
+      () => `/admin/premium-users/${courseId}`,
+      () => ({ courseId }),
+    ),
+  ]
   for (const p of withActions) {
     for (const as of who) {
       test(`${p.name} action as ${as}`, async () => {
@@ -109,7 +171,14 @@ describe('admin pages: actions', () => {
 
 // The API rows: every staff and admin endpoint with the role the spec gives it (API.md §2.5, §5 #5 and #17).
 // The first test compares them with the endpoint tables, so an endpoint added without a row fails here.
-type ApiCase = { method: string; path: string; adminOnly: boolean; params?: () => Record<string, string>; body?: unknown; multipart?: true }
+type ApiCase = {
+  method: string
+  path: string
+  adminOnly: boolean
+  params?: () => Record<string, string>
+  body?: unknown
+  multipart?: true
+}
 const ofQuiz = () => ({ id: quizId })
 const apiCases: ApiCase[] = [
   { method: 'GET', path: '/api/v1/admin/stats/users', adminOnly: false },
@@ -129,7 +198,12 @@ const apiCases: ApiCase[] = [
   { method: 'GET', path: '/api/v1/admin/quiz/:id', adminOnly: false, params: ofQuiz },
   { method: 'PUT', path: '/api/v1/admin/quiz/:id', adminOnly: false, params: ofQuiz, body: {} },
   // An unknown id, so the allowed calls do not delete the quiz the other rows use.
-  { method: 'DELETE', path: '/api/v1/admin/quiz/:id', adminOnly: false, params: () => ({ id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }) },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/quiz/:id',
+    adminOnly: false,
+    params: () => ({ id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
   { method: 'GET', path: '/api/v1/admin/quiz/:id/results', adminOnly: false, params: ofQuiz },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
   { method: 'POST', path: '/api/v1/courses/create-course', adminOnly: true, multipart: true },
@@ -139,17 +213,22 @@ const apiCases: ApiCase[] = [
 ]
 
 const staffEndpoints = v1Resources.flatMap((resource) =>
-  resource.endpoints.filter((e) => e.guard === 'staff' || e.guard === 'admin').map((e) => ({ key: `${e.method} ${fullPath(resource, e)}`, adminOnly: e.guard === 'admin' })),
+  resource.endpoints
+    .filter((e) => e.guard === 'staff' || e.guard === 'admin')
+    .map((e) => ({ key: `${e.method} ${fullPath(resource, e)}`, adminOnly: e.guard === 'admin' })),
 )
 
 /** Calls a row's endpoint through its resource module, the way React Router would. */
 async function callCase(c: ApiCase, cookie: string | undefined) {
   const resource = v1Resources.find((r) => c.path.startsWith(r.mount + '/'))!
   const url = fill(c.path, c.params?.() ?? {})
-  return c.multipart ? callApi(resource, c.method, url, { multipart: { sectionId }, cookie }) : callApi(resource, c.method, url, { json: c.body, cookie })
+  return c.multipart
+    ? callApi(resource, c.method, url, { multipart: { sectionId }, cookie })
+    : callApi(resource, c.method, url, { json: c.body, cookie })
 }
 
-const fill = (path: string, params: Record<string, string>) => path.replace(/:(\w+)/g, (_, name: string) => params[name])
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => params[name])
 
 describe('admin API', () => {
   test('the matrix has one row per staff and admin endpoint of the tables, with the same role', () => {

@@ -9,28 +9,67 @@ import { callApi, CookieJar, lastCode, otherCode } from '../support/harness'
 let n = 0
 const fresh = (tag: string) => `${tag}-${Date.now()}-${n++}@example.test`
 const backdate = (email: string) =>
-  db.updateTable('verifications').set({ last_sent_at: new Date(Date.now() - 60_000).toISOString() }).where('email', '=', email).execute()
-const USER_KEYS = ['_id', 'name', 'email', 'isPremiumMember', 'hasAccessToQuizzes', 'attemptedQuizzes', 'enrolledCourses', 'role', 'createdAt', 'updatedAt']
+  db
+    .updateTable('verifications')
+    .set({ last_sent_at: new Date(Date.now() - 60_000).toISOString() })
+    .where('email', '=', email)
+    .execute()
+const USER_KEYS = [
+  '_id',
+  'name',
+  'email',
+  'isPremiumMember',
+  'hasAccessToQuizzes',
+  'attemptedQuizzes',
+  'enrolledCourses',
+  'role',
+  'createdAt',
+  'updatedAt',
+]
 const FORBIDDEN = ['password', 'password_hash', 'otp', 'otpExpiry', 'code_hash', 'proof_hash', 'passwordHash']
 
 async function registerAndVerify(email: string, password = 'Str0ng!pass') {
   const jar = new CookieJar()
-  expect((await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Api User', email, password }, cookie: jar })).status).toBe(200)
-  const res = await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: lastCode(email) }, cookie: jar })
+  expect(
+    (
+      await callApi(users, 'POST', '/api/v1/users/register', {
+        json: { name: 'Api User', email, password },
+        cookie: jar,
+      })
+    ).status,
+  ).toBe(200)
+  const res = await callApi(users, 'POST', '/api/v1/users/verify-otp', {
+    json: { email, otp: lastCode(email) },
+    cookie: jar,
+  })
   expect(res.status).toBe(200)
   return { jar, body: res.body }
 }
 
 describe('register, verify-otp, resend-otp', () => {
   it('refuses missing, mistyped and weak input', async () => {
-    let res = await callApi(users, 'POST', '/api/v1/users/register', { json: { email: fresh('a'), password: 'Str0ng!pass' } })
+    let res = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { email: fresh('a'), password: 'Str0ng!pass' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ statusCode: 400, data: null, message: 'All fields are required', success: false, errors: [] })
-    res = await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'X', email: { $ne: null }, password: 'Str0ng!pass' } })
+    expect(res.body).toEqual({
+      statusCode: 400,
+      data: null,
+      message: 'All fields are required',
+      success: false,
+      errors: [],
+    })
+    res = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'X', email: { $ne: null }, password: 'Str0ng!pass' },
+    })
     expect(res.status).toBe(400)
-    res = await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'X', email: 'not-an-email', password: 'Str0ng!pass' } })
+    res = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'X', email: 'not-an-email', password: 'Str0ng!pass' },
+    })
     expect(res.status).toBe(400)
-    res = await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'X', email: fresh('weak'), password: 'weakpass' } })
+    res = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'X', email: fresh('weak'), password: 'weakpass' },
+    })
     expect(res.status).toBe(400)
     const { message } = res.body
     expect(message).toContain('Password must contain at least one special character.')
@@ -41,7 +80,10 @@ describe('register, verify-otp, resend-otp', () => {
   it('creates the account only when the code verifies, signs in, and never leaks secrets', async () => {
     const email = fresh('reg')
     const jar = new CookieJar()
-    const res = await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Api User', email: email.toUpperCase(), password: 'Str0ng!pass' }, cookie: jar })
+    const res = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'Api User', email: email.toUpperCase(), password: 'Str0ng!pass' },
+      cookie: jar,
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'OTP sent to email' })
     // The registration is this client's: an HttpOnly claim cookie scoped to /api/v1/users (issue 10 #1).
@@ -49,13 +91,25 @@ describe('register, verify-otp, resend-otp', () => {
     expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
 
     // Another register for the same e-mail inside 15 s is refused (mail bombing, API.md §5 #10).
-    expect((await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Api User', email, password: 'Str0ng!pass' } })).status).toBe(429)
+    expect(
+      (
+        await callApi(users, 'POST', '/api/v1/users/register', {
+          json: { name: 'Api User', email, password: 'Str0ng!pass' },
+        })
+      ).status,
+    ).toBe(429)
 
     const code = lastCode(email)
-    let bad = await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: otherCode(code) }, cookie: jar })
+    let bad = await callApi(users, 'POST', '/api/v1/users/verify-otp', {
+      json: { email, otp: otherCode(code) },
+      cookie: jar,
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Invalid OTP')
-    bad = await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email: fresh('nobody'), otp: code }, cookie: jar })
+    bad = await callApi(users, 'POST', '/api/v1/users/verify-otp', {
+      json: { email: fresh('nobody'), otp: code },
+      cookie: jar,
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Invalid or expired OTP')
     // The right code from a client that did not register is refused too.
@@ -73,12 +127,23 @@ describe('register, verify-otp, resend-otp', () => {
     for (const k of USER_KEYS) expect(user).toHaveProperty(k)
     for (const k of FORBIDDEN) expect(user).not.toHaveProperty(k)
     expect(user).not.toHaveProperty('mobileNumber')
-    expect(user).toMatchObject({ name: 'Api User', email, role: 'user', isPremiumMember: false, enrolledCourses: [], attemptedQuizzes: [] })
+    expect(user).toMatchObject({
+      name: 'Api User',
+      email,
+      role: 'user',
+      isPremiumMember: false,
+      enrolledCourses: [],
+      attemptedQuizzes: [],
+    })
     expect(user._id).toMatch(/^[0-9a-f]{24}$/)
 
     // The code is used up; a second account cannot be made with it, nor can the e-mail register again.
-    expect((await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: code }, cookie: jar })).status).toBe(400)
-    const again = await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'Api User', email, password: 'Str0ng!pass' } })
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: code }, cookie: jar })).status,
+    ).toBe(400)
+    const again = await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'Api User', email, password: 'Str0ng!pass' },
+    })
     expect(again.status).toBe(400)
     expect(again.body.message).toBe('User already exists')
 
@@ -95,7 +160,10 @@ describe('register, verify-otp, resend-otp', () => {
     expect(res.body.message).toBe('User not found')
     const email = fresh('resend')
     const jar = new CookieJar()
-    await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'R', email, password: 'Str0ng!pass' }, cookie: jar })
+    await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'R', email, password: 'Str0ng!pass' },
+      cookie: jar,
+    })
     const first = lastCode(email)
     res = await callApi(users, 'POST', '/api/v1/users/resend-otp', { json: { email }, cookie: jar })
     expect(res.status).toBe(429)
@@ -107,16 +175,31 @@ describe('register, verify-otp, resend-otp', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'New OTP sent successfully' })
     const second = lastCode(email)
-    if (second !== first) expect((await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: first }, cookie: jar })).status).toBe(400)
-    expect((await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: second }, cookie: jar })).status).toBe(200)
+    if (second !== first)
+      expect(
+        (await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: first }, cookie: jar })).status,
+      ).toBe(400)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: second }, cookie: jar })).status,
+    ).toBe(200)
   })
 
   it('an expired code is refused even when it is right', async () => {
     const email = fresh('expired')
     const jar = new CookieJar()
-    await callApi(users, 'POST', '/api/v1/users/register', { json: { name: 'E', email, password: 'Str0ng!pass' }, cookie: jar })
-    await db.updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', email).execute()
-    const res = await callApi(users, 'POST', '/api/v1/users/verify-otp', { json: { email, otp: lastCode(email) }, cookie: jar })
+    await callApi(users, 'POST', '/api/v1/users/register', {
+      json: { name: 'E', email, password: 'Str0ng!pass' },
+      cookie: jar,
+    })
+    await db
+      .updateTable('verifications')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', email)
+      .execute()
+    const res = await callApi(users, 'POST', '/api/v1/users/verify-otp', {
+      json: { email, otp: lastCode(email) },
+      cookie: jar,
+    })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe('OTP has been expired')
   })
@@ -126,7 +209,9 @@ describe('login, logout, current-user', () => {
   it('login: 400, 404, 401, then 200 with a new session id each time', async () => {
     const { email, password } = await createUser(db, { email: fresh('login'), password: 'Learn@12345' })
     expect((await callApi(users, 'POST', '/api/v1/users/login', { json: { email } })).status).toBe(400)
-    expect((await callApi(users, 'POST', '/api/v1/users/login', { json: { email: ['x'], password: 'y' } })).status).toBe(400)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/login', { json: { email: ['x'], password: 'y' } })).status,
+    ).toBe(400)
     let res = await callApi(users, 'POST', '/api/v1/users/login', { json: { email: fresh('ghost'), password } })
     expect(res.status).toBe(404)
     expect(res.body.message).toBe('User does not exist')
@@ -136,18 +221,31 @@ describe('login, logout, current-user', () => {
     res = await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password }, cookie: jar })
     expect(res.status).toBe(200)
     const body = res.body
-    expect(body).toMatchObject({ statusCode: 200, message: 'User logged In Successfully', success: true, data: { user: { email } } })
+    expect(body).toMatchObject({
+      statusCode: 200,
+      message: 'User logged In Successfully',
+      success: true,
+      data: { user: { email } },
+    })
     for (const k of FORBIDDEN) expect(body.data.user).not.toHaveProperty(k)
     const firstSession = jar.cookies.get('__session')
     await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password }, cookie: jar })
     expect(jar.cookies.get('__session')).not.toBe(firstSession)
-    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', body.data.user._id).execute()).toHaveLength(1)
+    expect(
+      await db.selectFrom('sessions').select('id').where('user_id', '=', body.data.user._id).execute(),
+    ).toHaveLength(1)
   })
 
   it('current-user is 401 JSON when signed out; logout always answers 200 and kills the session', async () => {
     let res = await callApi(users, 'GET', '/api/v1/users/current-user')
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ statusCode: 401, data: null, message: 'Unauthorized request', success: false, errors: [] })
+    expect(res.body).toEqual({
+      statusCode: 401,
+      data: null,
+      message: 'Unauthorized request',
+      success: false,
+      errors: [],
+    })
 
     res = await callApi(users, 'POST', '/api/v1/users/logout')
     expect(res.status).toBe(200)
@@ -166,7 +264,11 @@ describe('login, logout, current-user', () => {
   })
 
   it('user JSON lists enrolled course ids and optional fields only when set', async () => {
-    const { email, password, id } = await createUser(db, { email: fresh('json'), mobileNumber: '9876543210', hasAccessToQuizzes: true })
+    const { email, password, id } = await createUser(db, {
+      email: fresh('json'),
+      mobileNumber: '9876543210',
+      hasAccessToQuizzes: true,
+    })
     const course = await createCourse(db, {})
     await enrol(db, { userId: id, courseId: course.id })
     const jar = new CookieJar()
@@ -198,14 +300,23 @@ describe('forgot-password, verify-forgot-password-otp, reset-password', () => {
     expect(res.status).toBe(401)
 
     const jar = new CookieJar()
-    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', { json: { email: fresh('ghost'), otp: '123456' }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', {
+      json: { email: fresh('ghost'), otp: '123456' },
+      cookie: jar,
+    })
     expect(res.status).toBe(404)
     expect(res.body.message).toBe('User does not exist')
     const code = lastCode(email)
-    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', { json: { email, otp: otherCode(code) }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', {
+      json: { email, otp: otherCode(code) },
+      cookie: jar,
+    })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe('Invalid OTP')
-    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', { json: { email, otp: code }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', {
+      json: { email, otp: code },
+      cookie: jar,
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'OTP verfied' })
     const proofCookie = res.headers.getSetCookie().find((c) => c.startsWith('resetProof='))!
@@ -214,32 +325,51 @@ describe('forgot-password, verify-forgot-password-otp, reset-password', () => {
     expect(proofCookie).toMatch(/Max-Age=600/i)
 
     // Rules still hold; the proof is bound to its e-mail.
-    res = await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'short' }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/reset-password', {
+      json: { email, newpassword: 'short' },
+      cookie: jar,
+    })
     expect(res.status).toBe(400)
     const other = await createUser(db, { email: fresh('victim') })
-    res = await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email: other.email, newpassword: 'N3w!password' }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/reset-password', {
+      json: { email: other.email, newpassword: 'N3w!password' },
+      cookie: jar,
+    })
     expect(res.status).toBe(403)
     // That refusal used the proof up? No: the e-mail did not match, so nothing was consumed.
-    res = await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'N3w!password' }, cookie: jar })
+    res = await callApi(users, 'POST', '/api/v1/users/reset-password', {
+      json: { email, newpassword: 'N3w!password' },
+      cookie: jar,
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Password updated successfully' })
 
     // Single use: replaying the same proof cookie is refused.
     const replay = new CookieJar()
     replay.cookies.set('resetProof', proofCookie.split(';')[0].split('=').slice(1).join('='))
-    res = await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'An0ther!pass' }, cookie: replay })
+    res = await callApi(users, 'POST', '/api/v1/users/reset-password', {
+      json: { email, newpassword: 'An0ther!pass' },
+      cookie: replay,
+    })
     expect(res.status).toBe(403)
 
     expect((await callApi(users, 'GET', '/api/v1/users/current-user', { cookie: old })).status).toBe(401)
     expect((await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password } })).status).toBe(401)
-    expect((await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password: 'N3w!password' } })).status).toBe(200)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/login', { json: { email, password: 'N3w!password' } })).status,
+    ).toBe(200)
   })
 
   it('resend-forgot-password-otp: 404 for unknown, cooldown, then 200', async () => {
     const { email } = await createUser(db, { email: fresh('resendreset') })
-    expect((await callApi(users, 'POST', '/api/v1/users/resend-forgot-password-otp', { json: { email: fresh('ghost') } })).status).toBe(404)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/resend-forgot-password-otp', { json: { email: fresh('ghost') } }))
+        .status,
+    ).toBe(404)
     await callApi(users, 'POST', '/api/v1/users/forgot-password', { json: { email } })
-    expect((await callApi(users, 'POST', '/api/v1/users/resend-forgot-password-otp', { json: { email } })).status).toBe(429)
+    expect((await callApi(users, 'POST', '/api/v1/users/resend-forgot-password-otp', { json: { email } })).status).toBe(
+      429,
+    )
     await backdate(email)
     const res = await callApi(users, 'POST', '/api/v1/users/resend-forgot-password-otp', { json: { email } })
     expect(res.status).toBe(200)
@@ -257,14 +387,29 @@ describe('update-user-details and update-user-profile-image', () => {
   const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
 
   it('update-user-details: 401, 400s, then only the given fields change', async () => {
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { name: 'X' } })).status).toBe(401)
+    expect((await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { name: 'X' } })).status).toBe(
+      401,
+    )
     const { jar } = await signedIn()
     let res = await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: {}, cookie: jar })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe('Any of these fields are required')
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { mobileNumber: '12345' }, cookie: jar })).status).toBe(400)
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { name: { $ne: 1 } }, cookie: jar })).status).toBe(400)
-    res = await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { name: 'New Name', mobileNumber: '9123456789', presentCourseOfStudy: '' }, cookie: jar })
+    expect(
+      (
+        await callApi(users, 'POST', '/api/v1/users/update-user-details', {
+          json: { mobileNumber: '12345' },
+          cookie: jar,
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/update-user-details', { json: { name: { $ne: 1 } }, cookie: jar }))
+        .status,
+    ).toBe(400)
+    res = await callApi(users, 'POST', '/api/v1/users/update-user-details', {
+      json: { name: 'New Name', mobileNumber: '9123456789', presentCourseOfStudy: '' },
+      cookie: jar,
+    })
     expect(res.status).toBe(200)
     const body = res.body
     expect(body).toMatchObject({ statusCode: 200, message: 'Account details updated successfully', success: true })
@@ -275,11 +420,19 @@ describe('update-user-details and update-user-profile-image', () => {
   it('update-user-profile-image: type from the bytes, 1 MB while streaming, old file deleted', async () => {
     const blank = new FormData()
     blank.set('x', 'y')
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: blank })).status).toBe(401)
+    expect((await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: blank })).status).toBe(
+      401,
+    )
     const { jar } = await signedIn()
-    let res = await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { json: { profileImage: 'x' }, cookie: jar })
+    let res = await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', {
+      json: { profileImage: 'x' },
+      cookie: jar,
+    })
     expect(res.status).toBe(400)
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: blank, cookie: jar })).status).toBe(400)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: blank, cookie: jar }))
+        .status,
+    ).toBe(400)
 
     const html = new FormData()
     html.set('profileImage', new File(['<html><script>alert(1)</script></html>'], 'evil.png', { type: 'image/png' }))
@@ -287,13 +440,18 @@ describe('update-user-details and update-user-profile-image', () => {
     expect(res.status).toBe(400)
     const svg = new FormData()
     svg.set('profileImage', new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'a.svg', { type: 'image/svg+xml' }))
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: svg, cookie: jar })).status).toBe(400)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: svg, cookie: jar })).status,
+    ).toBe(400)
 
     const big = new Uint8Array(1024 * 1024 + 1)
     big.set(png())
     const tooBig = new FormData()
     tooBig.set('profileImage', new File([big], 'big.png', { type: 'image/png' }))
-    expect((await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: tooBig, cookie: jar })).status).toBe(413)
+    expect(
+      (await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: tooBig, cookie: jar }))
+        .status,
+    ).toBe(413)
 
     const okForm = new FormData()
     okForm.set('profileImage', new File([png()], 'me.png', { type: 'image/png' }))
@@ -308,7 +466,9 @@ describe('update-user-details and update-user-profile-image', () => {
 
     const again = new FormData()
     again.set('profileImage', new File([png()], 'me2.png', { type: 'image/png' }))
-    const second = (await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: again, cookie: jar })).body.data.profileImage
+    const second = (
+      await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: again, cookie: jar })
+    ).body.data.profileImage
     expect(second).not.toBe(first)
     expect(await getStorage().get(firstKey)).toBeNull()
   })

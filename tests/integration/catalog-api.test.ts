@@ -13,13 +13,20 @@ async function getAll() {
 }
 
 async function details(body: string, type = 'application/json') {
-  const res = await callApi(courses, 'POST', '/api/v1/courses/get-course-details', { body, headers: { 'Content-Type': type } })
+  const res = await callApi(courses, 'POST', '/api/v1/courses/get-course-details', {
+    body,
+    headers: { 'Content-Type': type },
+  })
   return { status: res.status, body: res.body }
 }
 
 describe('GET /api/v1/courses/get-all-courses', () => {
   test('answers {message, courses} in insertion order with the public Course shape only', async () => {
-    const first = await createCourse(db, { cardTitle: 'First Course', linkAddress: 'first-course', whatsappLink: 'https://chat.whatsapp.com/secret' })
+    const first = await createCourse(db, {
+      cardTitle: 'First Course',
+      linkAddress: 'first-course',
+      whatsappLink: 'https://chat.whatsapp.com/secret',
+    })
     const second = await createCourse(db, { cardTitle: 'Second Course', linkAddress: 'second-course', mode: 'live' })
     const { status, body } = await getAll()
     expect(status).toBe(200)
@@ -28,9 +35,27 @@ describe('GET /api/v1/courses/get-all-courses', () => {
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id))
     const course = body.courses.find((c: { _id: string }) => c._id === first.id)
     expect(Object.keys(course).sort()).toEqual(
-      ['_id', 'actualPrice', 'cardTitle', 'courseDescription', 'courseImage', 'courseTag', 'courseTitle', 'discountedPrice', 'language', 'linkAddress', 'mode', 'subTitle'].sort(),
+      [
+        '_id',
+        'actualPrice',
+        'cardTitle',
+        'courseDescription',
+        'courseImage',
+        'courseTag',
+        'courseTitle',
+        'discountedPrice',
+        'language',
+        'linkAddress',
+        'mode',
+        'subTitle',
+      ].sort(),
     )
-    expect(course).toMatchObject({ cardTitle: 'First Course', linkAddress: 'first-course', actualPrice: 4999, discountedPrice: 2999 })
+    expect(course).toMatchObject({
+      cardTitle: 'First Course',
+      linkAddress: 'first-course',
+      actualPrice: 4999,
+      discountedPrice: 2999,
+    })
     expect(JSON.stringify(body)).not.toContain('secret')
     for (const c of body.courses) for (const k of ['mode', 'language', 'courseTag']) expect(typeof c[k]).toBe('string')
   })
@@ -38,10 +63,19 @@ describe('GET /api/v1/courses/get-all-courses', () => {
 
 describe('POST /api/v1/courses/get-course-details', () => {
   test('answers {courseDetails} for a known linkAddress, without whatsappLink or sections', async () => {
-    const course = await createCourse(db, { cardTitle: 'Detail Course', linkAddress: 'detail-course', discountedPrice: 1499 })
+    const course = await createCourse(db, {
+      cardTitle: 'Detail Course',
+      linkAddress: 'detail-course',
+      discountedPrice: 1499,
+    })
     const { status, body } = await details(JSON.stringify({ linkAddress: 'detail-course' }))
     expect(status).toBe(200)
-    expect(body.courseDetails).toMatchObject({ _id: course.id, linkAddress: 'detail-course', discountedPrice: 1499, courseTitle: 'Detail Course' })
+    expect(body.courseDetails).toMatchObject({
+      _id: course.id,
+      linkAddress: 'detail-course',
+      discountedPrice: 1499,
+      courseTitle: 'Detail Course',
+    })
     expect(body.courseDetails).not.toHaveProperty('whatsappLink')
     expect(body.courseDetails).not.toHaveProperty('sections')
   })

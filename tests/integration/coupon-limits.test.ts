@@ -16,7 +16,11 @@ import { callApi, callRoute, signedInCookie } from '../support/harness'
 // limited per client address and per account, on the API and on the checkout page alike.
 
 async function validate(body: unknown, address: string, cookie?: string) {
-  const { status, body: answer } = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { json: body, address, cookie })
+  const { status, body: answer } = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', {
+    json: body,
+    address,
+    cookie,
+  })
   return { status, body: answer }
 }
 
@@ -25,7 +29,8 @@ describe('coupon guessing', () => {
     const course = await createCourse(db)
     await createCoupon(db, { courseId: course.id, code: 'secret42', discount: 30 })
     const statuses: number[] = []
-    for (let i = 0; i < 150; i++) statuses.push((await validate({ courseId: course.id, couponCode: `GUESS${i}` }, '198.51.100.50')).status)
+    for (let i = 0; i < 150; i++)
+      statuses.push((await validate({ courseId: course.id, couponCode: `GUESS${i}` }, '198.51.100.50')).status)
     expect(statuses.slice(0, COUPON_FAILURES_PER_WINDOW).every((s) => s === 404)).toBe(true)
     expect(statuses.slice(COUPON_FAILURES_PER_WINDOW).every((s) => s === 429)).toBe(true)
     // Even the right code is refused from that address now: the limit is what stops the search.
@@ -39,14 +44,26 @@ describe('coupon guessing', () => {
     const user = await createUser(db)
     const cookie = await signedInCookie(user.id)
     for (let i = 0; i < COUPON_FAILURES_PER_WINDOW - 1; i++) {
-      expect((await validate({ courseId: course.id, couponCode: `NOPE${i}` }, `203.0.113.${i}`, cookie)).status).toBe(404)
+      expect((await validate({ courseId: course.id, couponCode: `NOPE${i}` }, `203.0.113.${i}`, cookie)).status).toBe(
+        404,
+      )
     }
     // The 10th failure is on the checkout page (JS off: a plain post).
     const url = `/checkout/${'coupon-limit-course'}`
     const params = { id: 'coupon-limit-course' }
-    let out = await callRoute(checkout.action, url, { form: { intent: 'apply', couponCode: 'NOPE-PAGE' }, cookie, params, address: '203.0.113.200' })
+    let out = await callRoute(checkout.action, url, {
+      form: { intent: 'apply', couponCode: 'NOPE-PAGE' },
+      cookie,
+      params,
+      address: '203.0.113.200',
+    })
     expect(out.status).toBe(404)
-    out = await callRoute(checkout.action, url, { form: { intent: 'apply', couponCode: 'NOPE-PAGE2' }, cookie, params, address: '203.0.113.201' })
+    out = await callRoute(checkout.action, url, {
+      form: { intent: 'apply', couponCode: 'NOPE-PAGE2' },
+      cookie,
+      params,
+      address: '203.0.113.201',
+    })
     expect(out.status).toBe(429)
     expect(JSON.stringify(out.data)).toContain(COUPON_TOO_MANY)
     expect((await validate({ courseId: course.id, couponCode: 'NOPE-API' }, '203.0.113.202', cookie)).status).toBe(429)

@@ -13,7 +13,22 @@ async function paidOrder(userId: string, courseId: string, couponId: string, sta
   const now = new Date().toISOString()
   await db
     .insertInto('orders')
-    .values({ id: Math.random().toString(16).slice(2).padEnd(24, '0').slice(0, 24), user_id: userId, item_type: 'course', course_id: courseId, coupon_id: couponId, amount_paise: 100, status, provider: 'demo', provider_order_id: `order_t${Math.random().toString(36).slice(2)}`, provider_payment_id: null, phone: null, created_at: now, updated_at: now, paid_at: null })
+    .values({
+      id: Math.random().toString(16).slice(2).padEnd(24, '0').slice(0, 24),
+      user_id: userId,
+      item_type: 'course',
+      course_id: courseId,
+      coupon_id: couponId,
+      amount_paise: 100,
+      status,
+      provider: 'demo',
+      provider_order_id: `order_t${Math.random().toString(36).slice(2)}`,
+      provider_payment_id: null,
+      phone: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    })
     .execute()
 }
 
@@ -23,12 +38,33 @@ describe('validateCoupon', () => {
     const other = await createCourse(db)
     const user = await createUser(db)
     await createCoupon(db, { courseId: course.id, code: 'Save20', discount: 20 })
-    expect(await validateCoupon({ courseId: course.id, code: ' SAVE20 ' })).toMatchObject({ ok: true, coupon: { discount: 20 } })
-    expect(await validateCoupon({ courseId: other.id, code: 'SAVE20' })).toEqual({ ok: false, status: 404, message: 'Invalid coupon code.' })
+    expect(await validateCoupon({ courseId: course.id, code: ' SAVE20 ' })).toMatchObject({
+      ok: true,
+      coupon: { discount: 20 },
+    })
+    expect(await validateCoupon({ courseId: other.id, code: 'SAVE20' })).toEqual({
+      ok: false,
+      status: 404,
+      message: 'Invalid coupon code.',
+    })
 
-    await createCoupon(db, { courseId: course.id, code: 'old', discount: 10, expiresAt: new Date(Date.now() - 1000).toISOString() })
-    expect(await validateCoupon({ courseId: course.id, code: 'OLD' })).toEqual({ ok: false, status: 400, message: 'This coupon has expired.' })
-    await createCoupon(db, { courseId: course.id, code: 'later', discount: 10, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
+    await createCoupon(db, {
+      courseId: course.id,
+      code: 'old',
+      discount: 10,
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    })
+    expect(await validateCoupon({ courseId: course.id, code: 'OLD' })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'This coupon has expired.',
+    })
+    await createCoupon(db, {
+      courseId: course.id,
+      code: 'later',
+      discount: 10,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
     expect((await validateCoupon({ courseId: course.id, code: 'LATER' })).ok).toBe(true)
 
     const limited = await createCoupon(db, { courseId: course.id, code: 'two', discount: 10, usageLimit: 2 })
@@ -37,7 +73,11 @@ describe('validateCoupon', () => {
     await paidOrder(user.id, course.id, limited.id, 'paid')
     expect((await validateCoupon({ courseId: course.id, code: 'two' })).ok).toBe(true)
     await paidOrder(user.id, course.id, limited.id, 'paid')
-    expect(await validateCoupon({ courseId: course.id, code: 'two' })).toEqual({ ok: false, status: 400, message: 'This coupon has reached its usage limit.' })
+    expect(await validateCoupon({ courseId: course.id, code: 'two' })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'This coupon has reached its usage limit.',
+    })
   })
 })
 
@@ -46,10 +86,19 @@ describe('validate-coupon-code API', () => {
     const course = await createCourse(db)
     await createCoupon(db, { courseId: course.id, code: 'welcome', discount: 15 })
     const call = (body: unknown) => callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { json: body })
-    expect(await call({ courseId: course.id, couponCode: 'WELCOME' })).toMatchObject({ status: 200, body: { success: true, message: 'Coupon applied successfully.', discount: 15 } })
-    expect(await call({ courseId: course.id })).toMatchObject({ status: 400, body: { success: false, message: 'All fields are required.' } })
+    expect(await call({ courseId: course.id, couponCode: 'WELCOME' })).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Coupon applied successfully.', discount: 15 },
+    })
+    expect(await call({ courseId: course.id })).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'All fields are required.' },
+    })
     expect(await call({ courseId: course.id, couponCode: { $ne: null } })).toMatchObject({ status: 400 })
-    expect(await call({ courseId: course.id, couponCode: 'NOPE' })).toMatchObject({ status: 404, body: { success: false, message: 'Invalid coupon code.' } })
+    expect(await call({ courseId: course.id, couponCode: 'NOPE' })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Invalid coupon code.' },
+    })
   })
 
   test('a failed validation forgets the remembered coupon, so create-order charges the full price', async () => {
@@ -57,22 +106,32 @@ describe('validate-coupon-code API', () => {
     const course = await createCourse(db, { discountedPrice: 1000 })
     await createCoupon(db, { courseId: course.id, code: 'half', discount: 50 })
     const cookie = await signedInCookie(user.id)
-    const call = (path: string, body: unknown) => callApi(orders, 'POST', `/api/v1/orders${path}`, { cookie, json: body })
+    const call = (path: string, body: unknown) =>
+      callApi(orders, 'POST', `/api/v1/orders${path}`, { cookie, json: body })
     await call('/validate-coupon-code', { courseId: course.id, couponCode: 'HALF' })
-    expect((await call('/create-order', { courseId: course.id, itemType: 'course', amount: 1 })).body.order.amount).toBe(50000)
+    expect(
+      (await call('/create-order', { courseId: course.id, itemType: 'course', amount: 1 })).body.order.amount,
+    ).toBe(50000)
     await call('/validate-coupon-code', { courseId: course.id, couponCode: 'WRONG' })
-    expect((await call('/create-order', { courseId: course.id, itemType: 'course', amount: 1 })).body.order.amount).toBe(100000)
+    expect(
+      (await call('/create-order', { courseId: course.id, itemType: 'course', amount: 1 })).body.order.amount,
+    ).toBe(100000)
   })
 })
 
 describe('checkout page (no JS)', () => {
   test('apply: empty code, bad code, good code -> ?coupon= and the discounted price', async () => {
     const user = await createUser(db)
-    const course = await createCourse(db, { actualPrice: 4999, discountedPrice: 2999, linkAddress: 'coupon-page-course' })
+    const course = await createCourse(db, {
+      actualPrice: 4999,
+      discountedPrice: 2999,
+      linkAddress: 'coupon-page-course',
+    })
     await createCoupon(db, { courseId: course.id, code: 'ten', discount: 10 })
     const cookie = await signedInCookie(user.id)
     const params = { id: 'coupon-page-course' }
-    const act = (fields: Record<string, string>) => callRoute(checkout.action, '/checkout/coupon-page-course', { form: fields, cookie, params })
+    const act = (fields: Record<string, string>) =>
+      callRoute(checkout.action, '/checkout/coupon-page-course', { form: fields, cookie, params })
 
     const empty = await act({ intent: 'apply', couponCode: '' })
     expect(JSON.stringify(empty.data.result)).toContain('Enter a coupon code first')
@@ -82,9 +141,17 @@ describe('checkout page (no JS)', () => {
     expect(good.status).toBe(302)
     expect(good.location).toBe('/checkout/coupon-page-course?coupon=TEN')
 
-    const page = await callRoute(checkout.loader, '/checkout/coupon-page-course', { query: { coupon: 'TEN' }, cookie, params })
+    const page = await callRoute(checkout.loader, '/checkout/coupon-page-course', {
+      query: { coupon: 'TEN' },
+      cookie,
+      params,
+    })
     expect(page.data.coupon).toEqual({ code: 'TEN', discount: 10 })
-    const stale = await callRoute(checkout.loader, '/checkout/coupon-page-course', { query: { coupon: 'BOGUS' }, cookie, params })
+    const stale = await callRoute(checkout.loader, '/checkout/coupon-page-course', {
+      query: { coupon: 'BOGUS' },
+      cookie,
+      params,
+    })
     expect(stale.data.coupon).toBeNull()
     expect(stale.data.couponError).toBe('Invalid coupon code.')
   })
@@ -95,7 +162,8 @@ describe('checkout page (no JS)', () => {
     await createCoupon(db, { courseId: course.id, code: 'ten', discount: 10 })
     const cookie = await signedInCookie(user.id)
     const params = { id: 'pay-page-course' }
-    const act = (fields: Record<string, string>) => callRoute(checkout.action, '/checkout/pay-page-course', { form: fields, cookie, params })
+    const act = (fields: Record<string, string>) =>
+      callRoute(checkout.action, '/checkout/pay-page-course', { form: fields, cookie, params })
     const short = await act({ intent: 'pay', phone: '12345' })
     expect(JSON.stringify(short.data.result)).toContain('Enter a valid phone number')
     const bogus = await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'BOGUS' })
@@ -103,7 +171,11 @@ describe('checkout page (no JS)', () => {
     const ok = await act({ intent: 'pay', phone: '9876543210', appliedCoupon: 'TEN', amount: '1' })
     expect(ok.status).toBe(302)
     expect(ok.location).toMatch(/^\/payments\/demo\/[0-9a-f]{24}$/)
-    const order = await db.selectFrom('orders').select(['amount_paise', 'provider', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const order = await db
+      .selectFrom('orders')
+      .select(['amount_paise', 'provider', 'coupon_id'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(order.amount_paise).toBe((2999 - Math.floor((2999 * 10) / 100)) * 100)
     expect(order.provider).toBe('demo')
   })

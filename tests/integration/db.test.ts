@@ -11,7 +11,24 @@ describe('database', () => {
   test('migrations created every core table', async () => {
     const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
     const names = rows.rows.map((r) => r.name)
-    for (const t of ['users', 'sessions', 'verifications', 'courses', 'sections', 'lectures', 'enrollments', 'coupons', 'orders', 'payment_events', 'quizzes', 'questions', 'attempts', 'attempt_answers', 'settings', 'audit_log']) {
+    for (const t of [
+      'users',
+      'sessions',
+      'verifications',
+      'courses',
+      'sections',
+      'lectures',
+      'enrollments',
+      'coupons',
+      'orders',
+      'payment_events',
+      'quizzes',
+      'questions',
+      'attempts',
+      'attempt_answers',
+      'settings',
+      'audit_log',
+    ]) {
       expect(names).toContain(t)
     }
   })

@@ -6,7 +6,12 @@ vi.hoisted(() => {
 })
 
 import { createUser } from '../../db/factories'
-import { ACCOUNT_MESSAGES, checkCredentials, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_LOCK_WINDOW_MS } from '~/models/account.server'
+import {
+  ACCOUNT_MESSAGES,
+  checkCredentials,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_LOCK_WINDOW_MS,
+} from '~/models/account.server'
 import { listAudit } from '~/models/audit.server'
 import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
@@ -21,15 +26,19 @@ const PASSWORD = 'Learn@12345'
 let n = 0
 const address = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
 
-const apiLogin = (email: string, password: string) => callApi(users, 'POST', '/api/v1/users/login', { json: { email, password }, address: address() })
-const pageLogin = (email: string, password: string) => callRoute(loginAction, '/login', { form: { email, password }, address: address() })
+const apiLogin = (email: string, password: string) =>
+  callApi(users, 'POST', '/api/v1/users/login', { json: { email, password }, address: address() })
+const pageLogin = (email: string, password: string) =>
+  callRoute(loginAction, '/login', { form: { email, password }, address: address() })
 
 async function failFromManyAddresses(email: string, times: number) {
   for (let i = 0; i < times; i++) expect((await apiLogin(email, 'Wrong-pass1')).status).toBe(401)
 }
 
 const lockEntries = async (userId: string) =>
-  (await listAudit({ page: 1, pageSize: 100 })).entries.filter((e) => e.action === 'account.login_locked' && e.targetId === userId)
+  (await listAudit({ page: 1, pageSize: 100 })).entries.filter(
+    (e) => e.action === 'account.login_locked' && e.targetId === userId,
+  )
 
 beforeEach(async () => {
   // The counts live in fixed windows: start well inside one so a test's failures share it.
@@ -59,7 +68,11 @@ describe('login lock per account', () => {
     // Staff see the lock once, recorded by the system, however many refusals followed.
     const entries = await lockEntries(id)
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ actor: 'System', label: 'Password login locked: too many failed attempts', targetType: 'user' })
+    expect(entries[0]).toMatchObject({
+      actor: 'System',
+      label: 'Password login locked: too many failed attempts',
+      targetType: 'user',
+    })
   })
 
   it('a completed password reset lifts the lock at once', async () => {
@@ -68,9 +81,33 @@ describe('login lock per account', () => {
     expect((await apiLogin(email, PASSWORD)).status).toBe(429)
 
     const jar = new CookieJar()
-    expect((await callApi(users, 'POST', '/api/v1/users/forgot-password', { json: { email }, cookie: jar, address: address() })).status).toBe(200)
-    expect((await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', { json: { email, otp: lastCode(email) }, cookie: jar, address: address() })).status).toBe(200)
-    expect((await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'N3w!password' }, cookie: jar, address: address() })).status).toBe(200)
+    expect(
+      (
+        await callApi(users, 'POST', '/api/v1/users/forgot-password', {
+          json: { email },
+          cookie: jar,
+          address: address(),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await callApi(users, 'POST', '/api/v1/users/verify-forgot-password-otp', {
+          json: { email, otp: lastCode(email) },
+          cookie: jar,
+          address: address(),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await callApi(users, 'POST', '/api/v1/users/reset-password', {
+          json: { email, newpassword: 'N3w!password' },
+          cookie: jar,
+          address: address(),
+        })
+      ).status,
+    ).toBe(200)
 
     expect((await apiLogin(email, 'N3w!password')).status).toBe(200)
   })
@@ -78,7 +115,8 @@ describe('login lock per account', () => {
   it('the lock ends with its 15-minute window', async () => {
     const { email } = await createUser(db, { email: `lock-window-${Date.now()}@example.test`, password: PASSWORD })
     const now = Date.now()
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) expect(await checkCredentials(email, 'Wrong-pass1', now)).toEqual({ ok: false, status: 401 })
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect(await checkCredentials(email, 'Wrong-pass1', now)).toEqual({ ok: false, status: 401 })
     expect(await checkCredentials(email, PASSWORD, now)).toEqual({ ok: false, status: 429 })
     const nextWindow = now - (now % LOGIN_LOCK_WINDOW_MS) + LOGIN_LOCK_WINDOW_MS
     expect(await checkCredentials(email, PASSWORD, nextWindow)).toMatchObject({ ok: true })
@@ -95,7 +133,9 @@ describe('login lock per account', () => {
 
   it('parallel guesses get no more than 10 password checks', async () => {
     const { id, email } = await createUser(db, { email: `lock-burst-${Date.now()}@example.test`, password: PASSWORD })
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => apiLogin(email, 'Wrong-pass1').then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => apiLogin(email, 'Wrong-pass1').then((r) => r.status)),
+    )
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT)
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_FAILURES_PER_ACCOUNT)
     expect(await lockEntries(id)).toHaveLength(1)

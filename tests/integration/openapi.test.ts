@@ -14,7 +14,15 @@ const openaiPort = vi.hoisted(() => {
 
 import { Ajv2020 } from 'ajv/dist/2020'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { createCourse, createCoupon, createLecture, createQuiz, createSection, createUser, enrol } from '../../db/factories'
+import {
+  createCourse,
+  createCoupon,
+  createLecture,
+  createQuiz,
+  createSection,
+  createUser,
+  enrol,
+} from '../../db/factories'
 import { sign } from '../support/standins/razorpay'
 import { startOpenaiServer, type OpenAiStandIn } from '../support/standins/openai'
 import { v1Resources } from '~/routes/api/openapi.server'
@@ -23,7 +31,10 @@ import { db } from '~/utils/db.server'
 import { callApi, CookieJar, lastCode, signedInUser } from '../support/harness'
 
 type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: unknown }> }>>
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: unknown }> }>
+  >
   components: unknown
 }
 type Recorded = { operation: string; path: string; method: string; status: number; type: string; body: unknown }
@@ -38,7 +49,8 @@ function documentedPath(method: string, pathname: string): string {
     for (const e of resource.endpoints) {
       const pattern = fullPath(resource, e)
       const regex = new RegExp('^' + pattern.replace(/:(\w+)/g, '[^/]+') + '$')
-      if ((e.method === method || (method === 'HEAD' && e.method === 'GET')) && regex.test(pathname)) return pattern.replace(/:(\w+)/g, '{$1}')
+      if ((e.method === method || (method === 'HEAD' && e.method === 'GET')) && regex.test(pathname))
+        return pattern.replace(/:(\w+)/g, '{$1}')
     }
   }
   throw new Error(`no endpoint answers ${method} ${pathname}`)
@@ -50,7 +62,14 @@ const recorded: Recorded[] = []
 async function call(
   method: string,
   url: string,
-  options: { cookie?: string; jar?: CookieJar; json?: unknown; form?: FormData; raw?: string; headers?: Record<string, string> } = {},
+  options: {
+    cookie?: string
+    jar?: CookieJar
+    json?: unknown
+    form?: FormData
+    raw?: string
+    headers?: Record<string, string>
+  } = {},
 ) {
   const cookie = [options.cookie, options.jar?.cookies.size ? options.jar.header() : ''].filter(Boolean).join('; ')
   const pathname = new URL(url, 'http://localhost').pathname
@@ -60,14 +79,26 @@ async function call(
     json: options.json,
     multipart: options.json === undefined ? options.form : undefined,
     body: options.json === undefined && !options.form ? options.raw : undefined,
-    headers: { ...(options.json === undefined && !options.form && options.raw !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      ...(options.json === undefined && !options.form && options.raw !== undefined
+        ? { 'Content-Type': 'application/json' }
+        : {}),
+      ...options.headers,
+    },
     address: ADDRESS,
   })
   options.jar?.take(res.response)
   const type = res.headers.get('Content-Type') ?? ''
   const parsed = type.includes('json') ? res.body : null
   const path = documentedPath(method, pathname)
-  recorded.push({ operation: `${method} ${path}`, path, method: method.toLowerCase(), status: res.status, type, body: parsed })
+  recorded.push({
+    operation: `${method} ${path}`,
+    path,
+    method: method.toLowerCase(),
+    status: res.status,
+    type,
+    body: parsed,
+  })
   return { status: res.status, body: parsed as any, headers: res.headers }
 }
 
@@ -101,8 +132,12 @@ describe('GET /api/v1/openapi.json', () => {
   })
 
   test('lists every endpoint of the tables, and nothing else', () => {
-    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
-    const tables = v1Resources.flatMap((r) => r.endpoints.map((e) => `${e.method} ${fullPath(r, e).replace(/:(\w+)/g, '{$1}')}`))
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    const tables = v1Resources.flatMap((r) =>
+      r.endpoints.map((e) => `${e.method} ${fullPath(r, e).replace(/:(\w+)/g, '{$1}')}`),
+    )
     expect(listed.sort()).toEqual(tables.sort())
   })
 })
@@ -131,48 +166,119 @@ describe('recorded answers', () => {
     // /users: sign-up, login, profile, password reset.
     const email = 'openapi-signup@example.test'
     const signup = new CookieJar()
-    expect((await call('POST', '/api/v1/users/register', { json: { name: 'New', email, password: 'Str0ng!pass' }, jar: signup })).status).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/users/register', {
+          json: { name: 'New', email, password: 'Str0ng!pass' },
+          jar: signup,
+        })
+      ).status,
+    ).toBe(200)
     expect((await call('POST', '/api/v1/users/register', { json: { email } })).status).toBe(400)
     expect((await call('POST', '/api/v1/users/resend-otp', { json: { email }, jar: signup })).status).toBe(429)
     await backdateCodes(email)
     expect((await call('POST', '/api/v1/users/resend-otp', { json: { email }, jar: signup })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/resend-otp', { json: { email: 'nobody@example.test' } })).status).toBe(404)
-    expect((await call('POST', '/api/v1/users/verify-otp', { json: { email, otp: '000000x' }, jar: signup })).status).toBe(400)
-    expect((await call('POST', '/api/v1/users/verify-otp', { json: { email, otp: lastCode(email) }, jar: signup })).status).toBe(200)
+    expect((await call('POST', '/api/v1/users/resend-otp', { json: { email: 'nobody@example.test' } })).status).toBe(
+      404,
+    )
+    expect(
+      (await call('POST', '/api/v1/users/verify-otp', { json: { email, otp: '000000x' }, jar: signup })).status,
+    ).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/users/verify-otp', { json: { email, otp: lastCode(email) }, jar: signup })).status,
+    ).toBe(200)
     expect((await call('POST', '/api/v1/users/login', { json: { email, password: 'Str0ng!pass' } })).status).toBe(200)
     expect((await call('POST', '/api/v1/users/login', { json: { email, password: 'wrong' } })).status).toBe(401)
-    expect((await call('POST', '/api/v1/users/login', { json: { email: 'nobody@example.test', password: 'x' } })).status).toBe(404)
+    expect(
+      (await call('POST', '/api/v1/users/login', { json: { email: 'nobody@example.test', password: 'x' } })).status,
+    ).toBe(404)
     expect((await call('POST', '/api/v1/users/login', { raw: '{bad' })).status).toBe(400)
     expect((await call('GET', '/api/v1/users/current-user', { cookie: learner.cookie })).status).toBe(200)
     expect((await call('GET', '/api/v1/users/current-user')).status).toBe(401)
-    expect((await call('POST', '/api/v1/users/update-user-details', { cookie: learner.cookie, json: { instituteName: 'IISc' } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/update-user-details', { cookie: learner.cookie, json: {} })).status).toBe(400)
+    expect(
+      (
+        await call('POST', '/api/v1/users/update-user-details', {
+          cookie: learner.cookie,
+          json: { instituteName: 'IISc' },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await call('POST', '/api/v1/users/update-user-details', { cookie: learner.cookie, json: {} })).status).toBe(
+      400,
+    )
     const photo = form({ profileImage: new File([PNG], 'me.png', { type: 'image/png' }) })
-    expect((await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, form: photo })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, json: {} })).status).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, form: photo })).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/users/update-user-profile-image', { cookie: learner.cookie, json: {} })).status,
+    ).toBe(400)
     const resetter = await createUser(db, { email: 'openapi-reset@example.test' })
     const reset = new CookieJar()
     expect((await call('POST', '/api/v1/users/forgot-password', { json: { email: resetter.email } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/forgot-password', { json: { email: 'nobody@example.test' } })).status).toBe(404)
+    expect(
+      (await call('POST', '/api/v1/users/forgot-password', { json: { email: 'nobody@example.test' } })).status,
+    ).toBe(404)
     await backdateCodes(resetter.email)
-    expect((await call('POST', '/api/v1/users/resend-forgot-password-otp', { json: { email: resetter.email } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/verify-forgot-password-otp', { json: { email: resetter.email, otp: 'nope' } })).status).toBe(400)
-    expect((await call('POST', '/api/v1/users/reset-password', { json: { email: resetter.email, newpassword: 'N3w!password' } })).status).toBe(401)
+    expect(
+      (await call('POST', '/api/v1/users/resend-forgot-password-otp', { json: { email: resetter.email } })).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/users/verify-forgot-password-otp', { json: { email: resetter.email, otp: 'nope' } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await call('POST', '/api/v1/users/reset-password', {
+          json: { email: resetter.email, newpassword: 'N3w!password' },
+        })
+      ).status,
+    ).toBe(401)
     const code = lastCode(resetter.email)
-    expect((await call('POST', '/api/v1/users/verify-forgot-password-otp', { json: { email: resetter.email, otp: code }, jar: reset })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/reset-password', { json: { email: resetter.email, newpassword: 'N3w!password' }, jar: reset })).status).toBe(200)
-    expect((await call('POST', '/api/v1/users/logout', { cookie: learner.cookie.replace(/=.*/, '=stale') })).status).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/users/verify-forgot-password-otp', {
+          json: { email: resetter.email, otp: code },
+          jar: reset,
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/users/reset-password', {
+          json: { email: resetter.email, newpassword: 'N3w!password' },
+          jar: reset,
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/users/logout', { cookie: learner.cookie.replace(/=.*/, '=stale') })).status,
+    ).toBe(200)
 
     // /courses: catalogue, player, staff authoring.
     expect((await call('GET', '/api/v1/courses/get-all-courses')).status).toBe(200)
-    expect((await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: 'openapi-course' } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: 'none' } })).status).toBe(404)
-    expect((await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: { $ne: null } } })).status).toBe(400)
-    expect((await call('POST', '/api/v1/courses/get-enrolled-courses', { json: { courseIds: [course.id] } })).status).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: 'openapi-course' } })).status,
+    ).toBe(200)
+    expect((await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: 'none' } })).status).toBe(
+      404,
+    )
+    expect(
+      (await call('POST', '/api/v1/courses/get-course-details', { json: { linkAddress: { $ne: null } } })).status,
+    ).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/courses/get-enrolled-courses', { json: { courseIds: [course.id] } })).status,
+    ).toBe(200)
     expect((await call('POST', '/api/v1/courses/get-enrolled-courses', { json: { courseIds: 'x' } })).status).toBe(400)
-    expect((await call('GET', `/api/v1/courses/get-all-sections/${course.id}`, { cookie: instructor.cookie })).status).toBe(200)
-    expect((await call('GET', `/api/v1/courses/get-all-sections/${course.id}`, { cookie: learner.cookie })).status).toBe(403)
-    expect((await call('GET', `/api/v1/courses/get-all-sections/${unknownId}`, { cookie: admin.cookie })).status).toBe(404)
+    expect(
+      (await call('GET', `/api/v1/courses/get-all-sections/${course.id}`, { cookie: instructor.cookie })).status,
+    ).toBe(200)
+    expect(
+      (await call('GET', `/api/v1/courses/get-all-sections/${course.id}`, { cookie: learner.cookie })).status,
+    ).toBe(403)
+    expect((await call('GET', `/api/v1/courses/get-all-sections/${unknownId}`, { cookie: admin.cookie })).status).toBe(
+      404,
+    )
     const image = new File([PNG], 'c.png', { type: 'image/png' })
     const courseForm = form({
       cardTitle: 'Made by API',
@@ -187,9 +293,16 @@ describe('recorded answers', () => {
       whatsappLink: 'https://chat.whatsapp.com/x',
       courseImage: image,
     })
-    expect((await call('POST', '/api/v1/courses/create-course', { cookie: admin.cookie, form: courseForm })).status).toBe(200)
-    expect((await call('POST', '/api/v1/courses/create-course', { cookie: admin.cookie, form: form({ cardTitle: 'x' }) })).status).toBe(400)
-    expect((await call('POST', '/api/v1/courses/create-course', { cookie: instructor.cookie, form: form({}) })).status).toBe(403)
+    expect(
+      (await call('POST', '/api/v1/courses/create-course', { cookie: admin.cookie, form: courseForm })).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/courses/create-course', { cookie: admin.cookie, form: form({ cardTitle: 'x' }) }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/courses/create-course', { cookie: instructor.cookie, form: form({}) })).status,
+    ).toBe(403)
     const sectionForm = form({
       courseId: course.id,
       sectionTitle: 'Notes',
@@ -200,8 +313,15 @@ describe('recorded answers', () => {
     })
     const added = await call('POST', '/api/v1/courses/add-section', { cookie: instructor.cookie, form: sectionForm })
     expect(added.status).toBe(200)
-    const missingCourse = form({ courseId: unknownId, sectionTitle: 'S', lectureTitle: 'L', videoURL: 'https://www.youtube.com/embed/z' })
-    expect((await call('POST', '/api/v1/courses/add-section', { cookie: instructor.cookie, form: missingCourse })).status).toBe(404)
+    const missingCourse = form({
+      courseId: unknownId,
+      sectionTitle: 'S',
+      lectureTitle: 'L',
+      videoURL: 'https://www.youtube.com/embed/z',
+    })
+    expect(
+      (await call('POST', '/api/v1/courses/add-section', { cookie: instructor.cookie, form: missingCourse })).status,
+    ).toBe(404)
     expect(
       (
         await call('POST', '/api/v1/courses/add-lecture', {
@@ -210,32 +330,86 @@ describe('recorded answers', () => {
         })
       ).status,
     ).toBe(201)
-    expect((await call('POST', '/api/v1/courses/add-lecture', { cookie: instructor.cookie, form: form({ title: 'L3' }) })).status).toBe(400)
-    expect((await call('GET', `/api/v1/courses/get-full-course/${course.id}`, { cookie: learner.cookie })).status).toBe(200)
-    expect((await call('GET', `/api/v1/courses/get-full-course/${other.id}`, { cookie: learner.cookie })).status).toBe(401)
+    expect(
+      (await call('POST', '/api/v1/courses/add-lecture', { cookie: instructor.cookie, form: form({ title: 'L3' }) }))
+        .status,
+    ).toBe(400)
+    expect((await call('GET', `/api/v1/courses/get-full-course/${course.id}`, { cookie: learner.cookie })).status).toBe(
+      200,
+    )
+    expect((await call('GET', `/api/v1/courses/get-full-course/${other.id}`, { cookie: learner.cookie })).status).toBe(
+      401,
+    )
     expect((await call('GET', '/api/v1/courses/get-full-course/nope', { cookie: learner.cookie })).status).toBe(400)
-    expect((await call('GET', `/api/v1/courses/notes/${course.id}/${added.body.lecture._id}`, { cookie: learner.cookie })).status).toBe(200)
-    expect((await call('GET', `/api/v1/courses/notes/${course.id}/${external.id}`, { cookie: learner.cookie })).status).toBe(302)
-    expect((await call('GET', `/api/v1/courses/notes/${other.id}/${external.id}`, { cookie: learner.cookie })).status).toBe(401)
-    expect((await call('GET', `/api/v1/courses/notes/${course.id}/${unknownId}`, { cookie: learner.cookie })).status).toBe(404)
+    expect(
+      (await call('GET', `/api/v1/courses/notes/${course.id}/${added.body.lecture._id}`, { cookie: learner.cookie }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await call('GET', `/api/v1/courses/notes/${course.id}/${external.id}`, { cookie: learner.cookie })).status,
+    ).toBe(302)
+    expect(
+      (await call('GET', `/api/v1/courses/notes/${other.id}/${external.id}`, { cookie: learner.cookie })).status,
+    ).toBe(401)
+    expect(
+      (await call('GET', `/api/v1/courses/notes/${course.id}/${unknownId}`, { cookie: learner.cookie })).status,
+    ).toBe(404)
 
     // /orders: coupons, orders at the server's price, the webhook.
     expect(
-      (await call('POST', '/api/v1/orders/validate-coupon-code', { cookie: learner.cookie, json: { courseId: other.id, couponCode: 'SAVE10' } })).status,
+      (
+        await call('POST', '/api/v1/orders/validate-coupon-code', {
+          cookie: learner.cookie,
+          json: { courseId: other.id, couponCode: 'SAVE10' },
+        })
+      ).status,
     ).toBe(200)
-    expect((await call('POST', '/api/v1/orders/validate-coupon-code', { json: { courseId: other.id, couponCode: 'NOPE' } })).status).toBe(404)
+    expect(
+      (await call('POST', '/api/v1/orders/validate-coupon-code', { json: { courseId: other.id, couponCode: 'NOPE' } }))
+        .status,
+    ).toBe(404)
     expect((await call('POST', '/api/v1/orders/validate-coupon-code', { json: {} })).status).toBe(400)
     expect(
-      (await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'course', courseId: other.id, amount: 1 } })).status,
+      (
+        await call('POST', '/api/v1/orders/create-order', {
+          cookie: learner.cookie,
+          json: { itemType: 'course', courseId: other.id, amount: 1 },
+        })
+      ).status,
     ).toBe(200)
-    expect((await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'quiz' } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'course', courseId: course.id } })).status).toBe(409)
-    expect((await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'box' } })).status).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'quiz' } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/orders/create-order', {
+          cookie: learner.cookie,
+          json: { itemType: 'course', courseId: course.id },
+        })
+      ).status,
+    ).toBe(409)
+    expect(
+      (await call('POST', '/api/v1/orders/create-order', { cookie: learner.cookie, json: { itemType: 'box' } })).status,
+    ).toBe(400)
     expect((await call('POST', '/api/v1/orders/create-order', { json: { itemType: 'quiz' } })).status).toBe(401)
-    const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_1', order_id: 'order_unknown' } } } })
+    const event = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_1', order_id: 'order_unknown' } } },
+    })
     const signature = sign(process.env.RAZORPAY_WEBHOOK_SECRET!, event)
-    expect((await call('POST', '/api/v1/orders/verify-payment', { raw: event, headers: { 'X-Razorpay-Signature': signature } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/orders/verify-payment', { raw: event, headers: { 'X-Razorpay-Signature': 'bad' } })).status).toBe(401)
+    expect(
+      (
+        await call('POST', '/api/v1/orders/verify-payment', {
+          raw: event,
+          headers: { 'X-Razorpay-Signature': signature },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/orders/verify-payment', { raw: event, headers: { 'X-Razorpay-Signature': 'bad' } }))
+        .status,
+    ).toBe(401)
 
     // /quiz: list, price, a learner's attempt, the leaderboard.
     expect((await call('GET', '/api/v1/quiz')).status).toBe(200)
@@ -245,36 +419,101 @@ describe('recorded answers', () => {
     expect((await call('GET', `/api/v1/quiz/${paid.id}`, { cookie: learner.cookie })).status).toBe(403)
     expect((await call('GET', '/api/v1/quiz/nope', { cookie: learner.cookie })).status).toBe(400)
     const answers = [{ questionId: opened.body.data.questions[0]._id, selectedOption: 1 }]
-    expect((await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers } })).status).toBe(200)
-    expect((await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers: 'x' } })).status).toBe(400)
-    expect((await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: admin.cookie, json: { answers } })).status).toBe(404)
-    expect((await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: free.id, answers } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: free.id, answers } })).status).toBe(400)
-    expect((await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers } })).status).toBe(409)
-    expect((await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: paid.id, answers: [] } })).status).toBe(403)
+    expect(
+      (await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers } })).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers: 'x' } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: admin.cookie, json: { answers } })).status,
+    ).toBe(404)
+    expect(
+      (await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: free.id, answers } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: free.id, answers } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await call('POST', `/api/v1/quiz/${free.id}/answers`, { cookie: learner.cookie, json: { answers } })).status,
+    ).toBe(409)
+    expect(
+      (await call('POST', '/api/v1/quiz/submit', { cookie: learner.cookie, json: { quizId: paid.id, answers: [] } }))
+        .status,
+    ).toBe(403)
     expect((await call('GET', `/api/v1/quiz/${free.id}/leaderboard`, { cookie: learner.cookie })).status).toBe(200)
     expect((await call('GET', `/api/v1/quiz/${unknownId}/leaderboard`, { cookie: learner.cookie })).status).toBe(404)
 
     // /admin: every route, as staff.
-    for (const path of ['stats/users', 'stats/premium-users', 'stats/courses', 'get-all-users?limit=5', 'courses-with-user-counts', 'quizzes']) {
+    for (const path of [
+      'stats/users',
+      'stats/premium-users',
+      'stats/courses',
+      'get-all-users?limit=5',
+      'courses-with-user-counts',
+      'quizzes',
+    ]) {
       expect((await call('GET', `/api/v1/admin/${path}`, { cookie: instructor.cookie })).status).toBe(200)
     }
     expect((await call('GET', '/api/v1/admin/get-all-users?limit=0', { cookie: admin.cookie })).status).toBe(400)
-    expect((await call('GET', `/api/v1/admin/get-user-details/${course.id}`, { cookie: admin.cookie })).status).toBe(200)
-    expect((await call('GET', `/api/v1/admin/get-user-details/${unknownId}`, { cookie: admin.cookie })).status).toBe(404)
-    expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: admin.cookie, json: { userId: learner.id, courseId: course.id } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/grant-access', { cookie: admin.cookie, json: { userId: learner.id, courseId: course.id } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/grant-access', { cookie: admin.cookie, json: { userId: learner.id, courseId: other.id } })).status).toBe(404)
-    expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: instructor.cookie, json: {} })).status).toBe(403)
+    expect((await call('GET', `/api/v1/admin/get-user-details/${course.id}`, { cookie: admin.cookie })).status).toBe(
+      200,
+    )
+    expect((await call('GET', `/api/v1/admin/get-user-details/${unknownId}`, { cookie: admin.cookie })).status).toBe(
+      404,
+    )
+    expect(
+      (
+        await call('POST', '/api/v1/admin/revoke-access', {
+          cookie: admin.cookie,
+          json: { userId: learner.id, courseId: course.id },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/admin/grant-access', {
+          cookie: admin.cookie,
+          json: { userId: learner.id, courseId: course.id },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', '/api/v1/admin/grant-access', {
+          cookie: admin.cookie,
+          json: { userId: learner.id, courseId: other.id },
+        })
+      ).status,
+    ).toBe(404)
+    expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: instructor.cookie, json: {} })).status).toBe(
+      403,
+    )
     const created = await call('POST', '/api/v1/admin/create-coupon', {
       cookie: admin.cookie,
       json: { couponCode: 'API20', courseId: course.id, discount: '20' },
     })
     expect(created.status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/create-coupon', { cookie: admin.cookie, json: { couponCode: 'API20' } })).status).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/admin/create-coupon', { cookie: admin.cookie, json: { couponCode: 'API20' } }))
+        .status,
+    ).toBe(400)
     expect((await call('GET', '/api/v1/admin/coupons', { cookie: admin.cookie })).status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/delete-coupon', { cookie: admin.cookie, json: { couponId: created.body.coupon._id } })).status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/delete-coupon', { cookie: admin.cookie, json: { couponId: unknownId } })).status).toBe(404)
+    expect(
+      (
+        await call('POST', '/api/v1/admin/delete-coupon', {
+          cookie: admin.cookie,
+          json: { couponId: created.body.coupon._id },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/admin/delete-coupon', { cookie: admin.cookie, json: { couponId: unknownId } }))
+        .status,
+    ).toBe(404)
     const quizBody = {
       title: 'API quiz',
       description: 'D',
@@ -282,22 +521,51 @@ describe('recorded answers', () => {
       timeLimit: 5,
       questions: [{ questionText: 'Q?', options: ['a', 'b', 'c', 'd'], correctOption: 2, explanation: 'because' }],
     }
-    expect((await call('POST', '/api/v1/admin/create-quiz', { cookie: instructor.cookie, json: quizBody })).status).toBe(201)
-    expect((await call('POST', '/api/v1/admin/create-quiz', { cookie: instructor.cookie, json: { title: 'x' } })).status).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/admin/create-quiz', { cookie: instructor.cookie, json: quizBody })).status,
+    ).toBe(201)
+    expect(
+      (await call('POST', '/api/v1/admin/create-quiz', { cookie: instructor.cookie, json: { title: 'x' } })).status,
+    ).toBe(400)
     const generated = { title: 'Cells', description: 'Practice', subject: 'Biology', topic: 'Cells', numQuestions: 2 }
-    expect((await call('POST', '/api/v1/admin/generate-quiz', { cookie: instructor.cookie, json: generated })).status).toBe(200)
-    expect((await call('POST', '/api/v1/admin/generate-quiz', { cookie: instructor.cookie, json: {} })).status).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/admin/generate-quiz', { cookie: instructor.cookie, json: generated })).status,
+    ).toBe(200)
+    expect((await call('POST', '/api/v1/admin/generate-quiz', { cookie: instructor.cookie, json: {} })).status).toBe(
+      400,
+    )
     expect((await call('GET', `/api/v1/admin/quiz/${free.id}`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('GET', `/api/v1/admin/quiz/${unknownId}`, { cookie: instructor.cookie })).status).toBe(404)
-    expect((await call('PUT', `/api/v1/admin/quiz/${paid.id}`, { cookie: instructor.cookie, json: quizBody })).status).toBe(200)
     expect(
-      (await call('PUT', `/api/v1/admin/quiz/${paid.id}`, { cookie: instructor.cookie, json: { ...quizBody, questions: [{ questionText: 'Q' }] } })).status,
+      (await call('PUT', `/api/v1/admin/quiz/${paid.id}`, { cookie: instructor.cookie, json: quizBody })).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('PUT', `/api/v1/admin/quiz/${paid.id}`, {
+          cookie: instructor.cookie,
+          json: { ...quizBody, questions: [{ questionText: 'Q' }] },
+        })
+      ).status,
     ).toBe(400)
     expect((await call('GET', `/api/v1/admin/quiz/${free.id}/results`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(404)
-    expect((await call('PUT', '/api/v1/admin/reset-quiz-price', { cookie: admin.cookie, json: { actualPrice: '499', discountedPrice: 149 } })).status).toBe(200)
-    expect((await call('PUT', '/api/v1/admin/reset-quiz-price', { cookie: admin.cookie, json: { actualPrice: 1, discountedPrice: 2 } })).status).toBe(400)
+    expect(
+      (
+        await call('PUT', '/api/v1/admin/reset-quiz-price', {
+          cookie: admin.cookie,
+          json: { actualPrice: '499', discountedPrice: 149 },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('PUT', '/api/v1/admin/reset-quiz-price', {
+          cookie: admin.cookie,
+          json: { actualPrice: 1, discountedPrice: 2 },
+        })
+      ).status,
+    ).toBe(400)
     expect((await call('GET', '/api/v1/admin/stats/users')).status).toBe(401)
 
     // Every answer is documented for its endpoint and status, and its body matches the documented schema.
@@ -319,8 +587,15 @@ describe('recorded answers', () => {
         problems.push(`${r.operation} ${r.status}: JSON answered, none documented`)
         continue
       }
-      const validate = ajv.compile({ $id: `https://biocoach.test/${recorded.indexOf(r)}`, components: doc.components, ...(schema as object) })
-      if (!validate(r.body)) problems.push(`${r.operation} ${r.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(r.body).slice(0, 300)}`)
+      const validate = ajv.compile({
+        $id: `https://biocoach.test/${recorded.indexOf(r)}`,
+        components: doc.components,
+        ...(schema as object),
+      })
+      if (!validate(r.body))
+        problems.push(
+          `${r.operation} ${r.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(r.body).slice(0, 300)}`,
+        )
     }
     expect(problems).toEqual([])
 

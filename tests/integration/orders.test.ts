@@ -9,7 +9,8 @@ import { callRoute, signedInCookie } from '../support/harness'
 
 // The demo gateway (no Razorpay keys): checkout -> demo page -> the same signature verification -> enrolment.
 
-const enrolments = async (userId: string) => (await db.selectFrom('enrollments').select('id').where('user_id', '=', userId).execute()).length
+const enrolments = async (userId: string) =>
+  (await db.selectFrom('enrollments').select('id').where('user_id', '=', userId).execute()).length
 
 describe('demo gateway', () => {
   test('checkout -> demo page -> pay -> payment success, enrolled exactly once', async () => {
@@ -17,7 +18,11 @@ describe('demo gateway', () => {
     const stranger = await createUser(db)
     await createCourse(db, { linkAddress: 'demo-course', discountedPrice: 999 })
     const cookie = await signedInCookie(user.id)
-    const toDemo = await callRoute(checkout.action, '/checkout/demo-course', { form: { intent: 'pay', phone: '9876543210' }, cookie, params: { id: 'demo-course' } })
+    const toDemo = await callRoute(checkout.action, '/checkout/demo-course', {
+      form: { intent: 'pay', phone: '9876543210' },
+      cookie,
+      params: { id: 'demo-course' },
+    })
     const location = toDemo.location!
     const orderId = location.split('/').pop()!
     const page = await callRoute(demo.loader, location, { cookie, params: { orderId } })
@@ -42,9 +47,17 @@ describe('demo gateway', () => {
     const user = await createUser(db)
     await createCourse(db, { linkAddress: 'cancel-course' })
     const cookie = await signedInCookie(user.id)
-    const toDemo = await callRoute(checkout.action, '/checkout/cancel-course', { form: { intent: 'pay', phone: '9876543210' }, cookie, params: { id: 'cancel-course' } })
+    const toDemo = await callRoute(checkout.action, '/checkout/cancel-course', {
+      form: { intent: 'pay', phone: '9876543210' },
+      cookie,
+      params: { id: 'cancel-course' },
+    })
     const orderId = toDemo.location!.split('/').pop()!
-    const cancelled = await callRoute(demo.action, toDemo.location!, { form: { intent: 'cancel' }, cookie, params: { orderId } })
+    const cancelled = await callRoute(demo.action, toDemo.location!, {
+      form: { intent: 'cancel' },
+      cookie,
+      params: { orderId },
+    })
     expect(cancelled.location).toBe('/checkout/cancel-course')
     expect(await enrolments(user.id)).toBe(0)
     const anon = await callRoute(checkout.loader, '/checkout/cancel-course', { params: { id: 'cancel-course' } })
@@ -62,10 +75,18 @@ describe('demo gateway', () => {
     const cookie = await signedInCookie(user.id)
     const toDemo = await callRoute(unlock.action, '/quizzes/unlock', { form: { amount: '1' }, cookie })
     const orderId = toDemo.location!.split('/').pop()!
-    const order = await db.selectFrom('orders').select(['amount_paise', 'item_type']).where('id', '=', orderId).executeTakeFirstOrThrow()
+    const order = await db
+      .selectFrom('orders')
+      .select(['amount_paise', 'item_type'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
     expect(order).toEqual({ amount_paise: 9900, item_type: 'quiz_bundle' })
     await callRoute(demo.action, toDemo.location!, { form: { intent: 'pay' }, cookie, params: { orderId } })
-    const u = await db.selectFrom('users').select('has_access_to_quizzes').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const u = await db
+      .selectFrom('users')
+      .select('has_access_to_quizzes')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(u.has_access_to_quizzes).toBe(1)
     const twice = await callRoute(unlock.action, '/quizzes/unlock', { form: {}, cookie })
     expect(twice.data.error).toBe('You have already purchased mock test series')

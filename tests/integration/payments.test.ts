@@ -36,7 +36,11 @@ async function enrolments(userId: string, courseId?: string) {
 async function buyCourse(opts: { price?: number; amount?: number; grantsQuizAccess?: boolean } = {}) {
   const { db, f, orders } = await app()
   const user = await f.createUser(db)
-  const course = await f.createCourse(db, { actualPrice: 4999, discountedPrice: opts.price ?? 2999, grantsQuizAccess: opts.grantsQuizAccess })
+  const course = await f.createCourse(db, {
+    actualPrice: 4999,
+    discountedPrice: opts.price ?? 2999,
+    grantsQuizAccess: opts.grantsQuizAccess,
+  })
   const cookie = await signedInCookie(user.id)
   const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', {
     cookie,
@@ -49,7 +53,19 @@ const webhookBody = (orderId: string, paymentId: string, amount: number, extra: 
   JSON.stringify({
     entity: 'event',
     event: 'payment.captured',
-    payload: { payment: { entity: { id: paymentId, entity: 'payment', order_id: orderId, amount, currency: 'INR', status: 'captured', ...extra } } },
+    payload: {
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          order_id: orderId,
+          amount,
+          currency: 'INR',
+          status: 'captured',
+          ...extra,
+        },
+      },
+    },
   })
 
 async function webhook(body: string, opts: { eventId?: string; signature?: string } = {}) {
@@ -69,7 +85,13 @@ describe('create-order', () => {
     const { res } = await buyCourse({ price: 2999, amount: 1 })
     expect(res.status).toBe(200)
     expect(res.body.success).toBe(true)
-    expect(res.body.order).toMatchObject({ entity: 'order', amount: 299900, amount_due: 299900, currency: 'INR', status: 'created' })
+    expect(res.body.order).toMatchObject({
+      entity: 'order',
+      amount: 299900,
+      amount_due: 299900,
+      currency: 'INR',
+      status: 'created',
+    })
     expect(res.body.order.id).toMatch(/^order_/)
     expect(rzp.orders.get(res.body.order.id)?.amount).toBe(299900)
   })
@@ -78,8 +100,12 @@ describe('create-order', () => {
     const { db, f, orders } = await app()
     const user = await f.createUser(db)
     const cookie = await signedInCookie(user.id)
-    const call = (body: unknown, c: string | undefined = cookie) => callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie: c, json: body })
-    expect(await call({ itemType: 'book' })).toMatchObject({ status: 400, body: { message: "Invalid or missing itemType. Must be 'course' or 'quiz'." } })
+    const call = (body: unknown, c: string | undefined = cookie) =>
+      callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie: c, json: body })
+    expect(await call({ itemType: 'book' })).toMatchObject({
+      status: 400,
+      body: { message: "Invalid or missing itemType. Must be 'course' or 'quiz'." },
+    })
     expect((await call({ itemType: 'course', courseId: { $ne: null } })).status).toBe(400)
     expect((await call({ itemType: 'course', courseId: 'a'.repeat(24) })).status).toBe(404)
     expect((await call({ itemType: 'course', courseId: 'a'.repeat(24), phone: ['x'] })).status).toBe(400)
@@ -96,8 +122,14 @@ describe('create-order', () => {
     const cookie = await signedInCookie(user.id)
     const call = (body: unknown) => callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: body })
     expect(await call({ itemType: 'course', courseId: course.id, amount: 1 })).toMatchObject({ status: 409 })
-    expect(await call({ itemType: 'quiz', amount: 1 })).toMatchObject({ status: 409, body: { message: 'You have already purchased mock test series' } })
-    expect(await call({ itemType: 'course', courseId: revokedCourse.id })).toMatchObject({ status: 403, body: { message: 'Access has been revoked by the admin, contact admin.' } })
+    expect(await call({ itemType: 'quiz', amount: 1 })).toMatchObject({
+      status: 409,
+      body: { message: 'You have already purchased mock test series' },
+    })
+    expect(await call({ itemType: 'course', courseId: revokedCourse.id })).toMatchObject({
+      status: 403,
+      body: { message: 'Access has been revoked by the admin, contact admin.' },
+    })
   })
 })
 
@@ -107,7 +139,11 @@ describe('callback', () => {
     const { user, course, res } = await buyCourse({ grantsQuizAccess: true })
     const orderId = res.body.order.id as string
     const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
-    const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+    const fields = {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`),
+    }
     // No session: the callback arrives from Razorpay's page.
     const out = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     expect(out.status).toBe(302)
@@ -115,11 +151,24 @@ describe('callback', () => {
     const again = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     expect(again.headers.get('Location')).toContain('/payment-success')
     expect(await enrolments(user.id, course.id)).toBe(1)
-    const u = await db.selectFrom('users').select(['is_premium_member', 'has_access_to_quizzes', 'mobile_number']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    const u = await db
+      .selectFrom('users')
+      .select(['is_premium_member', 'has_access_to_quizzes', 'mobile_number'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(u).toEqual({ is_premium_member: 1, has_access_to_quizzes: 1, mobile_number: '9876543210' })
-    const order = await db.selectFrom('orders').select(['status', 'provider_payment_id', 'amount_paise']).where('provider_order_id', '=', orderId).executeTakeFirstOrThrow()
+    const order = await db
+      .selectFrom('orders')
+      .select(['status', 'provider_payment_id', 'amount_paise'])
+      .where('provider_order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
     expect(order).toEqual({ status: 'paid', provider_payment_id: paymentId, amount_paise: 299900 })
-    const events = await db.selectFrom('payment_events').innerJoin('orders', 'orders.id', 'payment_events.order_id').select(['payment_events.fulfilled', 'payment_events.source']).where('orders.provider_order_id', '=', orderId).execute()
+    const events = await db
+      .selectFrom('payment_events')
+      .innerJoin('orders', 'orders.id', 'payment_events.order_id')
+      .select(['payment_events.fulfilled', 'payment_events.source'])
+      .where('orders.provider_order_id', '=', orderId)
+      .execute()
     expect(events.filter((e) => e.fulfilled === 1)).toHaveLength(1)
     const outbox = process.env.OUTBOX_DIR!
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
@@ -154,10 +203,17 @@ describe('callback', () => {
     }
     expect(accepted).toBe(0)
     for (const b of bought) expect(await enrolments(b.user.id)).toBe(0)
-    const paid = await db.selectFrom('orders').select('id').where('provider_order_id', 'in', orderIds).where('status', '=', 'paid').execute()
+    const paid = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_order_id', 'in', orderIds)
+      .where('status', '=', 'paid')
+      .execute()
     expect(paid).toHaveLength(0)
     // Wrong types never crash.
-    expect((await payment.verifyCheckoutPayment({ providerOrderId: ['x'], paymentId: { $ne: 1 }, signature: 5 })).ok).toBe(false)
+    expect(
+      (await payment.verifyCheckoutPayment({ providerOrderId: ['x'], paymentId: { $ne: 1 }, signature: 5 })).ok,
+    ).toBe(false)
   })
 
   test("a signature valid for another user's order enrols nobody", async () => {
@@ -166,7 +222,11 @@ describe('callback', () => {
     const { payment } = await app()
     const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
     const victimSignature = sign(rzp.keySecret, `${victim.res.body.order.id}|${paymentId}`)
-    const res = await payment.verifyCheckoutPayment({ providerOrderId: attacker.res.body.order.id, paymentId, signature: victimSignature })
+    const res = await payment.verifyCheckoutPayment({
+      providerOrderId: attacker.res.body.order.id,
+      paymentId,
+      signature: victimSignature,
+    })
     expect(res.ok).toBe(false)
     expect(await enrolments(attacker.user.id)).toBe(0)
     expect(await enrolments(victim.user.id)).toBe(0)
@@ -176,7 +236,9 @@ describe('callback', () => {
 test('a failed payment posted by the hosted page returns to that checkout with its message', async () => {
   const { callback, db } = await app()
   const { res, course } = await buyCourse()
-  const link = (await db.selectFrom('courses').select('link_address').where('id', '=', course.id).executeTakeFirstOrThrow()).link_address
+  const link = (
+    await db.selectFrom('courses').select('link_address').where('id', '=', course.id).executeTakeFirstOrThrow()
+  ).link_address
   const fields = {
     'error[code]': 'BAD_REQUEST_ERROR',
     'error[description]': 'Your payment has been cancelled.',
@@ -196,13 +258,28 @@ describe('webhook', () => {
     const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`
     const body = webhookBody(orderId, paymentId, 299900)
     const eventId = `evt_${crypto.randomBytes(7).toString('hex')}`
-    const results = await Promise.all([webhook(body, { eventId }), webhook(body, { eventId }), webhook(body, { eventId })])
+    const results = await Promise.all([
+      webhook(body, { eventId }),
+      webhook(body, { eventId }),
+      webhook(body, { eventId }),
+    ])
     for (const r of results) expect(r.status).toBe(200)
-    expect(results.filter((r) => r.body.success === true && r.body.message === 'Payment processed').length).toBeGreaterThanOrEqual(1)
-    const cb = await payment.verifyCheckoutPayment({ providerOrderId: orderId, paymentId, signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) })
+    expect(
+      results.filter((r) => r.body.success === true && r.body.message === 'Payment processed').length,
+    ).toBeGreaterThanOrEqual(1)
+    const cb = await payment.verifyCheckoutPayment({
+      providerOrderId: orderId,
+      paymentId,
+      signature: sign(rzp.keySecret, `${orderId}|${paymentId}`),
+    })
     expect(cb.ok).toBe(true)
     expect(await enrolments(user.id, course.id)).toBe(1)
-    const events = await db.selectFrom('payment_events').select(['fulfilled', 'event_id', 'source']).innerJoin('orders', 'orders.id', 'payment_events.order_id').where('orders.provider_order_id', '=', orderId).execute()
+    const events = await db
+      .selectFrom('payment_events')
+      .select(['fulfilled', 'event_id', 'source'])
+      .innerJoin('orders', 'orders.id', 'payment_events.order_id')
+      .where('orders.provider_order_id', '=', orderId)
+      .execute()
     expect(events.filter((e) => e.event_id === eventId)).toHaveLength(1)
     expect(events.filter((e) => e.fulfilled === 1)).toHaveLength(1)
   })
@@ -213,16 +290,32 @@ describe('webhook', () => {
     const body = webhookBody(orderId, 'pay_abc123', 299900)
     // A re-serialised body (what the old server signed) does not verify.
     const reserialised = JSON.stringify(JSON.parse(body), null, 1)
-    expect(await webhook(reserialised, { signature: sign(rzp.webhookSecret, body) })).toMatchObject({ status: 401, body: { message: 'Invalid signature' } })
+    expect(await webhook(reserialised, { signature: sign(rzp.webhookSecret, body) })).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid signature' },
+    })
     expect((await webhook(body, { signature: 'x' })).status).toBe(401)
     expect((await webhook(body, { signature: sign('wrong', body) })).status).toBe(401)
-    expect(await webhook(JSON.stringify({ event: 'refund.created', payload: {} }))).toMatchObject({ status: 200, body: { success: false, message: 'Unexpected event' } })
-    expect(await webhook(webhookBody('order_unknown123', 'pay_x1', 299900))).toMatchObject({ body: { success: false, message: 'Order not found' } })
+    expect(await webhook(JSON.stringify({ event: 'refund.created', payload: {} }))).toMatchObject({
+      status: 200,
+      body: { success: false, message: 'Unexpected event' },
+    })
+    expect(await webhook(webhookBody('order_unknown123', 'pay_x1', 299900))).toMatchObject({
+      body: { success: false, message: 'Order not found' },
+    })
     expect((await webhook(webhookBody(orderId, 'pay_x2', 100))).body.success).toBe(false)
     expect((await webhook(webhookBody(orderId, 'pay_x3', 299900, { currency: 'USD' }))).body.success).toBe(false)
     expect((await webhook(webhookBody(orderId, 'pay_x4', 299900, { status: 'authorized' }))).body.success).toBe(false)
     expect(await enrolments(user.id)).toBe(0)
-    expect(await webhook(body, { eventId: 'evt_ok_1' })).toMatchObject({ status: 200, body: { success: true, message: 'Payment processed', razorpay_order_id: orderId, razorpay_payment_id: 'pay_abc123' } })
+    expect(await webhook(body, { eventId: 'evt_ok_1' })).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Payment processed',
+        razorpay_order_id: orderId,
+        razorpay_payment_id: 'pay_abc123',
+      },
+    })
     expect(await enrolments(user.id)).toBe(1)
   })
 })
@@ -233,10 +326,17 @@ describe('quiz bundle and free orders', () => {
     await f.setQuizPrice(db, { actualPrice: 599, discountedPrice: 149 })
     const user = await f.createUser(db)
     const cookie = await signedInCookie(user.id)
-    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { amount: 1, itemType: 'quiz' } })
+    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', {
+      cookie,
+      json: { amount: 1, itemType: 'quiz' },
+    })
     expect(res.body.order).toMatchObject({ amount: 14900, notes: { itemType: 'quiz', courseId: '' } })
     await webhook(webhookBody(res.body.order.id, 'pay_bundle1', 14900), { eventId: 'evt_bundle_1' })
-    const u = await db.selectFrom('users').select(['has_access_to_quizzes', 'is_premium_member']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    const u = await db
+      .selectFrom('users')
+      .select(['has_access_to_quizzes', 'is_premium_member'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(u).toEqual({ has_access_to_quizzes: 1, is_premium_member: 0 })
   })
 
@@ -246,13 +346,26 @@ describe('quiz bundle and free orders', () => {
     const course = await f.createCourse(db)
     await f.createCoupon(db, { courseId: course.id, code: 'free100', discount: 100 })
     const cookie = await signedInCookie(user.id)
-    const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { cookie, json: { courseId: course.id, couponCode: 'FREE100' } })
-    expect(v).toMatchObject({ status: 200, body: { success: true, message: 'Coupon applied successfully.', discount: 100 } })
-    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { courseId: course.id, amount: 2999, itemType: 'course' } })
+    const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', {
+      cookie,
+      json: { courseId: course.id, couponCode: 'FREE100' },
+    })
+    expect(v).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Coupon applied successfully.', discount: 100 },
+    })
+    const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', {
+      cookie,
+      json: { courseId: course.id, amount: 2999, itemType: 'course' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.order).toMatchObject({ amount: 0, status: 'paid' })
     expect(await enrolments(user.id, course.id)).toBe(1)
-    const order = await db.selectFrom('orders').select(['status', 'amount_paise', 'provider', 'coupon_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const order = await db
+      .selectFrom('orders')
+      .select(['status', 'amount_paise', 'provider', 'coupon_id'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(order).toMatchObject({ status: 'paid', amount_paise: 0, provider: 'free' })
     expect(order.coupon_id).not.toBeNull()
   })
@@ -269,9 +382,15 @@ describe('coupon usage limit at payment', () => {
     for (let i = 0; i < n; i++) {
       const user = await f.createUser(db)
       const cookie = await signedInCookie(user.id)
-      const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', { cookie, json: { courseId: course.id, couponCode: 'ONLYONE' } })
+      const v = await callApi(orders, 'POST', '/api/v1/orders/validate-coupon-code', {
+        cookie,
+        json: { courseId: course.id, couponCode: 'ONLYONE' },
+      })
       expect(v.status).toBe(200)
-      const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', { cookie, json: { courseId: course.id, itemType: 'course' } })
+      const res = await callApi(orders, 'POST', '/api/v1/orders/create-order', {
+        cookie,
+        json: { courseId: course.id, itemType: 'course' },
+      })
       expect(res.body.order.amount).toBe(100000) // every order was made at the discount while no use was paid
       buyers.push({ user, orderId: res.body.order.id as string })
     }
@@ -288,7 +407,11 @@ describe('coupon usage limit at payment', () => {
           const res = await webhook(webhookBody(orderId, paymentId, 100000), { eventId: `evt_limit_${orderId}` })
           return res.body.success ? 'enrolled' : res.body.message
         }
-        const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+        const fields = {
+          razorpay_order_id: orderId,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`),
+        }
         const out = await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
         return out.headers.get('Location')?.startsWith('/payment-success') ? 'enrolled' : 'refund'
       }),
@@ -296,12 +419,30 @@ describe('coupon usage limit at payment', () => {
     expect(outcomes.filter((o) => o === 'enrolled')).toHaveLength(1)
     const enrolled = await db.selectFrom('enrollments').select('user_id').where('course_id', '=', course.id).execute()
     expect(enrolled).toHaveLength(1)
-    const rows = await db.selectFrom('orders').select(['status', 'refund_reason']).where('course_id', '=', course.id).execute()
+    const rows = await db
+      .selectFrom('orders')
+      .select(['status', 'refund_reason'])
+      .where('course_id', '=', course.id)
+      .execute()
     expect(rows.filter((r) => r.status === 'paid' && r.refund_reason === null)).toHaveLength(1)
     expect(rows.filter((r) => r.status === 'paid' && r.refund_reason === 'coupon_limit')).toHaveLength(9)
     // Each refused payment is in the audit log for staff (no actor: the server recorded it).
-    const refusedIds = (await db.selectFrom('orders').select('id').where('course_id', '=', course.id).where('refund_reason', '=', 'coupon_limit').execute()).map((r) => r.id).sort()
-    const audits = await db.selectFrom('audit_log').select(['target_id', 'actor_id']).where('action', '=', 'payment.refund_due').where('target_id', 'in', refusedIds).execute()
+    const refusedIds = (
+      await db
+        .selectFrom('orders')
+        .select('id')
+        .where('course_id', '=', course.id)
+        .where('refund_reason', '=', 'coupon_limit')
+        .execute()
+    )
+      .map((r) => r.id)
+      .sort()
+    const audits = await db
+      .selectFrom('audit_log')
+      .select(['target_id', 'actor_id'])
+      .where('action', '=', 'payment.refund_due')
+      .where('target_id', 'in', refusedIds)
+      .execute()
     expect(audits.map((a) => a.target_id).sort()).toEqual(refusedIds)
     expect(audits.every((a) => a.actor_id === null)).toBe(true)
     // The learners refused are not premium because of this order.
@@ -309,7 +450,12 @@ describe('coupon usage limit at payment', () => {
     const premium = await db.selectFrom('users').select('is_premium_member').where('id', 'in', refused).execute()
     expect(premium.every((u) => u.is_premium_member === 0)).toBe(true)
     // A repeated callback of a refused order tells the learner the same, never "success".
-    const refusedOrder = await db.selectFrom('orders').select(['provider_order_id', 'provider_payment_id']).where('course_id', '=', course.id).where('refund_reason', '=', 'coupon_limit').executeTakeFirstOrThrow()
+    const refusedOrder = await db
+      .selectFrom('orders')
+      .select(['provider_order_id', 'provider_payment_id'])
+      .where('course_id', '=', course.id)
+      .where('refund_reason', '=', 'coupon_limit')
+      .executeTakeFirstOrThrow()
     const again = await payment.verifyCheckoutPayment({
       providerOrderId: refusedOrder.provider_order_id,
       paymentId: refusedOrder.provider_payment_id,
@@ -318,7 +464,9 @@ describe('coupon usage limit at payment', () => {
     expect(again).toMatchObject({ ok: false, message: payment.COUPON_LIMIT_REFUND })
     // The learner is told by e-mail too.
     const outbox = process.env.OUTBOX_DIR!
-    const refundMails = fs.readdirSync(outbox).filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('your payment will be refunded'))
+    const refundMails = fs
+      .readdirSync(outbox)
+      .filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('your payment will be refunded'))
     expect(refundMails.length).toBeGreaterThanOrEqual(9)
   })
 
@@ -327,12 +475,19 @@ describe('coupon usage limit at payment', () => {
     const { course, buyers } = await openOrdersWithCoupon(5, 3)
     for (const [i, { orderId }] of buyers.entries()) {
       const paymentId = `pay_three${i}${crypto.randomBytes(4).toString('hex')}`
-      const fields = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`) }
+      const fields = {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: sign(rzp.keySecret, `${orderId}|${paymentId}`),
+      }
       await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     }
     expect(await db.selectFrom('enrollments').select('id').where('course_id', '=', course.id).execute()).toHaveLength(3)
     const { validateCoupon } = await import('~/models/coupon.server')
-    expect(await validateCoupon({ courseId: course.id, code: 'onlyone' })).toMatchObject({ ok: false, message: 'This coupon has reached its usage limit.' })
+    expect(await validateCoupon({ courseId: course.id, code: 'onlyone' })).toMatchObject({
+      ok: false,
+      message: 'This coupon has reached its usage limit.',
+    })
     void f
   })
 
@@ -345,10 +500,31 @@ describe('coupon usage limit at payment', () => {
     for (const user of [await f.createUser(db), await f.createUser(db)]) {
       const id = crypto.randomBytes(12).toString('hex')
       const now = new Date().toISOString()
-      await db.insertInto('orders').values({ id, user_id: user.id, item_type: 'course', course_id: course.id, coupon_id: coupon.id, amount_paise: 0, currency: 'INR', status: 'created', provider: 'free', provider_order_id: `order_free${id}`, provider_payment_id: null, phone: null, created_at: now, updated_at: now, paid_at: null }).execute()
+      await db
+        .insertInto('orders')
+        .values({
+          id,
+          user_id: user.id,
+          item_type: 'course',
+          course_id: course.id,
+          coupon_id: coupon.id,
+          amount_paise: 0,
+          currency: 'INR',
+          status: 'created',
+          provider: 'free',
+          provider_order_id: `order_free${id}`,
+          provider_payment_id: null,
+          phone: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+        })
+        .execute()
       ids.push(id)
     }
-    const outcomes = await Promise.all(ids.map((orderId) => payment.fulfilOrder({ orderId, source: 'free', paymentId: null })))
+    const outcomes = await Promise.all(
+      ids.map((orderId) => payment.fulfilOrder({ orderId, source: 'free', paymentId: null })),
+    )
     expect(outcomes.map((o) => o.fulfilled).sort()).toEqual([false, true])
     const rows = await db.selectFrom('orders').select(['status', 'refund_reason']).where('id', 'in', ids).execute()
     expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'paid'])

@@ -15,9 +15,25 @@ async function courseWithLectures() {
   const s2 = await createSection(db, { courseId: course.id, title: 'Genetics' })
   const key = newKey('notes', 'pdf')
   await getStorage().put(key, new TextEncoder().encode('%PDF-1.4 test'), 'application/pdf')
-  const l1 = await createLecture(db, { sectionId: s1.id, title: 'Intro', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ', noteTitle: 'Cell "notes"/../1', noteURL: key })
-  const l2 = await createLecture(db, { sectionId: s1.id, title: 'Organelles', videoURL: 'https://www.youtube.com/embed/aaaaaaaaaaa', noteTitle: 'Ext', noteURL: 'http://res.cloudinary.com/demo/upload/v1/a.pdf' })
-  const l3 = await createLecture(db, { sectionId: s2.id, title: 'Mendel', videoURL: 'https://www.youtube.com/embed/bbbbbbbbbbb' })
+  const l1 = await createLecture(db, {
+    sectionId: s1.id,
+    title: 'Intro',
+    videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    noteTitle: 'Cell "notes"/../1',
+    noteURL: key,
+  })
+  const l2 = await createLecture(db, {
+    sectionId: s1.id,
+    title: 'Organelles',
+    videoURL: 'https://www.youtube.com/embed/aaaaaaaaaaa',
+    noteTitle: 'Ext',
+    noteURL: 'http://res.cloudinary.com/demo/upload/v1/a.pdf',
+  })
+  const l3 = await createLecture(db, {
+    sectionId: s2.id,
+    title: 'Mendel',
+    videoURL: 'https://www.youtube.com/embed/bbbbbbbbbbb',
+  })
   return { course, s1, s2, l1, l2, l3 }
 }
 
@@ -27,7 +43,13 @@ describe('player', () => {
     const user = await createUser(db)
     await enrol(db, { userId: user.id, courseId: course.id })
     const cookie = await signedInCookie(user.id)
-    const out = (await callRoute(player.loader, `/my-courses/${course.id}`, { query: { lecture: l2.id }, cookie, params: { id: course.id } })).data
+    const out = (
+      await callRoute(player.loader, `/my-courses/${course.id}`, {
+        query: { lecture: l2.id },
+        cookie,
+        params: { id: course.id },
+      })
+    ).data
     expect(out.lectureId).toBe(l2.id)
     expect(out.course.whatsappLink).toBe('https://chat.whatsapp.com/secret-group')
     expect(out.course.sections.map((s: any) => s.title)).toEqual(['Cell biology', 'Genetics'])
@@ -41,7 +63,10 @@ describe('player', () => {
     const instructor = await createUser(db, { role: 'instructor' })
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
     const load = async (userId: string) =>
-      callRoute(player.loader, `/my-courses/${course.id}`, { cookie: await signedInCookie(userId), params: { id: course.id } })
+      callRoute(player.loader, `/my-courses/${course.id}`, {
+        cookie: await signedInCookie(userId),
+        params: { id: course.id },
+      })
     const a = await load(stranger.id)
     expect(a.status).toBe(401)
     expect(a.data.error).toBe('Unauthorized to access the course')
@@ -61,11 +86,16 @@ describe('player', () => {
     await enrol(db, { userId: user.id, courseId: course.id })
     const cookie = await signedInCookie(user.id)
     const get = async (lectureId: string, c = cookie) =>
-      callRoute(note.loader, `/my-courses/${course.id}/notes/${lectureId}`, { cookie: c, params: { id: course.id, lectureId } })
+      callRoute(note.loader, `/my-courses/${course.id}/notes/${lectureId}`, {
+        cookie: c,
+        params: { id: course.id, lectureId },
+      })
     const file = await get(l1.id)
     expect(file.status).toBe(200)
     expect(file.headers.get('Content-Type')).toBe('application/pdf')
-    expect(file.headers.get('Content-Disposition')).toBe(`attachment; filename="Cell-notes-1.pdf"; filename*=UTF-8''Cell-notes-1.pdf`)
+    expect(file.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Cell-notes-1.pdf"; filename*=UTF-8''Cell-notes-1.pdf`,
+    )
     expect(await file.response!.text()).toContain('%PDF')
     const ext = await get(l2.id)
     expect(ext.status).toBe(302)
@@ -74,7 +104,10 @@ describe('player', () => {
     expect((await get(l1.id, await signedInCookie(stranger.id))).status).toBe(401)
     const other = await createCourse(db)
     await enrol(db, { userId: user.id, courseId: other.id })
-    const wrongCourse = await callRoute(note.loader, `/my-courses/${other.id}/notes/${l1.id}`, { cookie, params: { id: other.id, lectureId: l1.id } })
+    const wrongCourse = await callRoute(note.loader, `/my-courses/${other.id}/notes/${l1.id}`, {
+      cookie,
+      params: { id: other.id, lectureId: l1.id },
+    })
     expect(wrongCourse.status).toBe(404)
   })
 })
@@ -92,25 +125,41 @@ describe('learning API', () => {
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
     expect((await call('GET', `/get-full-course/${course.id}`)).status).toBe(401)
     const cookie = await signedInCookie(user.id)
-    expect(await call('GET', '/get-full-course/bad', { cookie })).toMatchObject({ status: 400, body: { message: 'Invalid course ID' } })
-    expect(await call('GET', `/get-full-course/${'b'.repeat(24)}`, { cookie })).toMatchObject({ status: 404, body: { message: 'Course not found' } })
-    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(stranger.id) })).toMatchObject({ status: 401, body: { message: 'Unauthorized to access the course' } })
-    expect(await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(revoked.id) })).toMatchObject({ status: 401, body: { message: 'Access has been revoked by the admin, contact admin.' } })
+    expect(await call('GET', '/get-full-course/bad', { cookie })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid course ID' },
+    })
+    expect(await call('GET', `/get-full-course/${'b'.repeat(24)}`, { cookie })).toMatchObject({
+      status: 404,
+      body: { message: 'Course not found' },
+    })
+    expect(
+      await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(stranger.id) }),
+    ).toMatchObject({ status: 401, body: { message: 'Unauthorized to access the course' } })
+    expect(
+      await call('GET', `/get-full-course/${course.id}`, { cookie: await signedInCookie(revoked.id) }),
+    ).toMatchObject({ status: 401, body: { message: 'Access has been revoked by the admin, contact admin.' } })
     const ok = await call('GET', `/get-full-course/${course.id}`, { cookie })
     expect(ok.status).toBe(200)
     expect(ok.body.success).toBe(true)
     expect(ok.body.course).toMatchObject({ _id: course.id, whatsappLink: 'https://chat.whatsapp.com/secret-group' })
     expect(ok.body.course.sections[0]).toMatchObject({ title: 'Cell biology', __v: 0 })
     expect(ok.body.course.sections[0].lectures[0]).toEqual({
-      _id: l1.id, title: 'Intro', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ', noteTitle: 'Cell "notes"/../1',
-      noteURL: `http://localhost/api/v1/courses/notes/${course.id}/${l1.id}`, __v: 0,
+      _id: l1.id,
+      title: 'Intro',
+      videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      noteTitle: 'Cell "notes"/../1',
+      noteURL: `http://localhost/api/v1/courses/notes/${course.id}/${l1.id}`,
+      __v: 0,
     })
     expect(ok.body.course.sections[0].lectures[1].noteURL).toBe('https://res.cloudinary.com/demo/upload/v1/a.pdf')
   })
 
   test('get-enrolled-courses (public) and get-all-sections (staff only)', async () => {
     const { course, s1, l1, l2 } = await courseWithLectures()
-    expect(await call('POST', '/get-enrolled-courses', { body: { courseIds: [course.id, 'c'.repeat(24)] } })).toMatchObject({
+    expect(
+      await call('POST', '/get-enrolled-courses', { body: { courseIds: [course.id, 'c'.repeat(24)] } }),
+    ).toMatchObject({
       status: 200,
       body: { courses: [{ _id: course.id, courseTitle: expect.any(String) }] },
     })
@@ -119,10 +168,14 @@ describe('learning API', () => {
     const learner = await createUser(db)
     const admin = await createUser(db, { role: 'admin' })
     expect((await call('GET', `/get-all-sections/${course.id}`)).status).toBe(401)
-    expect((await call('GET', `/get-all-sections/${course.id}`, { cookie: await signedInCookie(learner.id) })).status).toBe(403)
+    expect(
+      (await call('GET', `/get-all-sections/${course.id}`, { cookie: await signedInCookie(learner.id) })).status,
+    ).toBe(403)
     const ok = await call('GET', `/get-all-sections/${course.id}`, { cookie: await signedInCookie(admin.id) })
     expect(ok.body.success).toBe(true)
     expect(ok.body.sections[0]).toEqual({ _id: s1.id, title: 'Cell biology', lectures: [l1.id, l2.id], __v: 0 })
-    expect(await call('GET', `/get-all-sections/${'d'.repeat(24)}`, { cookie: await signedInCookie(admin.id) })).toMatchObject({ status: 404, body: { success: false, message: 'Course not found' } })
+    expect(
+      await call('GET', `/get-all-sections/${'d'.repeat(24)}`, { cookie: await signedInCookie(admin.id) }),
+    ).toMatchObject({ status: 404, body: { success: false, message: 'Course not found' } })
   })
 })

@@ -17,13 +17,22 @@ import { db } from '~/utils/db.server'
 
 // Models with an injected clock (issue 5 §9): deadline + grace, idempotent start, one result, versions.
 
-const Q = (text: string, correct: number, explanation?: string) => ({ questionText: text, options: ['A', 'B', 'C', 'D'], correctOption: correct, explanation })
+const Q = (text: string, correct: number, explanation?: string) => ({
+  questionText: text,
+  options: ['A', 'B', 'C', 'D'],
+  correctOption: correct,
+  explanation,
+})
 const T0 = new Date('2030-01-01T10:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
 
 async function setup(timeLimit = 10, category: 'free' | 'paid' = 'free') {
   const user = await createUser(db)
-  const { id, questionIds } = await createQuiz(db, { timeLimit, category, questions: [Q('q1', 0), Q('q2', 1), Q('q3', 2), Q('q4', 3)] })
+  const { id, questionIds } = await createQuiz(db, {
+    timeLimit,
+    category,
+    questions: [Q('q1', 0), Q('q2', 1), Q('q3', 2), Q('q4', 3)],
+  })
   // Questions written "before" the injected clock's start.
   await db.updateTable('questions').set({ created_at: '2029-12-31T00:00:00.000Z' }).where('quiz_id', '=', id).execute()
   const quiz = (await getQuiz(id))!
@@ -33,7 +42,10 @@ async function setup(timeLimit = 10, category: 'free' | 'paid' = 'free') {
 describe('starting an attempt', () => {
   test('is idempotent, even when started twice at once; deadline = start + limit; total fixed', async () => {
     const { user, quiz } = await setup(10)
-    const [a, b] = await Promise.all([startAttempt({ userId: user.id, quiz, now: T0 }), startAttempt({ userId: user.id, quiz, now: at(5) })])
+    const [a, b] = await Promise.all([
+      startAttempt({ userId: user.id, quiz, now: T0 }),
+      startAttempt({ userId: user.id, quiz, now: at(5) }),
+    ])
     expect(a.attempt.id).toBe(b.attempt.id)
     expect([a.created, b.created].filter(Boolean)).toHaveLength(1)
     const rows = await db.selectFrom('attempts').selectAll().where('user_id', '=', user.id).execute()
@@ -44,7 +56,11 @@ describe('starting an attempt', () => {
 
   test('a question written "ahead" of the clock moves the start, and the deadline moves with it', async () => {
     const { user, quiz } = await setup(10)
-    await db.updateTable('questions').set({ created_at: at(3).toISOString() }).where('quiz_id', '=', quiz.id).execute()
+    await db
+      .updateTable('questions')
+      .set({ created_at: at(3).toISOString() })
+      .where('quiz_id', '=', quiz.id)
+      .execute()
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     expect(attempt.started_at).toBe(at(3).toISOString())
     expect(attempt.deadline_at).toBe(at(3 + 10 * 60).toISOString())
@@ -56,14 +72,21 @@ describe('starting an attempt', () => {
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     expect(attempt.deadline_at).toBeNull()
     const later = new Date('2040-01-01T00:00:00Z')
-    expect(await saveAnswers({ attempt, answers: [{ questionId: (await attemptQuestions(quiz.id, attempt.started_at))[0].id, selectedOption: 0 }], now: later })).toBe('saved')
+    expect(
+      await saveAnswers({
+        attempt,
+        answers: [{ questionId: (await attemptQuestions(quiz.id, attempt.started_at))[0].id, selectedOption: 0 }],
+        now: later,
+      }),
+    ).toBe('saved')
     expect((await getAttempt(user.id, quiz.id, later))?.submitted_at).toBeNull()
   })
 
   test('learner question data never carries the answer key', async () => {
     const { user, quiz } = await setup()
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
-    for (const q of await attemptQuestions(quiz.id, attempt.started_at)) expect(Object.keys(q).sort()).toEqual(['id', 'options', 'questionText'])
+    for (const q of await attemptQuestions(quiz.id, attempt.started_at))
+      expect(Object.keys(q).sort()).toEqual(['id', 'options', 'questionText'])
   })
 })
 
@@ -71,9 +94,15 @@ describe('deadline with an injected clock', () => {
   test('answers inside deadline + 60 s count, later ones are discarded and the attempt is scored as saved', async () => {
     const { user, quiz, questionIds } = await setup(10)
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
-    expect(await saveAnswers({ attempt, answers: [{ questionId: questionIds[0], selectedOption: 0 }], now: at(60) })).toBe('saved') // right
-    expect(await saveAnswers({ attempt, answers: [{ questionId: questionIds[1], selectedOption: 0 }], now: at(600 + 59) })).toBe('saved') // wrong, in grace
-    expect(await saveAnswers({ attempt, answers: [{ questionId: questionIds[2], selectedOption: 2 }], now: at(600 + 61) })).toBe('closed') // too late
+    expect(
+      await saveAnswers({ attempt, answers: [{ questionId: questionIds[0], selectedOption: 0 }], now: at(60) }),
+    ).toBe('saved') // right
+    expect(
+      await saveAnswers({ attempt, answers: [{ questionId: questionIds[1], selectedOption: 0 }], now: at(600 + 59) }),
+    ).toBe('saved') // wrong, in grace
+    expect(
+      await saveAnswers({ attempt, answers: [{ questionId: questionIds[2], selectedOption: 2 }], now: at(600 + 61) }),
+    ).toBe('closed') // too late
     const after = await getAttempt(user.id, quiz.id, at(700))
     expect(after?.submitted_at).toBe(after?.deadline_at)
     expect(after?.score).toBe(0.75)
@@ -97,7 +126,11 @@ describe('deadline with an injected clock', () => {
   test('a submit after the grace ignores the answers it carries', async () => {
     const { user, quiz, questionIds } = await setup(1)
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
-    const out = await submitAttempt({ attemptId: attempt.id, answers: [{ questionId: questionIds[0], selectedOption: 0 }], now: at(200) })
+    const out = await submitAttempt({
+      attemptId: attempt.id,
+      answers: [{ questionId: questionIds[0], selectedOption: 0 }],
+      now: at(200),
+    })
     expect(out.status).toBe('submitted')
     expect(out.late).toBe(true)
     expect(out.attempt.score).toBe(0)
@@ -110,7 +143,14 @@ describe('submitting', () => {
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        submitAttempt({ attemptId: attempt.id, answers: [{ questionId: questionIds[0], selectedOption: i % 4 }, { questionId: questionIds[1], selectedOption: 0 }], now: at(120) }),
+        submitAttempt({
+          attemptId: attempt.id,
+          answers: [
+            { questionId: questionIds[0], selectedOption: i % 4 },
+            { questionId: questionIds[1], selectedOption: 0 },
+          ],
+          now: at(120),
+        }),
       ),
     )
     expect(outcomes.filter((o) => o.status === 'submitted')).toHaveLength(1)
@@ -125,7 +165,9 @@ describe('submitting', () => {
     const { user, quiz } = await setup(10)
     const other = await createQuiz(db, {})
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
-    await expect(saveAnswers({ attempt, answers: [{ questionId: other.questionIds[0], selectedOption: 0 }], now: at(10) })).rejects.toThrow(/does not belong/)
+    await expect(
+      saveAnswers({ attempt, answers: [{ questionId: other.questionIds[0], selectedOption: 0 }], now: at(10) }),
+    ).rejects.toThrow(/does not belong/)
   })
 })
 
@@ -135,10 +177,23 @@ describe('question versions (decision 002)', () => {
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     await saveAnswers({ attempt, answers: [{ questionId: questionIds[1], selectedOption: 1 }], now: at(10) })
     // The admin edits question 2 (archive + insert a new row) after the start.
-    await db.updateTable('questions').set({ archived_at: at(20).toISOString() }).where('id', '=', questionIds[1]).execute()
+    await db
+      .updateTable('questions')
+      .set({ archived_at: at(20).toISOString() })
+      .where('id', '=', questionIds[1])
+      .execute()
     await db
       .insertInto('questions')
-      .values({ id: 'ab'.repeat(12), quiz_id: quiz.id, position: 1, question_text: 'q2 edited', options: '["A","B","C","D"]', correct_option: 3, explanation: null, created_at: at(20).toISOString() })
+      .values({
+        id: 'ab'.repeat(12),
+        quiz_id: quiz.id,
+        position: 1,
+        question_text: 'q2 edited',
+        options: '["A","B","C","D"]',
+        correct_option: 3,
+        explanation: null,
+        created_at: at(20).toISOString(),
+      })
       .execute()
     const qs = await attemptQuestions(quiz.id, attempt.started_at)
     expect(qs.map((q) => q.questionText)).toEqual(['q1', 'q2', 'q3', 'q4'])
@@ -150,7 +205,12 @@ describe('question versions (decision 002)', () => {
     // A new learner gets the edited version.
     const other = await createUser(db)
     const started = await startAttempt({ userId: other.id, quiz, now: at(50) })
-    expect((await attemptQuestions(quiz.id, started.attempt.started_at)).map((q) => q.questionText)).toEqual(['q1', 'q2 edited', 'q3', 'q4'])
+    expect((await attemptQuestions(quiz.id, started.attempt.started_at)).map((q) => q.questionText)).toEqual([
+      'q1',
+      'q2 edited',
+      'q3',
+      'q4',
+    ])
   })
 })
 
@@ -183,7 +243,9 @@ describe('access and leaderboard', () => {
       const u = await createUser(db, { name: `U${ids.length}` })
       ids.push(u.id)
       const { attempt } = await startAttempt({ userId: u.id, quiz, now: T0 })
-      const answers = p.answers.flatMap((o, i) => (o === null ? [] : [{ questionId: questionIds[i], selectedOption: o }]))
+      const answers = p.answers.flatMap((o, i) =>
+        o === null ? [] : [{ questionId: questionIds[i], selectedOption: o }],
+      )
       await submitAttempt({ attemptId: attempt.id, answers, now: at(p.t) })
     }
     const board = (await getLeaderboard({ quizId: quiz.id, viewerId: ids[1], now: at(500) }))!

@@ -17,15 +17,36 @@ const run = (script: string, args: string[]) =>
 
 describe('npm run user', () => {
   test('creates a verified account with the role and prints its id; a second run updates it', async () => {
-    const first = run('scripts/user.ts', ['--email', 'Ops@Example.test', '--password', 'Strong#Pass1', '--name', 'Ops', '--role', 'admin'])
+    const first = run('scripts/user.ts', [
+      '--email',
+      'Ops@Example.test',
+      '--password',
+      'Strong#Pass1',
+      '--name',
+      'Ops',
+      '--role',
+      'admin',
+    ])
     expect(first.status).toBe(0)
     const id = first.stdout.trim()
     expect(id).toMatch(/^[0-9a-f]{24}$/)
-    const again = run('scripts/user.ts', ['--email', 'ops@example.test', '--password', 'Other#Pass2', '--name', 'Ops Two', '--role', 'instructor'])
+    const again = run('scripts/user.ts', [
+      '--email',
+      'ops@example.test',
+      '--password',
+      'Other#Pass2',
+      '--name',
+      'Ops Two',
+      '--role',
+      'instructor',
+    ])
     expect(again.status).toBe(0)
     expect(again.stdout.trim()).toBe(id)
     const db = new SQLite(dbPath, { readonly: true })
-    const row = db.prepare('select name, role, email, password_hash from users where id = ?').get(id) as Record<string, string>
+    const row = db.prepare('select name, role, email, password_hash from users where id = ?').get(id) as Record<
+      string,
+      string
+    >
     db.close()
     expect(row).toMatchObject({ name: 'Ops Two', role: 'instructor', email: 'ops@example.test' })
     expect(await verifyPassword('Other#Pass2', row.password_hash)).toBe(true)

@@ -12,7 +12,13 @@ let storage: Storage
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-s3rver-'))
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'uploads', configs: [] }] })
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'uploads', configs: [] }],
+  })
   const address = (await server.run()) as { port: number }
   storage = s3Storage({
     bucket: 'uploads',
@@ -44,6 +50,8 @@ describe('s3Storage', () => {
   it('answers null for a missing object and refuses keys it did not make', async () => {
     expect(await storage.get(newKey('profile', 'png'))).toBeNull()
     expect(await storage.get('../etc/passwd')).toBeNull()
-    await expect(storage.put('profile/evil.html', new Uint8Array([1]), 'text/html')).rejects.toThrow(/invalid storage key/)
+    await expect(storage.put('profile/evil.html', new Uint8Array([1]), 'text/html')).rejects.toThrow(
+      /invalid storage key/,
+    )
   })
 })

@@ -13,17 +13,25 @@ const uploadsDir = process.env.UPLOADS_DIR!
 
 function allFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? allFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]))
 }
 
 describe('upload file names', () => {
   it("a '../' file name is ignored: the photo lands under a random key inside the uploads folder", async () => {
     const user = await createUser(db, { email: `traversal-${Date.now()}@example.test` })
     const jar = new CookieJar()
-    await callApi(users, 'POST', '/api/v1/users/login', { json: { email: user.email, password: user.password }, cookie: jar })
+    await callApi(users, 'POST', '/api/v1/users/login', {
+      json: { email: user.email, password: user.password },
+      cookie: jar,
+    })
     const form = new FormData()
     form.set('profileImage', new File([png()], '../../../../tmp/evil-traversal.png', { type: 'image/png' }))
-    const res = await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', { multipart: form, cookie: jar })
+    const res = await callApi(users, 'POST', '/api/v1/users/update-user-profile-image', {
+      multipart: form,
+      cookie: jar,
+    })
     expect(res.status).toBe(200)
     const row = await db.selectFrom('users').select('profile_image').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(row.profile_image).toMatch(/^\/uploads\/profile\/[0-9a-f]{24}\.png$/)
@@ -35,7 +43,12 @@ describe('upload file names', () => {
   })
 
   it("the uploads route never turns '../' into a path", async () => {
-    for (const key of ['../../etc/passwd', 'profile/../../app.db', '..%2F..%2Fapp.db', 'notes/0123456789abcdef01234567.pdf']) {
+    for (const key of [
+      '../../etc/passwd',
+      'profile/../../app.db',
+      '..%2F..%2Fapp.db',
+      'notes/0123456789abcdef01234567.pdf',
+    ]) {
       const res = await callRoute(uploadsLoader, `/uploads/${key}`, { params: { '*': key } })
       expect(res.status, key).toBe(404)
     }

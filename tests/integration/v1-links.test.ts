@@ -23,9 +23,27 @@ async function courseWithNotes() {
   const section = await createSection(db, { courseId: course.id, title: 'Unit 1' })
   const key = newKey('notes', 'pdf')
   await getStorage().put(key, new TextEncoder().encode('%PDF-1.4 enrolled only'), 'application/pdf')
-  const stored = await createLecture(db, { sectionId: section.id, title: 'Intro', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ', noteTitle: 'Unit 1 notes', noteURL: key })
-  const sample = await createLecture(db, { sectionId: section.id, title: 'Sample', videoURL: 'https://www.youtube.com/embed/aaaaaaaaaaa', noteTitle: 'Sample', noteURL: '/notes/sample.pdf' })
-  const external = await createLecture(db, { sectionId: section.id, title: 'Ext', videoURL: 'https://www.youtube.com/embed/bbbbbbbbbbb', noteTitle: 'Ext', noteURL: 'http://res.cloudinary.com/demo/a.pdf' })
+  const stored = await createLecture(db, {
+    sectionId: section.id,
+    title: 'Intro',
+    videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    noteTitle: 'Unit 1 notes',
+    noteURL: key,
+  })
+  const sample = await createLecture(db, {
+    sectionId: section.id,
+    title: 'Sample',
+    videoURL: 'https://www.youtube.com/embed/aaaaaaaaaaa',
+    noteTitle: 'Sample',
+    noteURL: '/notes/sample.pdf',
+  })
+  const external = await createLecture(db, {
+    sectionId: section.id,
+    title: 'Ext',
+    videoURL: 'https://www.youtube.com/embed/bbbbbbbbbbb',
+    noteTitle: 'Ext',
+    noteURL: 'http://res.cloudinary.com/demo/a.pdf',
+  })
   return { course, stored, sample, external }
 }
 
@@ -88,7 +106,11 @@ describe('v1 note links', () => {
     expect(images.get(external.id)).toBe('https://cdn.example/x.png')
 
     const user = await createUser(db)
-    await db.updateTable('users').set({ profile_image: '/uploads/profile/0123456789abcdef01234567.png' }).where('id', '=', user.id).execute()
+    await db
+      .updateTable('users')
+      .set({ profile_image: '/uploads/profile/0123456789abcdef01234567.png' })
+      .where('id', '=', user.id)
+      .execute()
     const me = await callApi(users, 'GET', '/api/v1/users/current-user', { cookie: await signedInCookie(user.id) })
     expect(me.body.data.profileImage).toBe(`${APP_URL}/uploads/profile/0123456789abcdef01234567.png`)
   })

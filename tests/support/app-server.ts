@@ -6,9 +6,18 @@ import path from 'node:path'
 import { NODE_FLAGS } from '../../scripts/node-flags.mjs'
 import { E2E } from './e2e-env'
 
-export type AppServer = { baseURL: string; dbPath: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> }
+export type AppServer = {
+  baseURL: string
+  dbPath: string
+  process: ChildProcess
+  stop: (signal?: NodeJS.Signals) => Promise<void>
+}
 
-export async function startAppServer(options: { port: number; dir: string; env?: Record<string, string> }): Promise<AppServer> {
+export async function startAppServer(options: {
+  port: number
+  dir: string
+  env?: Record<string, string>
+}): Promise<AppServer> {
   fs.mkdirSync(options.dir, { recursive: true })
   const dbPath = path.join(options.dir, 'app.db')
   const log = fs.openSync(path.join(options.dir, 'server.log'), 'a')

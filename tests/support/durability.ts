@@ -10,23 +10,50 @@ import { E2E } from './e2e-env'
 
 const cookieOf = createCookie('__session', { secrets: [E2E.sessionSecret] })
 
-export type RoundResult = { acknowledged: number; stored: number; missing: number; duplicates: number; integrity: string; killedAfterMs: number }
+export type RoundResult = {
+  acknowledged: number
+  stored: number
+  missing: number
+  duplicates: number
+  integrity: string
+  killedAfterMs: number
+}
 
-export async function durabilityRound(options: { port: number; dir: string; learners?: number; round: number }): Promise<RoundResult> {
+export async function durabilityRound(options: {
+  port: number
+  dir: string
+  learners?: number
+  round: number
+}): Promise<RoundResult> {
   const learners = options.learners ?? 50
   let server = await startAppServer({ port: options.port, dir: options.dir })
   const db = new SQLite(server.dbPath)
   db.pragma('busy_timeout = 5000')
-  const quiz = db.prepare("select id from quizzes where category = 'free' order by created_at limit 1").get() as { id: string }
+  const quiz = db.prepare("select id from quizzes where category = 'free' order by created_at limit 1").get() as {
+    id: string
+  }
   const now = new Date().toISOString()
   const users: { id: string; cookie: string }[] = []
   for (let i = 0; i < learners; i++) {
     const id = crypto.randomBytes(12).toString('hex')
-    db.prepare('insert into users (id, name, email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)').run(
-      id, `Durable ${options.round}-${i}`, `durable-${options.round}-${i}-${id}@example.test`, 'scrypt$unused', 'user', now, now,
+    db.prepare(
+      'insert into users (id, name, email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      id,
+      `Durable ${options.round}-${i}`,
+      `durable-${options.round}-${i}-${id}@example.test`,
+      'scrypt$unused',
+      'user',
+      now,
+      now,
     )
     const sid = crypto.randomBytes(32).toString('base64url')
-    db.prepare('insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)').run(sid, id, new Date(Date.now() + 3600_000).toISOString(), now)
+    db.prepare('insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)').run(
+      sid,
+      id,
+      new Date(Date.now() + 3600_000).toISOString(),
+      now,
+    )
     users.push({ id, cookie: (await cookieOf.serialize(sid)).split(';')[0] })
   }
   db.close()
@@ -61,7 +88,9 @@ export async function durabilityRound(options: { port: number; dir: string; lear
   const check = new SQLite(path.join(options.dir, 'app.db'), { readonly: true })
   const integrity = String(check.pragma('integrity_check', { simple: true }))
   const rows = check
-    .prepare(`select user_id, count(*) as n, max(submitted_at is not null) as submitted from attempts where quiz_id = ? and user_id in (${users.map(() => '?').join(',')}) group by user_id`)
+    .prepare(
+      `select user_id, count(*) as n, max(submitted_at is not null) as submitted from attempts where quiz_id = ? and user_id in (${users.map(() => '?').join(',')}) group by user_id`,
+    )
     .all(quiz.id, ...users.map((u) => u.id)) as { user_id: string; n: number; submitted: number }[]
   check.close()
   const submitted = new Set(rows.filter((r) => r.submitted).map((r) => r.user_id))

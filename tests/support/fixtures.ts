@@ -14,7 +14,12 @@ function database(): DB {
   return shared
 }
 
-const sessionCookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] })
+const sessionCookie = createCookie('__session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secrets: [E2E.sessionSecret],
+})
 
 export type TestUser = { id: string; email: string; password: string; name: string }
 
@@ -23,7 +28,12 @@ async function signIn(page: Page, userId: string) {
   const now = new Date()
   await database()
     .insertInto('sessions')
-    .values({ id, user_id: userId, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), created_at: now.toISOString() })
+    .values({
+      id,
+      user_id: userId,
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      created_at: now.toISOString(),
+    })
     .execute()
   const value = (await sessionCookie.serialize(id)).split(';')[0].split('=').slice(1).join('=')
   await page.context().addCookies([{ name: '__session', value, url: E2E.baseURL, httpOnly: true, sameSite: 'Lax' }])

@@ -23,7 +23,9 @@ export default async function globalSetup() {
   fs.rmSync(E2E.tmpDir, { recursive: true, force: true })
   fs.mkdirSync(E2E.tmpDir, { recursive: true })
   if (!fs.existsSync(`${E2E.buildDir}/server/index.js`)) {
-    throw new Error(`No build in ${E2E.buildDir}: run \`BUILD_DIR=${E2E.buildDir} npx react-router build\` first (npm test does)`)
+    throw new Error(
+      `No build in ${E2E.buildDir}: run \`BUILD_DIR=${E2E.buildDir} npx react-router build\` first (npm test does)`,
+    )
   }
   const smtp = await startSmtpSink(E2E.smtpPort, paths.mail)
   const started = await Promise.all(standIns.map((start) => start(E2E)))

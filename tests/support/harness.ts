@@ -100,8 +100,12 @@ export function buildRequest(pathOrUrl: string, options: RequestOptions = {}): R
   if (cookie) headers.set('Cookie', cookie)
   let body: BodyInit | undefined = options.body
   if (options.form) {
-    const entries = Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => [k, one] as const))
-    const multipart = options.encType ? options.encType === 'multipart/form-data' : entries.some(([, v]) => typeof v !== 'string')
+    const entries = Object.entries(options.form).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((one) => [k, one] as const),
+    )
+    const multipart = options.encType
+      ? options.encType === 'multipart/form-data'
+      : entries.some(([, v]) => typeof v !== 'string')
     if (multipart) {
       const form = new FormData()
       for (const [k, v] of entries) form.append(k, v)
@@ -147,7 +151,11 @@ export type RouteResult<T = any> = {
  * server gives (a client address), and normalises what React Router would get back. A thrown error that is
  * not a Response or `data()` is rethrown. With a CookieJar as `cookie`, the jar keeps what the answer sets.
  */
-export async function callRoute<T = any>(handler: Handler, path: string, options: CallOptions = {}): Promise<RouteResult<T>> {
+export async function callRoute<T = any>(
+  handler: Handler,
+  path: string,
+  options: CallOptions = {},
+): Promise<RouteResult<T>> {
   const request = buildRequest(path, options)
   const args = { request, params: options.params ?? {}, context: requestContext(options.address ?? CLIENT_ADDRESS) }
   let value: unknown
@@ -163,13 +171,27 @@ export async function callRoute<T = any>(handler: Handler, path: string, options
     jar?.take(value)
     const json = (value.headers.get('Content-Type') ?? '').includes('json')
     const data = json ? await value.clone().json() : null
-    return { status: value.status, location: value.headers.get('Location'), headers: value.headers, data, response: value, thrown }
+    return {
+      status: value.status,
+      location: value.headers.get('Location'),
+      headers: value.headers,
+      data,
+      response: value,
+      thrown,
+    }
   }
   if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'DataWithResponseInit') {
     const d = value as { data: T; init: ResponseInit | null }
     const headers = new Headers(d.init?.headers)
     jar?.take(headers)
-    return { status: d.init?.status ?? 200, location: headers.get('Location'), headers, data: d.data, response: null, thrown }
+    return {
+      status: d.init?.status ?? 200,
+      location: headers.get('Location'),
+      headers,
+      data: d.data,
+      response: null,
+      thrown,
+    }
   }
   if (thrown) throw value
   return { status: 200, location: null, headers: new Headers(), data: value as T, response: null, thrown }
@@ -201,10 +223,19 @@ export type ApiOptions = Omit<RequestOptions, 'method' | 'form' | 'encType'> & {
  * `/api/v1/<resource>/`, GET and HEAD go to the loader and other methods to the action. With a CookieJar as
  * `cookie`, the jar keeps what the answer sets.
  */
-export async function callApi(mod: ResourceModule, method: string, path: string, options: ApiOptions = {}): Promise<ApiResult> {
+export async function callApi(
+  mod: ResourceModule,
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult> {
   const { multipart, address, ...rest } = options
   const request = multipart
-    ? buildRequest(path, { ...rest, method, ...(multipart instanceof FormData ? { body: multipart } : { form: multipart, encType: 'multipart/form-data' }) })
+    ? buildRequest(path, {
+        ...rest,
+        method,
+        ...(multipart instanceof FormData ? { body: multipart } : { form: multipart, encType: 'multipart/form-data' }),
+      })
     : buildRequest(path, { ...rest, method })
   const match = new URL(request.url).pathname.match(/^\/api\/v1\/[^/]+\/?(.*)$/)
   if (!match) throw new Error(`callApi: ${path} is not an /api/v1/<resource>/... path`)

@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const litestreamBin = path.resolve(`node_modules/@flydotio/litestream-${process.platform}-${process.arch}/litestream`)
+export const litestreamBin = path.resolve(
+  `node_modules/@flydotio/litestream-${process.platform}-${process.arch}/litestream`,
+)
 
 /** Same intervals as litestream.yml in production, with a file replica instead of S3 (STACK.md trap 8). */
 export function writeConfig(dir: string, dbPath: string, replicaDir: string): string {
@@ -34,7 +36,9 @@ export function startWriter(dbPath: string): ChildProcess {
 
 export function restore(config: string, dbPath: string, out: string) {
   return new Promise<void>((resolve, reject) => {
-    const p = spawn(litestreamBin, ['restore', '-config', config, '-o', out, dbPath], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const p = spawn(litestreamBin, ['restore', '-config', config, '-o', out, dbPath], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let err = ''
     p.stderr!.on('data', (d) => (err += d))
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`litestream restore failed: ${err}`))))

@@ -49,7 +49,9 @@ export function mailsTo(dir: string, email: string): Mail[] {
 export async function waitForMail(dir: string, email: string, since = 0, timeoutMs = 10_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const mail = mailsTo(dir, email).filter((m) => m.at >= since).at(-1)
+    const mail = mailsTo(dir, email)
+      .filter((m) => m.at >= since)
+      .at(-1)
     if (mail) return mail
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -58,7 +60,10 @@ export async function waitForMail(dir: string, email: string, since = 0, timeout
 
 /** The one-time code in a mail: the first 6-digit number in its body. */
 export function codeFrom(mail: Mail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n')
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n')
   const match = body.match(/\b(\d{6})\b/)
   if (!match) throw new Error('No 6-digit code in mail')
   return match[1]

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ErrorList, Field, inputClass, StatusButton, TextareaField } from '~/components/forms'
@@ -35,7 +42,11 @@ export function QuizEditor({
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-3xl">
       <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-      <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+      <TextareaField
+        label="Description"
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+        errors={fields.description.errors}
+      />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <SelectField
           label="Category"
@@ -46,7 +57,12 @@ export function QuizEditor({
           ]}
           errors={fields.category.errors}
         />
-        <Field label="Time Limit (minutes)" inputProps={{ ...getInputProps(fields.timeLimit, { type: 'number' }), min: 0, step: 1 }} errors={fields.timeLimit.errors} hint="0 or empty: untimed." />
+        <Field
+          label="Time Limit (minutes)"
+          inputProps={{ ...getInputProps(fields.timeLimit, { type: 'number' }), min: 0, step: 1 }}
+          errors={fields.timeLimit.errors}
+          hint="0 or empty: untimed."
+        />
       </div>
       <h2 className="mt-4 mb-2 text-lg font-semibold">Questions</h2>
       <ol className="flex flex-col gap-4">
@@ -58,12 +74,19 @@ export function QuizEditor({
               <div className="mb-2 flex items-center justify-between">
                 <h3 className="font-semibold">Question {i + 1}</h3>
                 {questions.length > 1 ? (
-                  <button {...form.remove.getButtonProps({ name: fields.questions.name, index: i })} className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
+                  <button
+                    {...form.remove.getButtonProps({ name: fields.questions.name, index: i })}
+                    className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
+                  >
                     Remove question {i + 1}
                   </button>
                 ) : null}
               </div>
-              <TextareaField label="Question text" textareaProps={{ ...getTextareaProps(q.questionText), rows: 2 }} errors={q.questionText.errors} />
+              <TextareaField
+                label="Question text"
+                textareaProps={{ ...getTextareaProps(q.questionText), rows: 2 }}
+                errors={q.questionText.errors}
+              />
               <div className="grid gap-x-4 sm:grid-cols-2">
                 {[0, 1, 2, 3].map((j) => (
                   <Field
@@ -88,14 +111,21 @@ export function QuizEditor({
                 options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: `Option ${n}` }))}
                 errors={q.correctOption.errors}
               />
-              <TextareaField label="Explanation (optional)" textareaProps={{ ...getTextareaProps(q.explanation), rows: 2 }} errors={q.explanation.errors} />
+              <TextareaField
+                label="Explanation (optional)"
+                textareaProps={{ ...getTextareaProps(q.explanation), rows: 2 }}
+                errors={q.explanation.errors}
+              />
             </li>
           )
         })}
       </ol>
       <ErrorList errors={fields.questions.errors} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: emptyQuestion })} className={secondaryButtonClass}>
+        <button
+          {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: emptyQuestion })}
+          className={secondaryButtonClass}
+        >
           Add Question
         </button>
         <StatusButton pendingText={pendingText}>{submitLabel}</StatusButton>
@@ -105,7 +135,11 @@ export function QuizEditor({
   )
 }
 
-export type CsvPreview = { fileName: string; questions: Array<{ questionText: string; options: string[]; correctOption: number; explanation?: string }>; errors: Array<{ line: number; message: string }> }
+export type CsvPreview = {
+  fileName: string
+  questions: Array<{ questionText: string; options: string[]; correctOption: number; explanation?: string }>
+  errors: Array<{ line: number; message: string }>
+}
 
 /** CSV import: upload -> preview with row errors -> 'Use these questions' fills the form (no JS needed). */
 export function CsvImport({ preview }: { preview: CsvPreview | null }) {
@@ -113,7 +147,8 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
     <details open={Boolean(preview)} className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <summary className="cursor-pointer font-semibold">Import questions from CSV</summary>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation (optional). A header row is allowed.
+        One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation
+        (optional). A header row is allowed.
       </p>
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -129,7 +164,10 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
       {preview ? (
         <div className="mt-4">
           {preview.errors.length ? (
-            <div role="alert" className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <div
+              role="alert"
+              className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
               <p className="font-semibold">
                 {preview.errors.length} row{preview.errors.length === 1 ? '' : 's'} with errors (skipped):
               </p>
@@ -143,7 +181,8 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
           {preview.questions.length ? (
             <>
               <p className="mb-2 text-sm font-semibold">
-                {preview.questions.length} question{preview.questions.length === 1 ? '' : 's'} ready{preview.fileName ? ` from ${preview.fileName}` : ''}:
+                {preview.questions.length} question{preview.questions.length === 1 ? '' : 's'} ready
+                {preview.fileName ? ` from ${preview.fileName}` : ''}:
               </p>
               <ol className="mb-3 list-decimal pl-5 text-sm">
                 {preview.questions.map((q, i) => (
@@ -167,10 +206,28 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
 }
 
 /** Generate with AI (spec 2): its result fills the manual form; nothing is saved until Save. */
-export function AiGenerate({ values, fieldErrors, message }: { values?: Record<string, string>; fieldErrors?: Record<string, string[]>; message?: string }) {
+export function AiGenerate({
+  values,
+  fieldErrors,
+  message,
+}: {
+  values?: Record<string, string>
+  fieldErrors?: Record<string, string[]>
+  message?: string
+}) {
   const v = values ?? {}
   const text = (name: string, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
-    <Field label={label} inputProps={{ type, name, id: `ai-${name}`, defaultValue: v[name] ?? (extra.defaultValue as string | undefined) ?? '', ...extra }} errors={fieldErrors?.[name]} />
+    <Field
+      label={label}
+      inputProps={{
+        type,
+        name,
+        id: `ai-${name}`,
+        defaultValue: v[name] ?? (extra.defaultValue as string | undefined) ?? '',
+        ...extra,
+      }}
+      errors={fieldErrors?.[name]}
+    />
   )
   return (
     <details open={Boolean(message)} className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
@@ -207,7 +264,14 @@ export function AiGenerate({ values, fieldErrors, message }: { values?: Record<s
           <label htmlFor="ai-description" className="mb-1 block text-sm font-medium">
             Description
           </label>
-          <textarea id="ai-description" name="description" rows={2} required defaultValue={v.description ?? ''} className={inputClass} />
+          <textarea
+            id="ai-description"
+            name="description"
+            rows={2}
+            required
+            defaultValue={v.description ?? ''}
+            className={inputClass}
+          />
           <ErrorList errors={fieldErrors?.description} />
         </div>
         <StatusButton name="intent" value="ai" pendingText="Generating...">

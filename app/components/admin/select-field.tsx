@@ -22,7 +22,13 @@ export function SelectField({
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <select {...selectProps} id={id} className={inputClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+      <select
+        {...selectProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

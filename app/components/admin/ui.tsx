@@ -19,7 +19,8 @@ export const buttonClass =
   'inline-block rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700 dark:hover:bg-emerald-700'
 export const secondaryButtonClass =
   'inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
-export const dangerButtonClass = 'inline-block rounded bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70'
+export const dangerButtonClass =
+  'inline-block rounded bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70'
 
 /** Builds a query string from the current params with some replaced (undefined/'' removes a key). */
 export function withParams(search: string, changes: Record<string, string | number | undefined | null>) {
@@ -37,11 +38,17 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   if (pageCount <= 1) return null
   const link = (to: number, label: string, disabled: boolean) =>
     disabled ? (
-      <span aria-disabled="true" className="cursor-not-allowed rounded border border-slate-200 px-3 py-1 text-sm text-slate-400 dark:border-slate-700">
+      <span
+        aria-disabled="true"
+        className="cursor-not-allowed rounded border border-slate-200 px-3 py-1 text-sm text-slate-400 dark:border-slate-700"
+      >
         {label}
       </span>
     ) : (
-      <Link to={withParams(search, { page: to })} className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+      <Link
+        to={withParams(search, { page: to })}
+        className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      >
         {label}
       </Link>
     )
@@ -80,7 +87,12 @@ export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; pl
 export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
   return (
     // Focusable so keyboard users can scroll a wide table on a phone (axe scrollable-region-focusable).
-    <div tabIndex={0} role="region" aria-label="Table" className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Table"
+      className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
+    >
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
@@ -107,7 +119,9 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
   )
 }
 
-export const Td = ({ children, className }: { children: ReactNode; className?: string }) => <td className={`px-3 py-2 align-middle ${className ?? ''}`}>{children}</td>
+export const Td = ({ children, className }: { children: ReactNode; className?: string }) => (
+  <td className={`px-3 py-2 align-middle ${className ?? ''}`}>{children}</td>
+)
 
 /**
  * A confirmation dialog rendered by the server when the URL asks for it (?delete=id, ?confirm=id), so it works
@@ -116,7 +130,12 @@ export const Td = ({ children, className }: { children: ReactNode; className?: s
 export function ConfirmDialog({ title, children, cancelTo }: { title: string; children: ReactNode; cancelTo: string }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900"
+      >
         <h2 id="confirm-title" className="mb-2 text-lg font-bold">
           {title}
         </h2>
@@ -132,13 +151,28 @@ export function ConfirmDialog({ title, children, cancelTo }: { title: string; ch
 }
 
 /** The confirmation step of a delete (coupon, quiz): a dialog reached by URL, so it works without JS. */
-export function DeleteDialog({ title, cancelTo, field, value, children }: { title: string; cancelTo: string; field: string; value: string; children: ReactNode }) {
+export function DeleteDialog({
+  title,
+  cancelTo,
+  field,
+  value,
+  children,
+}: {
+  title: string
+  cancelTo: string
+  field: string
+  value: string
+  children: ReactNode
+}) {
   return (
     <ConfirmDialog title={title} cancelTo={cancelTo}>
       {children}
       <Form method="post" className="mt-4" preventScrollReset>
         <input type="hidden" name={field} value={value} />
-        <StatusButton pendingText="Deleting..." className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70">
+        <StatusButton
+          pendingText="Deleting..."
+          className="rounded bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+        >
           Delete
         </StatusButton>
       </Form>
@@ -163,19 +197,33 @@ export function Avatar({ src, name }: { src: string | null; name: string }) {
   return src ? (
     <img src={src} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" loading="lazy" />
   ) : (
-    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-emerald-100 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 items-center justify-center rounded-full bg-emerald-100 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   )
 }
 
 export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso))
+  new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso))
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size))
 
 /** The admin course picker: a card per course whose link selects it (`?course=<id>`), no JS needed. */
-export function CoursePicker({ courses, label }: { courses: Array<{ id: string; courseImage: string; courseTitle: string }>; label: string }) {
+export function CoursePicker({
+  courses,
+  label,
+}: {
+  courses: Array<{ id: string; courseImage: string; courseTitle: string }>
+  label: string
+}) {
   return (
     <>
       {courses.length === 0 ? <p>No courses found</p> : null}

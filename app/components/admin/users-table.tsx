@@ -8,7 +8,10 @@ const roleLabel = (role: string) => (role === 'user' ? 'Learner' : role.charAt(0
 /** Dashboard and All Users columns (spec 2 §2). */
 export function UsersTable({ users, empty }: { users: UserListItem[]; empty: string }) {
   return (
-    <Table head={['Name/email', 'Role', 'Mobile No.', 'Date Joined', 'Is Premium', 'Institute Name']} empty={users.length === 0 ? empty : undefined}>
+    <Table
+      head={['Name/email', 'Role', 'Mobile No.', 'Date Joined', 'Is Premium', 'Institute Name']}
+      empty={users.length === 0 ? empty : undefined}
+    >
       {users.map((u) => (
         <tr key={u.id}>
           <Td>

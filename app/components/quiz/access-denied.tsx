@@ -19,10 +19,21 @@ export function accessDeniedMessage(status: number): string {
   return ACCESS_DENIED_MESSAGES.other
 }
 
-export function AccessDenied({ message, status, redirectTo }: { message: string; status?: number; redirectTo?: string }) {
+export function AccessDenied({
+  message,
+  status,
+  redirectTo,
+}: {
+  message: string
+  status?: number
+  redirectTo?: string
+}) {
   return (
     <main className="mx-auto max-w-xl px-4 py-16">
-      <div role="alert" className="rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm dark:border-red-900 dark:bg-slate-900">
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm dark:border-red-900 dark:bg-slate-900"
+      >
         <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
         <p className="mb-6 text-slate-700 dark:text-slate-200">{message}</p>
         <div className="flex flex-wrap justify-center gap-3">
@@ -35,7 +46,10 @@ export function AccessDenied({ message, status, redirectTo }: { message: string;
             </Link>
           ) : null}
           {status === 403 ? <UnlockPremiumButton className={unlockClass} /> : null}
-          <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          <Link
+            to="/quizzes"
+            className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             Back to Quizzes
           </Link>
         </div>

@@ -40,11 +40,15 @@ export function IntroCard({
           <li>
             Each correct answer gives +{MARK_CORRECT} mark, each wrong answer {MARK_WRONG}, an unattempted question 0.
           </li>
-          <li>You can attempt this quiz once. Your answers are saved as you go; if you leave, you can come back and continue.</li>
+          <li>
+            You can attempt this quiz once. Your answers are saved as you go; if you leave, you can come back and
+            continue.
+          </li>
           {timeLimit > 0 ? (
             <li>
-              The timer starts when you press Start Quiz and keeps running if you leave. When it reaches zero the test is submitted with
-              the answers saved (answers are accepted for {QUIZ_GRACE_SECONDS} seconds after the time is up).
+              The timer starts when you press Start Quiz and keeps running if you leave. When it reaches zero the test
+              is submitted with the answers saved (answers are accepted for {QUIZ_GRACE_SECONDS} seconds after the time
+              is up).
             </li>
           ) : (
             <li>This quiz has no time limit.</li>
@@ -57,10 +61,18 @@ export function IntroCard({
           </p>
         ) : null}
         <Form method="post" className="flex justify-end gap-3">
-          <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          <Link
+            to="/quizzes"
+            className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             Cancel
           </Link>
-          <StatusButton name="intent" value="start" pendingText="Starting..." className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70">
+          <StatusButton
+            name="intent"
+            value="start"
+            pendingText="Starting..."
+            className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
+          >
             Start Quiz
           </StatusButton>
         </Form>

@@ -61,7 +61,8 @@ export function TestView(props: Props) {
     if (restored.length) {
       setAnswers((prev) => {
         const next = { ...prev }
-        for (const a of restored) next[a.questionId] = { selectedOption: a.selectedOption, markedForReview: a.markedForReview }
+        for (const a of restored)
+          next[a.questionId] = { selectedOption: a.selectedOption, markedForReview: a.markedForReview }
         return next
       })
     }
@@ -96,7 +97,11 @@ export function TestView(props: Props) {
     const prev = answersRef.current[questionId] ?? { selectedOption: null, markedForReview: false }
     const next = { ...prev, ...change }
     setAnswers((all) => ({ ...all, [questionId]: next }))
-    const pending: PendingAnswer = { questionId, selectedOption: next.selectedOption, markedForReview: next.markedForReview }
+    const pending: PendingAnswer = {
+      questionId,
+      selectedOption: next.selectedOption,
+      markedForReview: next.markedForReview,
+    }
     saver.enqueue(pending)
   }
 
@@ -115,7 +120,8 @@ export function TestView(props: Props) {
   const doSubmit = useCallback(async () => {
     setSubmitRequested(true)
     // Offline: wait for the connection instead of failing the post (the server allows a grace period).
-    if (navigator.onLine === false) await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
+    if (navigator.onLine === false)
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
     // Flush the queue first (bounded wait); the post carries every answer anyway.
     await Promise.race([saver.flush(), new Promise((r) => setTimeout(r, 4000))])
     const form = new FormData()
@@ -123,7 +129,11 @@ export function TestView(props: Props) {
     form.set(
       'answers',
       JSON.stringify(
-        Object.entries(answersRef.current).map(([questionId, a]) => ({ questionId, selectedOption: a.selectedOption, markedForReview: a.markedForReview })),
+        Object.entries(answersRef.current).map(([questionId, a]) => ({
+          questionId,
+          selectedOption: a.selectedOption,
+          markedForReview: a.markedForReview,
+        })),
       ),
     )
     submit(form, { method: 'post' })
@@ -181,24 +191,40 @@ export function TestView(props: Props) {
         </p>
       ) : null}
       {hydrated && saver.status === 'offline' ? (
-        <p role="status" className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          You are offline. {saver.pendingCount} answer{saver.pendingCount === 1 ? '' : 's'} will be saved when the connection returns; nothing you
-          answered is lost.
+        <p
+          role="status"
+          className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          You are offline. {saver.pendingCount} answer{saver.pendingCount === 1 ? '' : 's'} will be saved when the
+          connection returns; nothing you answered is lost.
         </p>
       ) : null}
 
       <div className="flex flex-col gap-6">
         <Form method="post" ref={formRef} onSubmit={onSubmitForm} className="order-2">
           {/* Enter in the form (implicit submission) saves and stays, instead of pressing Clear Response. */}
-          <button type="submit" name="intent" value="save" onClick={onButton} tabIndex={-1} aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            onClick={onButton}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="absolute -left-[9999px] h-px w-px overflow-hidden"
+          >
             Save
           </button>
           <input type="hidden" name="q" value={index + 1} />
           <input type="hidden" name="questionId" value={question.id} />
-          <fieldset key={question.id} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+          <fieldset
+            key={question.id}
+            className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
+          >
             <legend className="px-1 text-sm text-slate-600 dark:text-slate-300">
               Question {index + 1} of {total}
-              {current?.markedForReview ? <span className="ml-2 font-semibold text-purple-700 dark:text-purple-300">Marked for review</span> : null}
+              {current?.markedForReview ? (
+                <span className="ml-2 font-semibold text-purple-700 dark:text-purple-300">Marked for review</span>
+              ) : null}
             </legend>
             <p className="mb-4 text-lg font-medium whitespace-pre-line" data-testid="question-text">
               {question.questionText}
@@ -226,7 +252,13 @@ export function TestView(props: Props) {
             <button type="submit" name="intent" value="clear" onClick={onButton} className={btnGrey}>
               Clear Response
             </button>
-            <button type="submit" name="intent" value="mark" onClick={onButton} className={`${btn} bg-purple-600 text-white hover:bg-purple-700`}>
+            <button
+              type="submit"
+              name="intent"
+              value="mark"
+              onClick={onButton}
+              className={`${btn} bg-purple-600 text-white hover:bg-purple-700`}
+            >
               {current?.markedForReview ? 'Unmark Review' : 'Mark for Review'}
             </button>
             {index > 0 ? (
@@ -235,7 +267,13 @@ export function TestView(props: Props) {
               </button>
             ) : null}
             {index < total - 1 ? (
-              <button type="submit" name="intent" value="next" onClick={onButton} className={`${btn} bg-blue-600 text-white hover:bg-blue-700`}>
+              <button
+                type="submit"
+                name="intent"
+                value="next"
+                onClick={onButton}
+                className={`${btn} bg-blue-600 text-white hover:bg-blue-700`}
+              >
                 Save &amp; Next
               </button>
             ) : null}
@@ -252,7 +290,13 @@ export function TestView(props: Props) {
           </div>
           {hydrated ? (
             <p className="mt-3 text-xs text-slate-600 dark:text-slate-300" role="status" data-testid="save-status">
-              {saver.status === 'saving' ? 'Saving...' : saver.status === 'offline' ? 'Offline: answers kept on this device' : saver.status === 'error' ? 'An answer could not be saved' : 'All answers saved'}
+              {saver.status === 'saving'
+                ? 'Saving...'
+                : saver.status === 'offline'
+                  ? 'Offline: answers kept on this device'
+                  : saver.status === 'error'
+                    ? 'An answer could not be saved'
+                    : 'All answers saved'}
             </p>
           ) : null}
         </Form>
@@ -280,7 +324,10 @@ export function TestView(props: Props) {
           </dl>
           <details open className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <summary className="cursor-pointer font-semibold">Question Navigation</summary>
-            <nav aria-label="Question Navigation" className="mt-3 grid grid-cols-6 gap-2 sm:grid-cols-10 lg:grid-cols-12">
+            <nav
+              aria-label="Question Navigation"
+              className="mt-3 grid grid-cols-6 gap-2 sm:grid-cols-10 lg:grid-cols-12"
+            >
               {questions.map((q, i) => (
                 <Link
                   key={q.id}
@@ -301,10 +348,22 @@ export function TestView(props: Props) {
               ))}
             </nav>
             <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-emerald-700 align-middle" />Current</li>
-              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-blue-600 align-middle" />Answered</li>
-              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-purple-600 align-middle" />Marked for review</li>
-              <li><span className="mr-1 inline-block h-3 w-3 rounded bg-slate-300 align-middle" />Not answered</li>
+              <li>
+                <span className="mr-1 inline-block h-3 w-3 rounded bg-emerald-700 align-middle" />
+                Current
+              </li>
+              <li>
+                <span className="mr-1 inline-block h-3 w-3 rounded bg-blue-600 align-middle" />
+                Answered
+              </li>
+              <li>
+                <span className="mr-1 inline-block h-3 w-3 rounded bg-purple-600 align-middle" />
+                Marked for review
+              </li>
+              <li>
+                <span className="mr-1 inline-block h-3 w-3 rounded bg-slate-300 align-middle" />
+                Not answered
+              </li>
             </ul>
           </details>
         </aside>

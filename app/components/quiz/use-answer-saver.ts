@@ -19,7 +19,15 @@ function readStored(attemptId: string): PendingAnswer[] {
   }
 }
 
-export function useAnswerSaver({ quizId, attemptId, onClosed }: { quizId: string; attemptId: string; onClosed: () => void }) {
+export function useAnswerSaver({
+  quizId,
+  attemptId,
+  onClosed,
+}: {
+  quizId: string
+  attemptId: string
+  onClosed: () => void
+}) {
   const pending = useRef(new Map<string, PendingAnswer>())
   const inflight = useRef<Promise<boolean> | null>(null)
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -68,7 +76,8 @@ export function useAnswerSaver({ quizId, attemptId, onClosed }: { quizId: string
         if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)) {
           // Saved (or refused for good, e.g. a question that no longer exists): drop what was sent unless it
           // changed while the request was in flight.
-          for (const sent of batch) if (pending.current.get(sent.questionId) === sent) pending.current.delete(sent.questionId)
+          for (const sent of batch)
+            if (pending.current.get(sent.questionId) === sent) pending.current.delete(sent.questionId)
           persist()
           failures.current = 0
           setStatus(res.ok ? 'saved' : 'error')

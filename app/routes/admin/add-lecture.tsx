@@ -33,8 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await addLecture({ actorId: staff.id, fields: submission.value, note })
   } catch (error) {
-    if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
-    if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Section not found'] }) }, { status: 404 })
+    if (error instanceof UploadError)
+      return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
+    if (error instanceof NotFoundError)
+      return data({ result: submission.reply({ formErrors: ['Section not found'] }) }, { status: 404 })
     throw error
   }
   throw await redirectWithSuccess('/admin/add-lecture', 'Lecture added!')
@@ -62,7 +64,11 @@ export default function AddLecture({ loaderData, actionData }: Route.ComponentPr
             <ul className="flex flex-col gap-2">
               {sections.map((s) => (
                 <li key={s.id}>
-                  <Link to={`?course=${course.id}&section=${s.id}`} preventScrollReset className="block rounded border border-slate-300 px-3 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+                  <Link
+                    to={`?course=${course.id}&section=${s.id}`}
+                    preventScrollReset
+                    className="block rounded border border-slate-300 px-3 py-2 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                  >
                     {s.title} <span className="text-xs text-slate-500">({s.lectureIds.length} lectures)</span>
                   </Link>
                 </li>
@@ -75,12 +81,33 @@ export default function AddLecture({ loaderData, actionData }: Route.ComponentPr
         <ConfirmDialog title={`Add a lecture to ${section.title}`} cancelTo={`/admin/add-lecture?course=${course.id}`}>
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <input type="hidden" name="sectionId" value={section.id} />
-            <Field label="Lecture Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-            <Field label="Video URL" inputProps={{ ...getInputProps(fields.videoURL, { type: 'url' }), placeholder: 'https://www.youtube.com/embed/...' }} errors={fields.videoURL.errors} />
-            <Field label="Note Title (optional)" inputProps={getInputProps(fields.noteTitle, { type: 'text' })} errors={fields.noteTitle.errors} />
+            <Field
+              label="Lecture Title"
+              inputProps={getInputProps(fields.title, { type: 'text' })}
+              errors={fields.title.errors}
+            />
+            <Field
+              label="Video URL"
+              inputProps={{
+                ...getInputProps(fields.videoURL, { type: 'url' }),
+                placeholder: 'https://www.youtube.com/embed/...',
+              }}
+              errors={fields.videoURL.errors}
+            />
+            <Field
+              label="Note Title (optional)"
+              inputProps={getInputProps(fields.noteTitle, { type: 'text' })}
+              errors={fields.noteTitle.errors}
+            />
             <Field
               label="Note file (optional)"
-              inputProps={{ type: 'file', name: 'noteURL', id: 'noteURL', accept: '.pdf,.docx,.pptx', className: 'block w-full text-sm' }}
+              inputProps={{
+                type: 'file',
+                name: 'noteURL',
+                id: 'noteURL',
+                accept: '.pdf,.docx,.pptx',
+                className: 'block w-full text-sm',
+              }}
               errors={form.allErrors.noteURL}
               hint=".pdf, .docx or .pptx, at most 20 MB."
             />

@@ -29,8 +29,13 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await addSection({ actorId: staff.id, fields: submission.value, note })
   } catch (error) {
-    if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
-    if (error instanceof NotFoundError) return data({ result: submission.reply({ formErrors: ['Failed to add section: course not found'] }) }, { status: 404 })
+    if (error instanceof UploadError)
+      return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
+    if (error instanceof NotFoundError)
+      return data(
+        { result: submission.reply({ formErrors: ['Failed to add section: course not found'] }) },
+        { status: 404 },
+      )
     throw error
   }
   throw await redirectWithSuccess('/admin/add-section', 'Section added successfully!')
@@ -54,13 +59,38 @@ export default function AddSection({ loaderData, actionData }: Route.ComponentPr
         <ConfirmDialog title={`Add a section to ${selected.courseTitle}`} cancelTo="/admin/add-section">
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <input type="hidden" name="courseId" value={selected.id} />
-            <Field label="Section Title" inputProps={getInputProps(fields.sectionTitle, { type: 'text' })} errors={fields.sectionTitle.errors} />
-            <Field label="Lecture Title" inputProps={getInputProps(fields.lectureTitle, { type: 'text' })} errors={fields.lectureTitle.errors} />
-            <Field label="Video URL" inputProps={{ ...getInputProps(fields.videoURL, { type: 'url' }), placeholder: 'https://www.youtube.com/embed/...' }} errors={fields.videoURL.errors} />
-            <Field label="Note Title (optional)" inputProps={getInputProps(fields.noteTitle, { type: 'text' })} errors={fields.noteTitle.errors} />
+            <Field
+              label="Section Title"
+              inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
+              errors={fields.sectionTitle.errors}
+            />
+            <Field
+              label="Lecture Title"
+              inputProps={getInputProps(fields.lectureTitle, { type: 'text' })}
+              errors={fields.lectureTitle.errors}
+            />
+            <Field
+              label="Video URL"
+              inputProps={{
+                ...getInputProps(fields.videoURL, { type: 'url' }),
+                placeholder: 'https://www.youtube.com/embed/...',
+              }}
+              errors={fields.videoURL.errors}
+            />
+            <Field
+              label="Note Title (optional)"
+              inputProps={getInputProps(fields.noteTitle, { type: 'text' })}
+              errors={fields.noteTitle.errors}
+            />
             <Field
               label="Note file (optional)"
-              inputProps={{ type: 'file', name: 'noteURL', id: 'noteURL', accept: '.pdf,.docx,.pptx', className: 'block w-full text-sm' }}
+              inputProps={{
+                type: 'file',
+                name: 'noteURL',
+                id: 'noteURL',
+                accept: '.pdf,.docx,.pptx',
+                className: 'block w-full text-sm',
+              }}
               errors={form.allErrors.noteURL}
               hint=".pdf, .docx or .pptx, at most 20 MB."
             />

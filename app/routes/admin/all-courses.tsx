@@ -35,7 +35,10 @@ export default function AllCourses({ loaderData }: Route.ComponentProps) {
               <Link to={`/my-courses/${c.id}`} className={buttonClass}>
                 View Course
               </Link>
-              <Link to={`/admin/premium-users/${c.id}`} className="inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+              <Link
+                to={`/admin/premium-users/${c.id}`}
+                className="inline-block rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
                 View Details
               </Link>
             </div>

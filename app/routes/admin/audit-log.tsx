@@ -18,7 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Log | Admin' }]
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' }).format(new Date(iso))
+  new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso))
 
 function describe(details: Record<string, unknown> | null) {
   if (!details) return ''
@@ -32,7 +40,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Audit Log</PageTitle>
-      <Table head={['When', 'Who', 'What', 'Target', 'Details']} empty={loaderData.entries.length === 0 ? 'No staff actions recorded yet' : undefined}>
+      <Table
+        head={['When', 'Who', 'What', 'Target', 'Details']}
+        empty={loaderData.entries.length === 0 ? 'No staff actions recorded yet' : undefined}
+      >
         {loaderData.entries.map((e) => (
           <tr key={e.id}>
             <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>

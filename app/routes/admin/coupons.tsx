@@ -1,5 +1,15 @@
 import { Link, useLocation } from 'react-router'
-import { buttonClass, DeleteDialog, PageTitle, pageCount, Pagination, Table, Td, withParams, formatDate } from '~/components/admin/ui'
+import {
+  buttonClass,
+  DeleteDialog,
+  PageTitle,
+  pageCount,
+  Pagination,
+  Table,
+  Td,
+  withParams,
+  formatDate,
+} from '~/components/admin/ui'
 import { COUPON_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon.server'
@@ -16,7 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { total, coupons } = await listCoupons({ page, pageSize: COUPON_PAGE_SIZE })
   const deleteId = new URL(request.url).searchParams.get('delete')
   const toDelete = isId(deleteId) ? ((await getCoupon(deleteId)) ?? null) : null
-  return { page, total, coupons, pages: pageCount(total, COUPON_PAGE_SIZE), toDelete: toDelete ? { id: toDelete.id, code: toDelete.code } : null }
+  return {
+    page,
+    total,
+    coupons,
+    pages: pageCount(total, COUPON_PAGE_SIZE),
+    toDelete: toDelete ? { id: toDelete.id, code: toDelete.code } : null,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,7 +68,10 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       >
         Coupons
       </PageTitle>
-      <Table head={['Coupon Code', 'Discount', 'Course', 'Expires', 'Usage Limit', 'Actions']} empty={loaderData.coupons.length === 0 ? 'No coupons found' : undefined}>
+      <Table
+        head={['Coupon Code', 'Discount', 'Course', 'Expires', 'Usage Limit', 'Actions']}
+        empty={loaderData.coupons.length === 0 ? 'No coupons found' : undefined}
+      >
         {loaderData.coupons.map((c) => (
           <tr key={c.id}>
             <Td className="font-mono uppercase">{c.code}</Td>
@@ -61,7 +80,11 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <Td>{c.expiresAt ? formatDate(c.expiresAt) : 'Never'}</Td>
             <Td>{c.usageLimit ?? 'Unlimited'}</Td>
             <Td>
-              <Link to={withParams(search, { delete: c.id })} preventScrollReset className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
+              <Link
+                to={withParams(search, { delete: c.id })}
+                preventScrollReset
+                className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
+              >
                 Delete
               </Link>
             </Td>
@@ -70,9 +93,15 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
       {toDelete ? (
-        <DeleteDialog title="Delete Coupon" cancelTo={pathname + withParams(search, { delete: undefined })} field="couponId" value={toDelete.id}>
+        <DeleteDialog
+          title="Delete Coupon"
+          cancelTo={pathname + withParams(search, { delete: undefined })}
+          field="couponId"
+          value={toDelete.id}
+        >
           <p>
-            Delete the coupon <span className="font-mono uppercase">{toDelete.code}</span>? This action cannot be undone.
+            Delete the coupon <span className="font-mono uppercase">{toDelete.code}</span>? This action cannot be
+            undone.
           </p>
         </DeleteDialog>
       ) : null}

@@ -1,6 +1,17 @@
 import { data, Form, Link, useLocation } from 'react-router'
 import { StatusButton } from '~/components/forms'
-import { UserCell, ConfirmDialog, formatDate, PageTitle, pageCount, Pagination, SearchBox, Table, Td, withParams } from '~/components/admin/ui'
+import {
+  UserCell,
+  ConfirmDialog,
+  formatDate,
+  PageTitle,
+  pageCount,
+  Pagination,
+  SearchBox,
+  Table,
+  Td,
+  withParams,
+} from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { getCourseName } from '~/models/course.server'
@@ -25,7 +36,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const all = await listCourseUsers({ courseId: course.id })
     confirm = all.users.find((u) => u.userId === confirmId) ?? null
   }
-  return { isAdmin: user.role === 'admin', courseName: course.card_title, q, page, total, users, pages: pageCount(total, ADMIN_PAGE_SIZE), confirm }
+  return {
+    isAdmin: user.role === 'admin',
+    courseName: course.card_title,
+    q,
+    page,
+    total,
+    users,
+    pages: pageCount(total, ADMIN_PAGE_SIZE),
+    confirm,
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -46,7 +66,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = new URL(request.url)
   back.searchParams.delete('confirm')
   back.searchParams.delete('index')
-  throw await redirectWithSuccess(back.pathname + back.search, intent === 'grant' ? 'Access granted successfully' : 'Access revoked successfully')
+  throw await redirectWithSuccess(
+    back.pathname + back.search,
+    intent === 'grant' ? 'Access granted successfully' : 'Access revoked successfully',
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Enrolled users | Admin' }]
@@ -59,7 +82,10 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
       <PageTitle>{loaderData.courseName}</PageTitle>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Enrolled users: {loaderData.total}</p>
       <SearchBox q={loaderData.q} />
-      <Table head={['Name/email', 'Mobile No.', 'Institute Name', 'Enrolled On', 'Course Access']} empty={loaderData.users.length === 0 ? 'No users found' : undefined}>
+      <Table
+        head={['Name/email', 'Mobile No.', 'Institute Name', 'Enrolled On', 'Course Access']}
+        empty={loaderData.users.length === 0 ? 'No users found' : undefined}
+      >
         {loaderData.users.map((u) => (
           <tr key={u.userId}>
             <Td>
@@ -81,7 +107,9 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
                   {u.isActive ? 'Active' : 'Inactive'}
                 </Link>
               ) : (
-                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>
+                <span
+                  className={`rounded-full px-3 py-1 text-xs font-semibold ${u.isActive ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}
+                >
                   {u.isActive ? 'Active' : 'Inactive'}
                 </span>
               )}
@@ -91,13 +119,21 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
       {confirm ? (
-        <ConfirmDialog title={confirm.isActive ? 'Revoke access?' : 'Grant access?'} cancelTo={pathname + withParams(search, { confirm: undefined })}>
+        <ConfirmDialog
+          title={confirm.isActive ? 'Revoke access?' : 'Grant access?'}
+          cancelTo={pathname + withParams(search, { confirm: undefined })}
+        >
           <p>
-            {confirm.isActive ? 'Revoke' : 'Grant'} {confirm.name}&apos;s access to {loaderData.courseName}? They will be told by e-mail.
+            {confirm.isActive ? 'Revoke' : 'Grant'} {confirm.name}&apos;s access to {loaderData.courseName}? They will
+            be told by e-mail.
           </p>
           <Form method="post" className="mt-4" preventScrollReset>
             <input type="hidden" name="userId" value={confirm.userId} />
-            <StatusButton name="intent" value={confirm.isActive ? 'revoke' : 'grant'} className={confirm.isActive ? 'rounded bg-red-600 px-4 py-2 font-semibold text-white' : undefined}>
+            <StatusButton
+              name="intent"
+              value={confirm.isActive ? 'revoke' : 'grant'}
+              className={confirm.isActive ? 'rounded bg-red-600 px-4 py-2 font-semibold text-white' : undefined}
+            >
               {confirm.isActive ? 'Revoke Access' : 'Grant Access'}
             </StatusButton>
           </Form>

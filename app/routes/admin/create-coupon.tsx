@@ -30,10 +30,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await createCoupon({ actorId: admin.id, fields: submission.value })
   } catch (error) {
-    if (error instanceof CouponError) return data({ result: submission.reply({ formErrors: [error.message] }), done: false }, { status: error.status })
+    if (error instanceof CouponError)
+      return data({ result: submission.reply({ formErrors: [error.message] }), done: false }, { status: error.status })
     throw error
   }
-  if (formData.get('_js') === '1') return dataWithSuccess({ result: submission.reply({ resetForm: true }), done: true }, 'Coupon created successfully!')
+  if (formData.get('_js') === '1')
+    return dataWithSuccess(
+      { result: submission.reply({ resetForm: true }), done: true },
+      'Coupon created successfully!',
+    )
   throw await redirectWithSuccess('/admin/coupons', 'Coupon created successfully!')
 }
 
@@ -58,8 +63,16 @@ export default function CreateCoupon({ loaderData, actionData }: Route.Component
       <PageTitle>Create Coupon</PageTitle>
       <Form method="post" {...getFormProps(form)} className="max-w-md">
         <input type="hidden" name="_js" value={hydrated ? '1' : '0'} />
-        <Field label="Coupon Code" inputProps={{ ...getInputProps(fields.couponCode, { type: 'text' }), autoCapitalize: 'characters' }} errors={fields.couponCode.errors} />
-        <Field label="Discount (%)" inputProps={{ ...getInputProps(fields.discount, { type: 'number' }), min: 1, max: 100, step: 1 }} errors={fields.discount.errors} />
+        <Field
+          label="Coupon Code"
+          inputProps={{ ...getInputProps(fields.couponCode, { type: 'text' }), autoCapitalize: 'characters' }}
+          errors={fields.couponCode.errors}
+        />
+        <Field
+          label="Discount (%)"
+          inputProps={{ ...getInputProps(fields.discount, { type: 'number' }), min: 1, max: 100, step: 1 }}
+          errors={fields.discount.errors}
+        />
         <SelectField
           label="Course"
           selectProps={getSelectProps(fields.courseId)}
@@ -67,8 +80,18 @@ export default function CreateCoupon({ loaderData, actionData }: Route.Component
           options={loaderData.courses.map((c) => ({ value: c.id, label: c.courseTitle }))}
           errors={fields.courseId.errors}
         />
-        <Field label="Expiry date (optional)" inputProps={getInputProps(fields.expiresAt, { type: 'date' })} errors={fields.expiresAt.errors} hint="The coupon works until the end of this day (India time)." />
-        <Field label="Usage limit (optional)" inputProps={{ ...getInputProps(fields.usageLimit, { type: 'number' }), min: 1, step: 1 }} errors={fields.usageLimit.errors} hint="How many paid orders may use it." />
+        <Field
+          label="Expiry date (optional)"
+          inputProps={getInputProps(fields.expiresAt, { type: 'date' })}
+          errors={fields.expiresAt.errors}
+          hint="The coupon works until the end of this day (India time)."
+        />
+        <Field
+          label="Usage limit (optional)"
+          inputProps={{ ...getInputProps(fields.usageLimit, { type: 'number' }), min: 1, step: 1 }}
+          errors={fields.usageLimit.errors}
+          hint="How many paid orders may use it."
+        />
         <ErrorList errors={form.errors} />
         {actionData?.done ? (
           <p role="status" className="mb-3 text-sm text-emerald-700 dark:text-emerald-400">

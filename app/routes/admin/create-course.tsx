@@ -30,11 +30,16 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(withoutFiles(form), { schema: courseSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const image = fileOf(form, 'courseImage')
-  if (!image) return data({ result: submission.reply({ fieldErrors: { courseImage: ['Course image is required'] } }) }, { status: 400 })
+  if (!image)
+    return data(
+      { result: submission.reply({ fieldErrors: { courseImage: ['Course image is required'] } }) },
+      { status: 400 },
+    )
   try {
     await createCourse({ actorId: admin.id, fields: submission.value, image })
   } catch (error) {
-    if (error instanceof UploadError) return data({ result: submission.reply({ fieldErrors: { courseImage: [error.message] } }) }, { status: 400 })
+    if (error instanceof UploadError)
+      return data({ result: submission.reply({ fieldErrors: { courseImage: [error.message] } }) }, { status: 400 })
     throw error
   }
   throw await redirectWithSuccess('/admin/all-courses', 'Course created successfully!')
@@ -50,7 +55,11 @@ export default function CreateCourse({ actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
   })
   const text = (name: keyof typeof fields, label: string, type: 'text' | 'number' | 'url' = 'text') => (
-    <Field label={label} inputProps={{ ...getInputProps(fields[name], { type }), ...(type === 'number' ? { min: 0, step: 1 } : {}) }} errors={fields[name].errors} />
+    <Field
+      label={label}
+      inputProps={{ ...getInputProps(fields[name], { type }), ...(type === 'number' ? { min: 0, step: 1 } : {}) }}
+      errors={fields[name].errors}
+    />
   )
   return (
     <>
@@ -76,15 +85,31 @@ export default function CreateCourse({ actionData }: Route.ComponentProps) {
           {text('discountedPrice', 'Discounted Price (₹)', 'number')}
         </div>
         {text('courseTitle', 'Course Title')}
-        <TextareaField label="Course Description" textareaProps={{ ...getTextareaProps(fields.courseDescription), rows: 5 }} errors={fields.courseDescription.errors} />
+        <TextareaField
+          label="Course Description"
+          textareaProps={{ ...getTextareaProps(fields.courseDescription), rows: 5 }}
+          errors={fields.courseDescription.errors}
+        />
         <Field
           label="Course Image"
-          inputProps={{ type: 'file', name: 'courseImage', id: 'courseImage', accept: 'image/png,image/jpeg,image/webp', required: true, className: 'block w-full text-sm' }}
+          inputProps={{
+            type: 'file',
+            name: 'courseImage',
+            id: 'courseImage',
+            accept: 'image/png,image/jpeg,image/webp',
+            required: true,
+            className: 'block w-full text-sm',
+          }}
           errors={form.allErrors.courseImage}
           hint="PNG, JPEG or WebP, at most 5 MB."
         />
         <div className="mb-4 flex items-center gap-2">
-          <input type="checkbox" id="grantsQuizAccess" name="grantsQuizAccess" defaultChecked={fields.grantsQuizAccess.initialValue === 'on'} />
+          <input
+            type="checkbox"
+            id="grantsQuizAccess"
+            name="grantsQuizAccess"
+            defaultChecked={fields.grantsQuizAccess.initialValue === 'on'}
+          />
           <label htmlFor="grantsQuizAccess" className="text-sm">
             Buying this course grants quiz access
           </label>

@@ -16,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request)
   const { form, error } = await readQuizPageForm(request)
-  if (!form) return data({ kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] }, { status: 400 })
+  if (!form)
+    return data(
+      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
+      { status: 400 },
+    )
   const handled = await handleQuizPageForm(form)
   if ('response' in handled) return handled.response
   await createQuiz({ actorId: staff.id, input: handled.input })
@@ -25,7 +29,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create Quiz | Admin' }]
 
-const blank = { title: '', description: '', category: 'free' as 'free' | 'paid', timeLimit: '', questions: [emptyQuestion] }
+const blank = {
+  title: '',
+  description: '',
+  category: 'free' as 'free' | 'paid',
+  timeLimit: '',
+  questions: [emptyQuestion],
+}
 
 export default function CreateQuiz({ actionData }: Route.ComponentProps) {
   const ad = actionData as
@@ -38,10 +48,17 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Create Quiz</PageTitle>
-      <AiGenerate values={ad?.kind === 'ai-error' ? ad.aiValues : undefined} fieldErrors={ad?.kind === 'ai-error' ? ad.fieldErrors : undefined} message={ad?.kind === 'ai-error' ? ad.message : undefined} />
+      <AiGenerate
+        values={ad?.kind === 'ai-error' ? ad.aiValues : undefined}
+        fieldErrors={ad?.kind === 'ai-error' ? ad.fieldErrors : undefined}
+        message={ad?.kind === 'ai-error' ? ad.message : undefined}
+      />
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
       {fill ? (
-        <p role="status" className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           {fill.message} Check the questions below, then press Create Quiz to save.
         </p>
       ) : null}

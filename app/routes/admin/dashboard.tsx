@@ -37,7 +37,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-lg font-semibold">Latest Registered Users</h2>
-        <Link to="/admin/all-users" className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+        <Link
+          to="/admin/all-users"
+          className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
+        >
           View All
         </Link>
       </div>

@@ -22,7 +22,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request)
   if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
   const { form, error } = await readQuizPageForm(request)
-  if (!form) return data({ kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] }, { status: 400 })
+  if (!form)
+    return data(
+      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
+      { status: 400 },
+    )
   const handled = await handleQuizPageForm(form)
   if ('response' in handled) return handled.response
   await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
@@ -43,7 +47,10 @@ export default function EditQuiz({ loaderData, actionData }: Route.ComponentProp
       <PageTitle>Edit Quiz</PageTitle>
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
       {fill ? (
-        <p role="status" className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          className="mb-4 rounded bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           {fill.message}: they replace the questions below. Press Save Changes to keep them.
         </p>
       ) : null}

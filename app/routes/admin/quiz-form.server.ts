@@ -2,7 +2,14 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
-import { aiRequestSchema, MAX_QUESTIONS, quizFormSchema, quizToFormValues, type QuestionDraft, type QuizInput } from '~/schemas/admin-quiz'
+import {
+  aiRequestSchema,
+  MAX_QUESTIONS,
+  quizFormSchema,
+  quizToFormValues,
+  type QuestionDraft,
+  type QuizInput,
+} from '~/schemas/admin-quiz'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
@@ -40,7 +47,10 @@ const QUIZ_FIELD_NAMES = [
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
 ]
 
-function quizEditorFields(form: FormData, options: { withoutIntent?: boolean } = {}): { fields: FormData; malformed: boolean } {
+function quizEditorFields(
+  form: FormData,
+  options: { withoutIntent?: boolean } = {},
+): { fields: FormData; malformed: boolean } {
   const fields = new FormData()
   let malformed = false
   for (const [name, value] of form.entries()) {
@@ -58,45 +68,123 @@ function quizEditorFields(form: FormData, options: { withoutIntent?: boolean } =
 }
 
 /** Handles every intent but a valid save; returns a Response for them, or the parsed quiz to save. */
-export async function handleQuizPageForm(form: FormData): Promise<{ response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: () => unknown }> {
+export async function handleQuizPageForm(
+  form: FormData,
+): Promise<{ response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: () => unknown }> {
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
-    if (!file) return { response: data({ kind: 'csv', fileName: '', questions: [], errors: [{ line: 0, message: 'Choose a CSV file' }] } satisfies QuizPageActionData, { status: 400 }) }
+    if (!file)
+      return {
+        response: data(
+          {
+            kind: 'csv',
+            fileName: '',
+            questions: [],
+            errors: [{ line: 0, message: 'Choose a CSV file' }],
+          } satisfies QuizPageActionData,
+          { status: 400 },
+        ),
+      }
     const text = await file.text()
     const { questions, errors } = parseQuestionsCsv(text)
-    return { response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, { status: questions.length ? 200 : 400 }) }
+    return {
+      response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, {
+        status: questions.length ? 200 : 400,
+      }),
+    }
   }
   if (intent === 'csv-use') {
     let questions: QuestionDraft[] = []
     try {
       const raw = JSON.parse(String(form.get('csvData') ?? '[]'))
       const checked = quizFormSchema.shape.questions.safeParse(
-        (Array.isArray(raw) ? raw : []).map((q: QuestionDraft) => ({ ...q, correctOption: Number(q?.correctOption) + 1 })),
+        (Array.isArray(raw) ? raw : []).map((q: QuestionDraft) => ({
+          ...q,
+          correctOption: Number(q?.correctOption) + 1,
+        })),
       )
       if (checked.success) questions = checked.data.map((q) => ({ ...q, correctOption: q.correctOption - 1 }))
     } catch {
       questions = []
     }
-    if (!questions.length) return { response: await dataWithError({ kind: 'csv', fileName: '', questions: [], errors: [{ line: 0, message: 'The previewed questions could not be read; upload the file again' }] } satisfies QuizPageActionData, 'Error creating quiz') }
-    const values = quizToFormValues({ title: String(form.get('title') ?? ''), description: String(form.get('description') ?? ''), questions })
-    return { response: await dataWithSuccess({ kind: 'fill', fillId: newId(), values, message: `${questions.length} questions imported from CSV` } satisfies QuizPageActionData, `${questions.length} questions imported`) }
+    if (!questions.length)
+      return {
+        response: await dataWithError(
+          {
+            kind: 'csv',
+            fileName: '',
+            questions: [],
+            errors: [{ line: 0, message: 'The previewed questions could not be read; upload the file again' }],
+          } satisfies QuizPageActionData,
+          'Error creating quiz',
+        ),
+      }
+    const values = quizToFormValues({
+      title: String(form.get('title') ?? ''),
+      description: String(form.get('description') ?? ''),
+      questions,
+    })
+    return {
+      response: await dataWithSuccess(
+        {
+          kind: 'fill',
+          fillId: newId(),
+          values,
+          message: `${questions.length} questions imported from CSV`,
+        } satisfies QuizPageActionData,
+        `${questions.length} questions imported`,
+      ),
+    }
   }
   if (intent === 'ai') {
-    const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>
+    const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >
     const parsed = aiRequestSchema.safeParse(raw)
     if (!parsed.success) {
       const fieldErrors: Record<string, string[]> = {}
       for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message)
-      return { response: data({ kind: 'ai-error', message: 'Error generating quiz', aiValues: raw, fieldErrors } satisfies QuizPageActionData, { status: 400 }) }
+      return {
+        response: data(
+          {
+            kind: 'ai-error',
+            message: 'Error generating quiz',
+            aiValues: raw,
+            fieldErrors,
+          } satisfies QuizPageActionData,
+          { status: 400 },
+        ),
+      }
     }
     try {
       const quiz = await generateQuiz(parsed.data)
-      return { response: await dataWithSuccess({ kind: 'fill', fillId: newId(), values: quizToFormValues(quiz), message: 'AI generated quiz!' } satisfies QuizPageActionData, 'AI generated quiz!') }
+      return {
+        response: await dataWithSuccess(
+          {
+            kind: 'fill',
+            fillId: newId(),
+            values: quizToFormValues(quiz),
+            message: 'AI generated quiz!',
+          } satisfies QuizPageActionData,
+          'AI generated quiz!',
+        ),
+      }
     } catch (error) {
       if (!(error instanceof AiError)) throw error
-      const message = error.code === 'not_configured' ? 'AI generation is not configured' : error.code === 'empty' ? 'No quiz data returned' : 'Error generating quiz'
-      return { response: await dataWithError({ kind: 'ai-error', message, aiValues: raw, fieldErrors: {} } satisfies QuizPageActionData, message) }
+      const message =
+        error.code === 'not_configured'
+          ? 'AI generation is not configured'
+          : error.code === 'empty'
+            ? 'No quiz data returned'
+            : 'Error generating quiz'
+      return {
+        response: await dataWithError(
+          { kind: 'ai-error', message, aiValues: raw, fieldErrors: {} } satisfies QuizPageActionData,
+          message,
+        ),
+      }
     }
   }
   const { fields, malformed } = quizEditorFields(form)
@@ -106,13 +194,27 @@ export async function handleQuizPageForm(form: FormData): Promise<{ response: Re
   } catch {
     // Conform refuses an intent that names a field which is not a list (only a script sends one).
     submission = parseWithZod(quizEditorFields(form, { withoutIntent: true }).fields, { schema: quizFormSchema })
-    return { response: data({ kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData, { status: 400 }) }
+    return {
+      response: data(
+        { kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData,
+        { status: 400 },
+      ),
+    }
   }
   if (malformed) {
-    return { response: data({ kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData, { status: 400 }) }
+    return {
+      response: data(
+        { kind: 'save', result: submission.reply({ formErrors: [MALFORMED_QUIZ_FORM] }) } satisfies QuizPageActionData,
+        { status: 400 },
+      ),
+    }
   }
   if (submission.status !== 'success') {
-    return { response: data({ kind: 'save', result: submission.reply() } satisfies QuizPageActionData, { status: submission.status === 'error' ? 400 : 200 }) }
+    return {
+      response: data({ kind: 'save', result: submission.reply() } satisfies QuizPageActionData, {
+        status: submission.status === 'error' ? 400 : 200,
+      }),
+    }
   }
   const v = submission.value
   return {
@@ -121,7 +223,12 @@ export async function handleQuizPageForm(form: FormData): Promise<{ response: Re
       description: v.description,
       category: v.category,
       timeLimit: v.timeLimit ?? 0,
-      questions: v.questions.map((q) => ({ questionText: q.questionText, options: q.options, correctOption: q.correctOption - 1, explanation: q.explanation || undefined })),
+      questions: v.questions.map((q) => ({
+        questionText: q.questionText,
+        options: q.options,
+        correctOption: q.correctOption - 1,
+        explanation: q.explanation || undefined,
+      })),
     },
     reply: () => submission.reply(),
   }

@@ -14,7 +14,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })
-  const students = results.students.map(({ submittedAt, ...s }) => ({ ...s, attemptedAt: formatAttemptedAt(submittedAt) }))
+  const students = results.students.map(({ submittedAt, ...s }) => ({
+    ...s,
+    attemptedAt: formatAttemptedAt(submittedAt),
+  }))
   return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results, students }
 }
 
@@ -33,7 +36,10 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
       >
         {loaderData.quizTitle}
       </PageTitle>
-      <Table head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Attempted At']} empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}>
+      <Table
+        head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Attempted At']}
+        empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}
+      >
         {loaderData.students.map((s) => (
           <tr key={s.id}>
             <Td>

@@ -1,7 +1,18 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { showToast } from '~/components/toaster'
-import { buttonClass, DeleteDialog, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td, useHydrated, withParams } from '~/components/admin/ui'
+import {
+  buttonClass,
+  DeleteDialog,
+  PageTitle,
+  pageCount,
+  Pagination,
+  secondaryButtonClass,
+  Table,
+  Td,
+  useHydrated,
+  withParams,
+} from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
@@ -77,7 +88,11 @@ function ShareButton({ quizId, title, origin }: { quizId: string; title: string;
     }
   }
   return (
-    <button type="button" onClick={share} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+    <button
+      type="button"
+      onClick={share}
+      className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
+    >
       {copied ? 'Copied' : 'Share'}
     </button>
   )
@@ -104,7 +119,10 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
       >
         All Quizzes
       </PageTitle>
-      <Table head={['Title', 'Category', 'No. of Questions', 'Time (mins)', 'Attempted By', 'Actions']} empty={loaderData.quizzes.length === 0 ? 'No quizzes found' : undefined}>
+      <Table
+        head={['Title', 'Category', 'No. of Questions', 'Time (mins)', 'Attempted By', 'Actions']}
+        empty={loaderData.quizzes.length === 0 ? 'No quizzes found' : undefined}
+      >
         {loaderData.quizzes.map((q) => (
           <tr key={q.id}>
             <Td className="font-medium">{q.title}</Td>
@@ -114,13 +132,23 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
             <Td>{q.attemptedBy}</Td>
             <Td>
               <div className="flex flex-wrap items-center gap-3">
-                <Link to={`/admin/edit-quiz/${q.id}`} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+                <Link
+                  to={`/admin/edit-quiz/${q.id}`}
+                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
+                >
                   Edit
                 </Link>
-                <Link to={`/admin/quiz-result/${q.id}`} className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400">
+                <Link
+                  to={`/admin/quiz-result/${q.id}`}
+                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
+                >
                   View Results
                 </Link>
-                <Link to={withParams(search, { delete: q.id })} preventScrollReset className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400">
+                <Link
+                  to={withParams(search, { delete: q.id })}
+                  preventScrollReset
+                  className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
+                >
                   Delete
                 </Link>
                 <ShareButton quizId={q.id} title={q.title} origin={loaderData.origin} />
@@ -131,7 +159,12 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
       {toDelete ? (
-        <DeleteDialog title="Delete Quiz" cancelTo={pathname + withParams(search, { delete: undefined })} field="quizId" value={toDelete.id}>
+        <DeleteDialog
+          title="Delete Quiz"
+          cancelTo={pathname + withParams(search, { delete: undefined })}
+          field="quizId"
+          value={toDelete.id}
+        >
           <p className="font-semibold">{toDelete.title}</p>
           <p className="mt-1 text-sm">This action cannot be undone.</p>
         </DeleteDialog>

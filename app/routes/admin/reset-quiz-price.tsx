@@ -23,7 +23,10 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: quizPriceSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), saved: false }, { status: 400 })
   await resetQuizPrice({ actorId: admin.id, price: submission.value })
-  return dataWithSuccess({ result: submission.reply({ resetForm: true }), saved: true }, 'Quiz price reset successfully')
+  return dataWithSuccess(
+    { result: submission.reply({ resetForm: true }), saved: true },
+    'Quiz price reset successfully',
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset Quiz Price | Admin' }]
@@ -48,8 +51,16 @@ export default function ResetQuizPrice({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="max-w-sm">
-        <Field label="Actual Price" inputProps={{ ...getInputProps(fields.actualPrice, { type: 'number' }), min: 0, step: 1 }} errors={fields.actualPrice.errors} />
-        <Field label="Discounted Price" inputProps={{ ...getInputProps(fields.discountedPrice, { type: 'number' }), min: 0, step: 1 }} errors={fields.discountedPrice.errors} />
+        <Field
+          label="Actual Price"
+          inputProps={{ ...getInputProps(fields.actualPrice, { type: 'number' }), min: 0, step: 1 }}
+          errors={fields.actualPrice.errors}
+        />
+        <Field
+          label="Discounted Price"
+          inputProps={{ ...getInputProps(fields.discountedPrice, { type: 'number' }), min: 0, step: 1 }}
+          errors={fields.discountedPrice.errors}
+        />
         <ErrorList errors={form.errors} />
         <StatusButton>Reset Price</StatusButton>
       </Form>

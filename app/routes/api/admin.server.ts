@@ -3,7 +3,14 @@ import { isId } from '~/lib/ids'
 import { CouponError, createCoupon, deleteCoupon, listCoupons } from '~/models/coupon.server'
 import { getCourseName, listCoursesWithCounts } from '~/models/course.server'
 import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
-import { createQuiz, deleteQuiz, getQuizForEdit, getQuizResults, listQuizzes, updateQuiz } from '~/models/quiz-admin.server'
+import {
+  createQuiz,
+  deleteQuiz,
+  getQuizForEdit,
+  getQuizResults,
+  listQuizzes,
+  updateQuiz,
+} from '~/models/quiz-admin.server'
 import { resetQuizPrice } from '~/models/settings.server'
 import { getStats } from '~/models/stats.server'
 import { listUsersWithAttempts } from '~/models/user.server'
@@ -53,7 +60,11 @@ async function changeAccess({ request, user }: SignedIn, active: boolean) {
   if (!isId(userId) || !isId(courseId)) return apiError(404, 'User is not enrolled in this course')
   try {
     const enrollment = await setCourseAccess({ actorId: user.id, userId, courseId, active })
-    return json({ success: true, message: active ? 'Access granted successfully' : 'Access revoked successfully', enrollment: enrollmentJson(enrollment) })
+    return json({
+      success: true,
+      message: active ? 'Access granted successfully' : 'Access revoked successfully',
+      enrollment: enrollmentJson(enrollment),
+    })
   } catch (error) {
     if (error instanceof NotEnrolledError) return apiError(404, error.message)
     throw error
@@ -64,15 +75,22 @@ async function changeAccess({ request, user }: SignedIn, active: boolean) {
 async function quizBody(request: Request) {
   const body = await readJsonBody(request)
   for (const key of ['title', 'description', 'category']) {
-    if (typeof body[key] !== 'string' || !(body[key] as string).trim()) return { error: apiError(400, 'All fields are required') }
+    if (typeof body[key] !== 'string' || !(body[key] as string).trim())
+      return { error: apiError(400, 'All fields are required') }
   }
-  if (!Array.isArray(body.questions) || body.questions.length === 0) return { error: apiError(400, 'All fields are required') }
+  if (!Array.isArray(body.questions) || body.questions.length === 0)
+    return { error: apiError(400, 'All fields are required') }
   const parsed = quizApiSchema.safeParse(body)
   if (!parsed.success) {
     const questionIssue = parsed.error.issues.find((i) => i.path[0] === 'questions')
     return { error: apiError(400, questionIssue ? 'Invalid question format' : firstMessage(parsed.error.issues)) }
   }
-  return { input: { ...parsed.data, questions: parsed.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined })) } }
+  return {
+    input: {
+      ...parsed.data,
+      questions: parsed.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined })),
+    },
+  }
 }
 
 const getAllUsers = async ({ request }: ApiArgs) => {
@@ -83,14 +101,24 @@ const getAllUsers = async ({ request }: ApiArgs) => {
     if (!Number.isInteger(limit) || limit < 1) return apiError(400, 'limit must be a positive whole number')
     limit = Math.min(limit, 1000)
   }
-  return json({ success: true, message: 'Users fetched successfully', users: (await listUsersWithAttempts(limit)).map(listedUserJson) })
+  return json({
+    success: true,
+    message: 'Users fetched successfully',
+    users: (await listUsersWithAttempts(limit)).map(listedUserJson),
+  })
 }
 
 const getCourseUsers = async ({ params }: ApiArgs) => {
   const course = isId(params.id) ? await getCourseName(params.id) : undefined
   if (!course) return apiError(404, 'Course not found')
   const { total, users } = await listCourseUsers({ courseId: course.id })
-  return json({ success: true, courseId: course.id, totalUsers: total, users: users.map(courseUserJson), courseName: course.card_title })
+  return json({
+    success: true,
+    courseId: course.id,
+    totalUsers: total,
+    users: users.map(courseUserJson),
+    courseName: course.card_title,
+  })
 }
 
 const createCouponHandler = async ({ request, user }: SignedIn) => {
@@ -102,7 +130,8 @@ const createCouponHandler = async ({ request, user }: SignedIn) => {
     expiresAt: body.expiresAt ?? undefined,
     usageLimit: body.usageLimit ?? undefined,
   }
-  if ([raw.couponCode, raw.courseId, raw.discount].some((v) => v === undefined || v === null || v === '')) return apiError(400, 'All fields are required.')
+  if ([raw.couponCode, raw.courseId, raw.discount].some((v) => v === undefined || v === null || v === ''))
+    return apiError(400, 'All fields are required.')
   // API.md §2.5: the old client may send the discount as a string.
   if (typeof raw.discount === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw.discount)) raw.discount = Number(raw.discount)
   const parsed = couponSchema.safeParse(raw)
@@ -137,7 +166,11 @@ const generateQuizHandler = async ({ request }: ApiArgs) => {
     const quiz = await generateQuiz(parsed.data)
     return json({ success: true, quiz: { ...quiz, category: parsed.data.category } })
   } catch (error) {
-    if (error instanceof AiError) return apiError(error.code === 'not_configured' ? 503 : 500, error.code === 'empty' ? 'No response from AI' : error.message)
+    if (error instanceof AiError)
+      return apiError(
+        error.code === 'not_configured' ? 503 : 500,
+        error.code === 'empty' ? 'No response from AI' : error.message,
+      )
     throw error
   }
 }
@@ -153,8 +186,12 @@ const updateQuizHandler = async ({ request, params, user }: SignedIn) => {
 
 const resetQuizPriceHandler = async ({ request, user }: SignedIn) => {
   const body = await readJsonBody(request)
-  const num = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v)
-  const parsed = quizPriceSchema.safeParse({ actualPrice: num(body.actualPrice), discountedPrice: num(body.discountedPrice) })
+  const num = (v: unknown) =>
+    typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v
+  const parsed = quizPriceSchema.safeParse({
+    actualPrice: num(body.actualPrice),
+    discountedPrice: num(body.discountedPrice),
+  })
   if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
   const saved = await resetQuizPrice({ actorId: user.id, price: parsed.data })
   return json({ success: true, data: quizPriceJson(saved), message: 'Quiz price reset successfully' })
@@ -168,7 +205,14 @@ const GeneratedQuiz = z.object({
   description: z.string(),
   category: z.enum(['free', 'paid']),
   timeLimit: z.number(),
-  questions: z.array(z.object({ questionText: z.string(), options: z.array(z.string()), correctOption: z.number().int(), explanation: z.string().optional() })),
+  questions: z.array(
+    z.object({
+      questionText: z.string(),
+      options: z.array(z.string()),
+      correctOption: z.number().int(),
+      explanation: z.string().optional(),
+    }),
+  ),
 })
 
 export const adminApi = apiResource({
@@ -217,7 +261,14 @@ export const adminApi = apiResource({
       path: '/get-user-details/:id',
       summary: 'Learners enrolled in a course (the id is a course id)',
       guard: 'staff',
-      success: { 200: ok({ courseId: z.string(), totalUsers: z.number().int(), users: z.array(CourseUserShape), courseName: z.string() }) },
+      success: {
+        200: ok({
+          courseId: z.string(),
+          totalUsers: z.number().int(),
+          users: z.array(CourseUserShape),
+          courseName: z.string(),
+        }),
+      },
       errors: { 404: 'Course not found' },
       handler: getCourseUsers,
     }),
@@ -258,7 +309,11 @@ export const adminApi = apiResource({
       success: { 200: ok({ message: z.string(), coupons: z.array(CouponShape) }) },
       errors: {},
       handler: async () =>
-        json({ success: true, message: 'All coupons fetched successfully.', coupons: (await listCoupons()).coupons.map((c) => couponJson(c, true)) }),
+        json({
+          success: true,
+          message: 'All coupons fetched successfully.',
+          coupons: (await listCoupons()).coupons.map((c) => couponJson(c, true)),
+        }),
     }),
     endpoint({
       method: 'POST',
@@ -267,7 +322,10 @@ export const adminApi = apiResource({
       guard: 'admin',
       body: { json: couponSchema.extend({ discount: z.union([z.number(), z.string()]).describe('percent, 1-100') }) },
       success: { 200: ok({ message: z.string(), coupon: CouponShape }) },
-      errors: { 400: '"All fields are required.", a rule of the fields, or a code taken for this course', 404: 'Course not found' },
+      errors: {
+        400: '"All fields are required.", a rule of the fields, or a code taken for this course',
+        404: 'Course not found',
+      },
       handler: createCouponHandler,
     }),
     endpoint({
@@ -302,7 +360,11 @@ export const adminApi = apiResource({
       guard: 'staff',
       body: { json: aiRequestSchema },
       success: { 200: ok({ quiz: GeneratedQuiz }) },
-      errors: { 400: 'a rule of the fields', 500: '"No response from AI" or why the draft failed', 503: 'no AI model is configured' },
+      errors: {
+        400: 'a rule of the fields',
+        500: '"No response from AI" or why the draft failed',
+        503: 'no AI model is configured',
+      },
       handler: generateQuizHandler,
     }),
     endpoint({
@@ -334,7 +396,10 @@ export const adminApi = apiResource({
       guard: 'staff',
       body: { json: QuizBody },
       success: { 200: ok({ message: z.string(), data: StaffQuizShape }) },
-      errors: { 400: '"All fields are required", "Invalid question format", or a rule of the fields', 404: 'Quiz not found' },
+      errors: {
+        400: '"All fields are required", "Invalid question format", or a rule of the fields',
+        404: 'Quiz not found',
+      },
       handler: updateQuizHandler,
     }),
     endpoint({
@@ -360,7 +425,10 @@ export const adminApi = apiResource({
       handler: async ({ params }) => {
         const results = isId(params.id) ? await getQuizResults(params.id) : null
         if (!results) return apiError(404, 'Quiz not found')
-        return json({ success: true, data: { quizTitle: results.quizTitle, students: results.students.map(quizResultStudentJson) } })
+        return json({
+          success: true,
+          data: { quizTitle: results.quizTitle, students: results.students.map(quizResultStudentJson) },
+        })
       },
     }),
     endpoint({
@@ -368,7 +436,12 @@ export const adminApi = apiResource({
       path: '/reset-quiz-price',
       summary: 'Sets the mock-test bundle price',
       guard: 'admin',
-      body: { json: z.object({ actualPrice: z.union([z.number(), z.string()]), discountedPrice: z.union([z.number(), z.string()]) }) },
+      body: {
+        json: z.object({
+          actualPrice: z.union([z.number(), z.string()]),
+          discountedPrice: z.union([z.number(), z.string()]),
+        }),
+      },
       success: { 200: ok({ data: QuizPriceShape, message: z.string() }) },
       errors: { 400: 'a rule of the prices' },
       handler: resetQuizPriceHandler,

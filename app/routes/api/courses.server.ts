@@ -3,7 +3,15 @@ import { isId } from '~/lib/ids'
 import { forceHttps } from '~/lib/note-url'
 import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/course.server'
 import { courseAccess } from '~/models/enrollment.server'
-import { addLecture, addSection, getCourseLecture, getFullCourse, listSections, NotFoundError, type LectureRow } from '~/models/section.server'
+import {
+  addLecture,
+  addSection,
+  getCourseLecture,
+  getFullCourse,
+  listSections,
+  NotFoundError,
+  type LectureRow,
+} from '~/models/section.server'
 import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
@@ -11,7 +19,14 @@ import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint } from '~/utils/api-endpoints.server'
 import { isOwnNote, noteDownload } from '~/utils/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
-import { COURSE_IMAGE_MAX_BYTES, fileOf, NOTE_MAX_BYTES, parseUpload, textFields, UploadError } from '~/utils/upload.server'
+import {
+  COURSE_IMAGE_MAX_BYTES,
+  fileOf,
+  NOTE_MAX_BYTES,
+  parseUpload,
+  textFields,
+  UploadError,
+} from '~/utils/upload.server'
 
 // /api/v1/courses/* (API.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
 // course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
@@ -63,7 +78,8 @@ export const coursesApi = apiResource({
       guard: 'public',
       success: { 200: z.object({ message: z.string(), courses: z.array(CourseShape) }) },
       errors: {},
-      handler: async () => json({ message: 'All courses fetched successfully', courses: (await listCourses()).map(courseJson) }),
+      handler: async () =>
+        json({ message: 'All courses fetched successfully', courses: (await listCourses()).map(courseJson) }),
     }),
     endpoint({
       method: 'POST',
@@ -76,7 +92,8 @@ export const coursesApi = apiResource({
       handler: async ({ request }) => {
         const linkAddress = (await readJsonBody(request)).linkAddress
         // API.md §5 #13: a non-string (e.g. {"$ne":null}) is a 400, never a lookup.
-        if (typeof linkAddress !== 'string' || linkAddress.trim() === '') return apiError(400, 'linkAddress is required')
+        if (typeof linkAddress !== 'string' || linkAddress.trim() === '')
+          return apiError(400, 'linkAddress is required')
         const course = await getCourseByLinkAddress(linkAddress.trim())
         // API.md §5 #15: not found is a JSON 404 (the checkout shows "Course not found").
         if (!course) return apiError(404, 'Course not found')
@@ -89,7 +106,11 @@ export const coursesApi = apiResource({
       summary: 'A course with its sections and lectures, for an enrolled learner or staff',
       guard: 'signedIn',
       success: { 200: z.object({ success: z.literal(true), course: FullCourseShape }) },
-      errors: { 400: 'Invalid course ID', 401: 'not enrolled, or access revoked (the message says which)', 404: 'Course not found' },
+      errors: {
+        400: 'Invalid course ID',
+        401: 'not enrolled, or access revoked (the message says which)',
+        404: 'Course not found',
+      },
       handler: async ({ request, params, user }) => {
         if (!isId(params.id)) return apiError(400, 'Invalid course ID')
         const course = await getFullCourse(params.id)
@@ -97,7 +118,10 @@ export const coursesApi = apiResource({
         const access = await courseAccess(user, course.id)
         if (!access.ok) return apiError(401, access.message)
         const origin = appOrigin(request)
-        return json({ success: true, course: fullCourseJson(course, (lecture) => noteLink(origin, course.id, lecture)) })
+        return json({
+          success: true,
+          course: fullCourseJson(course, (lecture) => noteLink(origin, course.id, lecture)),
+        })
       },
     }),
     endpoint({
@@ -148,9 +172,15 @@ export const coursesApi = apiResource({
       path: '/create-course',
       summary: 'Creates a course (admin only: API.md §5 #5)',
       guard: 'admin',
-      body: { multipart: courseSchema.and(z.object({ courseImage: z.string().describe('PNG, JPEG or WebP, at most 5 MB') })) },
+      body: {
+        multipart: courseSchema.and(z.object({ courseImage: z.string().describe('PNG, JPEG or WebP, at most 5 MB') })),
+      },
       success: { 200: z.object({ message: z.string(), course: CreatedCourseShape }) },
-      errors: { 400: '"All fields are required", a rule of the fields, or a bad image', 413: 'a file over the limit', 415: 'not multipart' },
+      errors: {
+        400: '"All fields are required", a rule of the fields, or a bad image',
+        413: 'a file over the limit',
+        415: 'not multipart',
+      },
       handler: async ({ request, user }) => {
         const { form, error } = await upload(request, COURSE_IMAGE_MAX_BYTES)
         if (error) return error
@@ -191,15 +221,28 @@ export const coursesApi = apiResource({
         const { form, error } = await upload(request, NOTE_MAX_BYTES)
         if (error) return error
         const fields = textFields(form)
-        if (!fields.sectionTitle?.trim() || !fields.lectureTitle?.trim() || !fields.videoURL?.trim() || !fields.courseId?.trim()) {
+        if (
+          !fields.sectionTitle?.trim() ||
+          !fields.lectureTitle?.trim() ||
+          !fields.videoURL?.trim() ||
+          !fields.courseId?.trim()
+        ) {
           return apiError(400, 'sectionTitle, lectureTitle, videoURL, and courseId are required')
         }
         const parsed = sectionSchema.safeParse(fields)
         if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
         if (!isId(parsed.data.courseId)) return apiError(404, 'Course not found while creating section')
         try {
-          const { section, lecture } = await addSection({ actorId: user.id, fields: parsed.data, note: fileOf(form, 'noteURL') })
-          return json({ message: 'Section created successfully', section: sectionJson(section), lecture: lectureJson(lecture) })
+          const { section, lecture } = await addSection({
+            actorId: user.id,
+            fields: parsed.data,
+            note: fileOf(form, 'noteURL'),
+          })
+          return json({
+            message: 'Section created successfully',
+            section: sectionJson(section),
+            lecture: lectureJson(lecture),
+          })
         } catch (e) {
           if (e instanceof NotFoundError) return apiError(404, e.message)
           if (e instanceof UploadError) return apiError(e.status, e.message)
@@ -225,13 +268,21 @@ export const coursesApi = apiResource({
         if (error) return error
         const fields = textFields(form)
         if (!fields.sectionId?.trim()) return apiError(400, 'sectionId is required')
-        if (!fields.title?.trim() || !fields.videoURL?.trim()) return apiError(400, 'Both lecture title and video URL are required')
+        if (!fields.title?.trim() || !fields.videoURL?.trim())
+          return apiError(400, 'Both lecture title and video URL are required')
         const parsed = lectureSchema.safeParse(fields)
         if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
         if (!isId(parsed.data.sectionId)) return apiError(404, 'Section not found')
         try {
-          const { lecture, section } = await addLecture({ actorId: user.id, fields: parsed.data, note: fileOf(form, 'noteURL') })
-          return json({ message: 'Lecture added successfully', lecture: lectureJson(lecture), section: sectionJson(section) }, 201)
+          const { lecture, section } = await addLecture({
+            actorId: user.id,
+            fields: parsed.data,
+            note: fileOf(form, 'noteURL'),
+          })
+          return json(
+            { message: 'Lecture added successfully', lecture: lectureJson(lecture), section: sectionJson(section) },
+            201,
+          )
         } catch (e) {
           if (e instanceof NotFoundError) return apiError(404, e.message)
           if (e instanceof UploadError) return apiError(e.status, 'Error while uploading the note: ' + e.message)

@@ -63,7 +63,10 @@ export const ordersApi = apiResource({
         try {
           const order = await createOrder({
             buyer: user,
-            item: itemType === 'course' ? { type: 'course', courseId: courseId as string, useRememberedCoupon: true } : { type: 'quiz_bundle' },
+            item:
+              itemType === 'course'
+                ? { type: 'course', courseId: courseId as string, useRememberedCoupon: true }
+                : { type: 'quiz_bundle' },
             phone,
           })
           return json({ success: true, order: order.providerOrder })
@@ -80,7 +83,9 @@ export const ordersApi = apiResource({
       summary: "Checks a coupon for a course; a signed-in learner's valid coupon is remembered for create-order",
       guard: 'public',
       body: { json: z.object({ courseId: z.string(), couponCode: z.string() }) },
-      success: { 200: z.object({ success: z.literal(true), message: z.string(), discount: z.number().describe('percent') }) },
+      success: {
+        200: z.object({ success: z.literal(true), message: z.string(), discount: z.number().describe('percent') }),
+      },
       errors: {
         400: '"All fields are required.", or an expired or used-up coupon',
         404: 'Invalid coupon code.',
@@ -93,7 +98,12 @@ export const ordersApi = apiResource({
         if (!courseId || !couponCode?.trim()) return apiError(400, 'All fields are required.')
         if (!isId(courseId) || !(await getCourseById(courseId))) return apiError(404, 'Invalid coupon code.')
         const user = await getUser(request)
-        const check = await checkCouponGuarded({ courseId, code: couponCode, address: clientAddress(context), userId: user?.id })
+        const check = await checkCouponGuarded({
+          courseId,
+          code: couponCode,
+          address: clientAddress(context),
+          userId: user?.id,
+        })
         if (!check.ok) {
           if (user && check.status !== 429) await forgetCoupon(user.id, courseId)
           return apiError(check.status, check.message)
@@ -108,8 +118,12 @@ export const ordersApi = apiResource({
       path: '/verify-payment',
       summary: "Razorpay's webhook (payment.captured, order.paid): fulfils the order once",
       guard: 'public',
-      body: { raw: 'the event as Razorpay sent it; X-Razorpay-Signature is the HMAC of these exact bytes (API.md §5 #3)' },
-      success: { 200: WebhookAnswer.describe('200 even when not processed (success:false), so Razorpay stops retrying') },
+      body: {
+        raw: 'the event as Razorpay sent it; X-Razorpay-Signature is the HMAC of these exact bytes (API.md §5 #3)',
+      },
+      success: {
+        200: WebhookAnswer.describe('200 even when not processed (success:false), so Razorpay stops retrying'),
+      },
       errors: {
         400: { description: 'Malformed JSON body', schema: WebhookAnswer },
         401: 'Invalid signature',

@@ -1,10 +1,32 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import { buildResult, getAttempt, getLeaderboard, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
+import {
+  buildResult,
+  getAttempt,
+  getLeaderboard,
+  quizGate,
+  QuizError,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from '~/models/attempt.server'
 import { attemptQuestions, currentQuestions, listQuizzes } from '~/models/quiz.server'
 import { getQuizPrice } from '~/models/settings.server'
-import { leaderboardEntryJson, learnerQuizJson, quizListItemJson, quizPriceJson, submitResultJson } from '~/presenters/v1.server'
-import { ApiErrorShape, LeaderboardEntryShape, LearnerQuizShape, QuizListItemShape, QuizPriceShape, SubmitResultShape } from '~/presenters/v1-shapes'
+import {
+  leaderboardEntryJson,
+  learnerQuizJson,
+  quizListItemJson,
+  quizPriceJson,
+  submitResultJson,
+} from '~/presenters/v1.server'
+import {
+  ApiErrorShape,
+  LeaderboardEntryShape,
+  LearnerQuizShape,
+  QuizListItemShape,
+  QuizPriceShape,
+  SubmitResultShape,
+} from '~/presenters/v1-shapes'
 import { answerListSchema, submitAnswerSchema, type AnswerInput } from '~/schemas/quiz-attempt'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from '~/utils/api-endpoints.server'
@@ -15,7 +37,11 @@ import { secondsLeft } from '~/lib/marking'
 // /api/v1/quiz/* (API.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
 // answer key leaves the server only in the submit response of that learner's own attempt.
 
-const GATE_MESSAGES = { 401: UNAUTHORIZED, 403: 'You do not have access to this paid quiz.', 404: 'Quiz not found.' } as const
+const GATE_MESSAGES = {
+  401: UNAUTHORIZED,
+  403: 'You do not have access to this paid quiz.',
+  404: 'Quiz not found.',
+} as const
 
 const list = async () => {
   try {
@@ -197,7 +223,9 @@ export const quizApi = apiResource({
       summary: "Ours: saves a batch of answers of the learner's open attempt (the enhanced test page)",
       guard: 'signedIn',
       body: { json: z.object({ answers: answerListSchema }) },
-      success: { 200: z.object({ success: z.literal(true), saved: z.number().int(), secondsLeft: z.number().int().nullable() }) },
+      success: {
+        200: z.object({ success: z.literal(true), saved: z.number().int(), secondsLeft: z.number().int().nullable() }),
+      },
       errors: {
         400: 'a malformed answer',
         403: GATE_MESSAGES[403],

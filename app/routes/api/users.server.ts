@@ -10,7 +10,14 @@ import {
   updateProfile,
 } from '~/models/account.server'
 import { getUserById, type UserRow } from '~/models/user.server'
-import { consumeResetProof, getPendingSignup, issueResetProof, MESSAGES, newSignupClaim, verifyCode } from '~/models/verification.server'
+import {
+  consumeResetProof,
+  getPendingSignup,
+  issueResetProof,
+  MESSAGES,
+  newSignupClaim,
+  verifyCode,
+} from '~/models/verification.server'
 import { presentUser } from '~/presenters/v1.server'
 import { envelope, MessageShape, UserShape } from '~/presenters/v1-shapes'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'
@@ -59,15 +66,27 @@ async function mailCode(request: Request, input: IssueInput): Promise<Response |
 const register = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   if (!str(body, 'name') || !str(body, 'email') || !str(body, 'password')) throw apiError(400, ALL_FIELDS)
-  const parsed = SignupSchema.safeParse({ name: str(body, 'name'), email: str(body, 'email'), password: str(body, 'password') })
+  const parsed = SignupSchema.safeParse({
+    name: str(body, 'name'),
+    email: str(body, 'email'),
+    password: str(body, 'password'),
+  })
   if (!parsed.success) throw apiError(400, parsed.error.issues.map((i) => i.message).join(' '))
   const { name, email, password } = parsed.data
   if (await emailTaken(email)) throw apiError(400, 'User already exists')
   // issue 10 #1: this client's own registration, bound to a claim cookie only it holds (the old client calls
   // register and verify-otp withCredentials, API.md §1.4).
   const claim = newSignupClaim()
-  const failed = await mailCode(request, { purpose: 'signup', email, claim, payload: await pendingSignupPayload({ name, password }) })
-  return failed ?? json({ message: 'OTP sent to email' }, { headers: { 'Set-Cookie': await apiSignupClaimCookie.serialize(claim) } })
+  const failed = await mailCode(request, {
+    purpose: 'signup',
+    email,
+    claim,
+    payload: await pendingSignupPayload({ name, password }),
+  })
+  return (
+    failed ??
+    json({ message: 'OTP sent to email' }, { headers: { 'Set-Cookie': await apiSignupClaimCookie.serialize(claim) } })
+  )
 }
 
 const verifyOtp = async ({ request }: ApiArgs) => {
@@ -76,14 +95,24 @@ const verifyOtp = async ({ request }: ApiArgs) => {
   if (!email) throw apiError(400, MESSAGES.noPending)
   const code = otpOf(body)
   if (!code) throw apiError(400, MESSAGES.wrong)
-  const verified = await verifyCode({ purpose: 'signup', email, code, claim: await readProof(apiSignupClaimCookie, request) })
+  const verified = await verifyCode({
+    purpose: 'signup',
+    email,
+    code,
+    claim: await readProof(apiSignupClaimCookie, request),
+  })
   if (!verified.ok) throw apiError(verified.status, verified.message)
   const user = await createAccountFromSignup(email, verified)
   if (!user) throw apiError(400, 'User already exists')
   const headers = new Headers()
   headers.append('Set-Cookie', await startSession(request, user.id))
   headers.append('Set-Cookie', await apiSignupClaimCookie.serialize('', { maxAge: 0 }))
-  return apiResponse(200, { user: await presentUser(user, { withVersion: true }) }, 'User verified and created successfully', { headers })
+  return apiResponse(
+    200,
+    { user: await presentUser(user, { withVersion: true }) },
+    'User verified and created successfully',
+    { headers },
+  )
 }
 
 const resendOtp = async ({ request }: ApiArgs) => {
@@ -91,7 +120,9 @@ const resendOtp = async ({ request }: ApiArgs) => {
   const claim = await readProof(apiSignupClaimCookie, request)
   const row = await getPendingSignup(claim)
   if (!email || !claim || !row?.payload || row.email !== email) throw apiError(404, 'User not found')
-  return (await mailCode(request, { purpose: 'signup', email, claim })) ?? json({ message: 'New OTP sent successfully' })
+  return (
+    (await mailCode(request, { purpose: 'signup', email, claim })) ?? json({ message: 'New OTP sent successfully' })
+  )
 }
 
 const login = async ({ request }: ApiArgs) => {
@@ -100,7 +131,13 @@ const login = async ({ request }: ApiArgs) => {
   const password = str(body, 'password')
   if (!email || !password) throw apiError(400, ALL_FIELDS)
   const checked = await checkCredentials(email, password)
-  if (!checked.ok) throw apiError(checked.status, { 404: ACCOUNT_MESSAGES.noUser, 401: 'Invalid user credentials', 429: ACCOUNT_MESSAGES.loginLocked }[checked.status])
+  if (!checked.ok)
+    throw apiError(
+      checked.status,
+      { 404: ACCOUNT_MESSAGES.noUser, 401: 'Invalid user credentials', 429: ACCOUNT_MESSAGES.loginLocked }[
+        checked.status
+      ],
+    )
   const cookie = await startSession(request, checked.userId)
   const user = (await getUserById(checked.userId))!
   return apiResponse(200, { user: await presentUser(user, { withVersion: true }) }, 'User logged In Successfully', {
@@ -109,7 +146,8 @@ const login = async ({ request }: ApiArgs) => {
 }
 
 /** API.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is one). */
-const logout = async ({ request }: ApiArgs) => apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
+const logout = async ({ request }: ApiArgs) =>
+  apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
 
 const forgotPassword = async ({ request }: ApiArgs) => {
   const email = emailOf(await readJsonBody(request))
@@ -148,10 +186,14 @@ const resetPasswordHandler = async ({ request }: ApiArgs) => {
   const proofEmail = await consumeResetProof(token, email)
   if (!proofEmail) throw apiError(403, 'This reset is not allowed. Please verify a new OTP.')
   if (!(await resetPassword(proofEmail, password))) throw apiError(404, 'User does not exist')
-  return json({ message: 'Password updated successfully' }, { headers: { 'Set-Cookie': await apiResetProofCookie.serialize('', { maxAge: 0 }) } })
+  return json(
+    { message: 'Password updated successfully' },
+    { headers: { 'Set-Cookie': await apiResetProofCookie.serialize('', { maxAge: 0 }) } },
+  )
 }
 
-const currentUser = async ({ user }: { user: UserRow }) => apiResponse(200, await presentUser(user), 'User fetched successfully')
+const currentUser = async ({ user }: { user: UserRow }) =>
+  apiResponse(200, await presentUser(user), 'User fetched successfully')
 
 const DETAIL_FIELDS = ['name', 'mobileNumber', 'instituteName', 'presentCourseOfStudy'] as const
 
@@ -172,7 +214,8 @@ const updateUserDetails = async ({ request, user }: ApiArgs & { user: UserRow })
 }
 
 const updateUserProfileImage = async ({ request, user }: ApiArgs & { user: UserRow }) => {
-  if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) throw apiError(400, 'Profile Image is missing')
+  if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data'))
+    throw apiError(400, 'Profile Image is missing')
   const upload = await parsePhotoUpload(request)
   if (!upload.ok) throw apiError(upload.status, upload.message)
   if (!upload.bytes) throw apiError(400, 'Profile Image is missing')
@@ -193,7 +236,11 @@ export const usersApi = apiResource({
       authPostLimit: true,
       body: { json: SignupSchema },
       success: { 200: MessageShape },
-      errors: { 400: `"${ALL_FIELDS}", a rule of the fields, or "User already exists"`, 429: MAIL_REFUSED, 500: MAIL_FAILED },
+      errors: {
+        400: `"${ALL_FIELDS}", a rule of the fields, or "User already exists"`,
+        429: MAIL_REFUSED,
+        500: MAIL_FAILED,
+      },
       handler: register,
     }),
     endpoint({
@@ -204,7 +251,10 @@ export const usersApi = apiResource({
       authPostLimit: true,
       body: { json: OtpBody },
       success: { 200: UserBody },
-      errors: { 400: `"${MESSAGES.noPending}", "${MESSAGES.wrong}", "${MESSAGES.expired}" or "User already exists"`, 429: MESSAGES.dead },
+      errors: {
+        400: `"${MESSAGES.noPending}", "${MESSAGES.wrong}", "${MESSAGES.expired}" or "User already exists"`,
+        429: MESSAGES.dead,
+      },
       handler: verifyOtp,
     }),
     endpoint({

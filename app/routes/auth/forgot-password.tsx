@@ -10,7 +10,13 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
 import { ACCOUNT_MESSAGES, emailTaken, resetPassword } from '~/models/account.server'
-import { consumeResetProof, getResetVerification, issueResetProof, peekResetProof, resendWaitSeconds } from '~/models/verification.server'
+import {
+  consumeResetProof,
+  getResetVerification,
+  issueResetProof,
+  peekResetProof,
+  resendWaitSeconds,
+} from '~/models/verification.server'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
 import { readForm } from '~/utils/body.server'
 import { requireAnonymous } from '~/utils/auth.server'
@@ -37,7 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const email = totpEmail(request)
     const row = email ? await getResetVerification(email) : undefined
     if (email && row && !row.consumed_at && !row.verified_at) {
-      return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('reset', email), sentAt: row.last_sent_at }
+      return {
+        step: 'verify' as const,
+        email,
+        resendIn: await resendWaitSeconds('reset', email),
+        sentAt: row.last_sent_at,
+      }
     }
   }
   if (step === 'reset') {
@@ -55,10 +66,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'reset') {
     const submission = parseWithZod(formData, { schema: ResetPasswordSchema })
     if (limited) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, 400)
+    if (submission.status !== 'success')
+      return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, 400)
     const email = await consumeResetProof(await readProof(resetProofCookie, request))
     if (!email || !(await resetPassword(email, submission.value.password))) {
-      return data({ result: submission.reply({ formErrors: [SESSION_ENDED], hideFields: ['password', 'confirmPassword'] }) }, 403)
+      return data(
+        { result: submission.reply({ formErrors: [SESSION_ENDED], hideFields: ['password', 'confirmPassword'] }) },
+        403,
+      )
     }
     const headers = { 'Set-Cookie': await resetProofCookie.serialize('', { maxAge: 0 }) }
     if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
@@ -85,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const { email } = submission.value
-  if (!(await emailTaken(email))) return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.noUser] }) }, 404)
+  if (!(await emailTaken(email)))
+    return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.noUser] }) }, 404)
   const sent = await issueCode(request, { purpose: 'reset', email })
   if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, sent.status)
   throw await redirectWithSuccess('/forgot-password?step=verify', 'OTP send to your email', { headers: sent.headers })
@@ -111,9 +127,13 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 
   return (
     <main className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-6 text-center text-2xl font-bold">{loaderData.step === 'reset' || done ? 'Reset password' : 'Forgot password'}</h1>
+      <h1 className="mb-6 text-center text-2xl font-bold">
+        {loaderData.step === 'reset' || done ? 'Reset password' : 'Forgot password'}
+      </h1>
       {done ? (
-        <p role="status" className="text-center">{DONE}. Taking you to the login page...</p>
+        <p role="status" className="text-center">
+          {DONE}. Taking you to the login page...
+        </p>
       ) : loaderData.step === 'verify' ? (
         <OtpCard {...loaderData} error={actionData && 'otpError' in actionData ? actionData.otpError : null} />
       ) : loaderData.step === 'reset' ? (
@@ -135,10 +155,21 @@ function EmailForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" onFocus={forgotPasswordValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form
+      method="post"
+      onFocus={forgotPasswordValidation.preload}
+      {...getFormProps(form)}
+      className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+    >
       <input type="hidden" name="intent" value="email" />
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Enter your account's e-mail and we will send you a code.</p>
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+        Enter your account's e-mail and we will send you a code.
+      </p>
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }}
+        errors={fields.email.errors}
+      />
       <div role="alert">
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>
@@ -163,7 +194,12 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" onFocus={resetPasswordValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form
+      method="post"
+      onFocus={resetPasswordValidation.preload}
+      {...getFormProps(form)}
+      className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+    >
       <input type="hidden" name="intent" value="reset" />
       <SubmittedWithJs />
       <PasswordField label="New Password" field={fields.password} hydrated={hydrated} />
@@ -179,7 +215,15 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 /** spec 1 §2: a show/hide toggle that appears only once text is entered (a JS nicety; plain input without). */
-function PasswordField({ label, field, hydrated }: { label: string; field: FieldMetadata<string, Record<string, unknown>, string[]>; hydrated: boolean }) {
+function PasswordField({
+  label,
+  field,
+  hydrated,
+}: {
+  label: string
+  field: FieldMetadata<string, Record<string, unknown>, string[]>
+  hydrated: boolean
+}) {
   const [hasText, setHasText] = useState(false)
   const [visible, setVisible] = useState(false)
   return (

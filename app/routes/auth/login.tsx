@@ -24,11 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (!(await allowAuthPost(context))) return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
+  if (!(await allowAuthPost(context)))
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) }, 429)
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const checked = await checkCredentials(submission.value.email, submission.value.password)
   if (!checked.ok) {
-    const message = { 404: ACCOUNT_MESSAGES.noUser, 401: ACCOUNT_MESSAGES.badCredentials, 429: ACCOUNT_MESSAGES.loginLocked }[checked.status]
+    const message = {
+      404: ACCOUNT_MESSAGES.noUser,
+      401: ACCOUNT_MESSAGES.badCredentials,
+      429: ACCOUNT_MESSAGES.loginLocked,
+    }[checked.status]
     return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, checked.status)
   }
   // A new session id at every login (session fixation); the old row, if any, is deleted.
@@ -49,12 +54,25 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-2xl font-bold">Login</h1>
-      <Form method="post" onFocus={loginValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+      <Form
+        method="post"
+        onFocus={loginValidation.preload}
+        {...getFormProps(form)}
+        className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+      >
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }}
+          errors={fields.email.errors}
+        />
         <Field
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password', required: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+            required: true,
+          }}
           errors={fields.password.errors}
         />
         <div role="alert">

@@ -39,7 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const pending = await ownPendingSignup(request)
     if (pending) {
       const { email } = pending.row
-      return { step: 'verify' as const, email, resendIn: await resendWaitSeconds('signup', email), sentAt: pending.row.last_sent_at }
+      return {
+        step: 'verify' as const,
+        email,
+        resendIn: await resendWaitSeconds('signup', email),
+        sentAt: pending.row.last_sent_at,
+      }
     }
   }
   return { step: 'form' as const }
@@ -79,7 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A new registration of this browser's own: another client's register for the same e-mail never touches it.
   const claim = newSignupClaim()
-  const sent = await issueCode(request, { purpose: 'signup', email, claim, payload: await pendingSignupPayload({ name, password }) })
+  const sent = await issueCode(request, {
+    purpose: 'signup',
+    email,
+    claim,
+    payload: await pendingSignupPayload({ name, password }),
+  })
   if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.message] }) }, sent.status)
   sent.headers.append('Set-Cookie', await signupClaimCookie.serialize(claim))
   throw await redirectWithSuccess('/signup?step=verify', 'OTP send to your email', { headers: sent.headers })
@@ -107,7 +117,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     <main className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-2xl font-bold">Create your account</h1>
       {done ? (
-        <p role="status" className="text-center">{CREATED}. Taking you to the home page...</p>
+        <p role="status" className="text-center">
+          {CREATED}. Taking you to the home page...
+        </p>
       ) : loaderData.step === 'verify' ? (
         <OtpCard {...loaderData} error={actionData && 'otpError' in actionData ? actionData.otpError : null} />
       ) : (
@@ -125,13 +137,30 @@ function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" onFocus={signupValidation.preload} {...getFormProps(form)} className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
+    <Form
+      method="post"
+      onFocus={signupValidation.preload}
+      {...getFormProps(form)}
+      className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+    >
       <input type="hidden" name="intent" value="signup" />
-      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }} errors={fields.name.errors} />
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }} errors={fields.email.errors} />
+      <Field
+        label="Name"
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }}
+        errors={fields.name.errors}
+      />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true }}
+        errors={fields.email.errors}
+      />
       <Field
         label="Password"
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: true }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: 'password' }),
+          autoComplete: 'new-password',
+          required: true,
+        }}
         errors={fields.password.errors}
       />
       <ErrorList id={form.errorId} errors={form.errors} />

@@ -25,17 +25,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request)
   if (!user) {
     const url = new URL(request.url)
-    throw await redirectWithWarning(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`, 'Please login to enroll')
+    throw await redirectWithWarning(
+      `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`,
+      'Please login to enroll',
+    )
   }
   const course = await getCourseByLinkAddress(params.id)
-  if (!course) return data({ course: null, enrolled: false, coupon: null, couponError: null, phone: '', cancelled: false }, { status: 404 })
+  if (!course)
+    return data(
+      { course: null, enrolled: false, coupon: null, couponError: null, phone: '', cancelled: false },
+      { status: 404 },
+    )
   const enrolment = await getEnrollment(user.id, course.id)
   const search = new URL(request.url).searchParams
   const code = search.get('coupon')?.trim()
   let coupon: { code: string; discount: number } | null = null
   let couponError: string | null = null
   if (code) {
-    const check = await checkCouponGuarded({ courseId: course.id, code, address: clientAddress(context), userId: user.id })
+    const check = await checkCouponGuarded({
+      courseId: course.id,
+      code,
+      address: clientAddress(context),
+      userId: user.id,
+    })
     if (check.ok) coupon = { code: code.toUpperCase(), discount: check.coupon.discount }
     else couponError = check.message
   }
@@ -67,37 +79,65 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (formData.get('intent') === 'apply') {
     const submission = parseWithZod(formData, { schema: applyCouponSchema })
-    if (submission.status !== 'success') return data({ intent: 'apply' as const, result: submission.reply(), pay: null }, 400)
-    const check = await checkCouponGuarded({ courseId: course.id, code: submission.value.couponCode, address: clientAddress(context), userId: user.id })
+    if (submission.status !== 'success')
+      return data({ intent: 'apply' as const, result: submission.reply(), pay: null }, 400)
+    const check = await checkCouponGuarded({
+      courseId: course.id,
+      code: submission.value.couponCode,
+      address: clientAddress(context),
+      userId: user.id,
+    })
     if (!check.ok) {
       // spec 1 §4: a failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
       return data(
-        { intent: 'apply' as const, couponFailed: true, result: submission.reply({ fieldErrors: { couponCode: [check.message || 'Failed to apply coupon'] } }), pay: null },
+        {
+          intent: 'apply' as const,
+          couponFailed: true,
+          result: submission.reply({ fieldErrors: { couponCode: [check.message || 'Failed to apply coupon'] } }),
+          pay: null,
+        },
         check.status,
       )
     }
-    throw await redirectWithSuccess(`${here}?${new URLSearchParams({ coupon: submission.value.couponCode })}`, couponApplied(check.coupon.discount))
+    throw await redirectWithSuccess(
+      `${here}?${new URLSearchParams({ coupon: submission.value.couponCode })}`,
+      couponApplied(check.coupon.discount),
+    )
   }
 
   const submission = parseWithZod(formData, { schema: proceedSchema })
-  if (submission.status !== 'success') return data({ intent: 'pay' as const, result: submission.reply(), pay: null }, 400)
+  if (submission.status !== 'success')
+    return data({ intent: 'pay' as const, result: submission.reply(), pay: null }, 400)
   const { phone, appliedCoupon } = submission.value
   try {
-    const order = await createOrder({ buyer: user, item: { type: 'course', courseId: course.id, couponCode: appliedCoupon || null }, phone })
+    const order = await createOrder({
+      buyer: user,
+      item: { type: 'course', courseId: course.id, couponCode: appliedCoupon || null },
+      phone,
+    })
     if (order.kind === 'free') throw await redirectWithSuccess('/payment-success', 'You are enrolled!')
     if (order.kind === 'demo') throw redirect(`/payments/demo/${order.orderId}`)
     const cancelPath = `${here}?${new URLSearchParams(appliedCoupon ? { coupon: appliedCoupon, cancelled: '1' } : { cancelled: '1' })}`
-    return { intent: 'pay' as const, result: submission.reply(), pay: payInstructions(order, user, appOrigin(request), cancelPath, phone) }
+    return {
+      intent: 'pay' as const,
+      result: submission.reply(),
+      pay: payInstructions(order, user, appOrigin(request), cancelPath, phone),
+    }
   } catch (error) {
     if (error instanceof OrderError) {
       if (error.status === 409) throw await redirectWithSuccess(`/my-courses/${course.id}`, error.message)
-      return data({ intent: 'pay' as const, result: submission.reply({ formErrors: [error.message] }), pay: null }, error.status)
+      return data(
+        { intent: 'pay' as const, result: submission.reply({ formErrors: [error.message] }), pay: null },
+        error.status,
+      )
     }
     throw error
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.course ? `Checkout: ${loaderData.course.title}` : 'Course not found' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.course ? `Checkout: ${loaderData.course.title}` : 'Course not found' },
+]
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { course, couponError, enrolled } = loaderData
@@ -140,20 +180,32 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
       <section>
-        <img src={course.image} alt="" className="aspect-video w-full rounded-lg object-cover" width={640} height={360} />
+        <img
+          src={course.image}
+          alt=""
+          className="aspect-video w-full rounded-lg object-cover"
+          width={640}
+          height={360}
+        />
         <h1 className="mt-4 text-2xl font-bold">{course.title}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">{course.subTitle}</p>
       </section>
       <section className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
         {loaderData.cancelled && !pay ? (
-          <p role="status" className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="status"
+            className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
             Payment cancelled by user
           </p>
         ) : null}
         <h2 className="text-lg font-semibold">Order summary</h2>
         <p className="mt-2 flex items-baseline gap-3">
           {showStruckPrice(course.actualPrice, payable) ? (
-            <s className="text-slate-500 dark:text-slate-400" aria-label={`Actual price ${formatRupees(course.actualPrice)}`}>
+            <s
+              className="text-slate-500 dark:text-slate-400"
+              aria-label={`Actual price ${formatRupees(course.actualPrice)}`}
+            >
               {formatRupees(course.actualPrice)}
             </s>
           ) : null}
@@ -163,7 +215,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
 
         {enrolled ? (
-          <Link to={`/my-courses/${course.id}`} className="mt-6 block rounded bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
+          <Link
+            to={`/my-courses/${course.id}`}
+            className="mt-6 block rounded bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700"
+          >
             Go to My Course
           </Link>
         ) : (
@@ -207,7 +262,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {coupon ? <input type="hidden" name="appliedCoupon" value={coupon.code} /> : null}
               <Field
                 label="WhatsApp number"
-                inputProps={{ ...getInputProps(payFields.phone, { type: 'tel' }), autoComplete: 'tel', placeholder: '10-digit mobile number' }}
+                inputProps={{
+                  ...getInputProps(payFields.phone, { type: 'tel' }),
+                  autoComplete: 'tel',
+                  placeholder: '10-digit mobile number',
+                }}
                 errors={payFields.phone.errors}
               />
               <ErrorList id={payForm.errorId} errors={payForm.errors} />
@@ -219,7 +278,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 {paying ? 'Processing...' : 'Proceed to Payment'}
               </button>
             </Form>
-            {pay ? <HostedCheckoutForm pay={pay} label={`Pay ${formatRupees(pay.amountPaise / 100)} with Razorpay`} /> : null}
+            {pay ? (
+              <HostedCheckoutForm pay={pay} label={`Pay ${formatRupees(pay.amountPaise / 100)} with Razorpay`} />
+            ) : null}
           </>
         )}
         <PaymentTips />

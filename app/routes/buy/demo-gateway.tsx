@@ -42,7 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const order = await loadOrder(request, params.orderId)
   const form = await readForm(request)
-  if (form.get('intent') !== 'pay') throw await redirectWithError(await backTo(order.course_id), 'Payment cancelled by user')
+  if (form.get('intent') !== 'pay')
+    throw await redirectWithError(await backTo(order.course_id), 'Payment cancelled by user')
   const payment = demoPayment(order.provider_order_id!)
   const result = await verifyCheckoutPayment({
     providerOrderId: order.provider_order_id,
@@ -52,7 +53,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     origin: appOrigin(request),
   })
   if (!result.ok) throw await redirectWithError(await backTo(order.course_id), result.message)
-  throw await redirectWithSuccess(`/payment-success?${new URLSearchParams({ paymentId: result.paymentId })}`, 'Payment successful')
+  throw await redirectWithSuccess(
+    `/payment-success?${new URLSearchParams({ paymentId: result.paymentId })}`,
+    'Payment successful',
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Demo payment gateway' }]
@@ -61,7 +65,9 @@ export default function DemoGateway({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-lg border-2 border-dashed border-amber-500 p-6 dark:border-amber-400">
-        <p className="mb-2 text-xs font-bold tracking-wide text-amber-700 uppercase dark:text-amber-300">Demo payment gateway</p>
+        <p className="mb-2 text-xs font-bold tracking-wide text-amber-700 uppercase dark:text-amber-300">
+          Demo payment gateway
+        </p>
         <h1 className="text-2xl font-bold">Demo payment</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           This server has no Razorpay keys, so no real money moves. Paying here signs the answer the way Razorpay would.
@@ -80,7 +86,12 @@ export default function DemoGateway({ loaderData }: Route.ComponentProps) {
           <StatusButton name="intent" value="pay">
             Pay {formatRupees(loaderData.amount)}
           </StatusButton>
-          <button type="submit" name="intent" value="cancel" className="rounded border border-slate-300 px-4 py-2 dark:border-slate-600">
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="rounded border border-slate-300 px-4 py-2 dark:border-slate-600"
+          >
             Cancel
           </button>
         </Form>

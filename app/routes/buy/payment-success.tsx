@@ -36,9 +36,15 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-extrabold text-emerald-700 dark:text-emerald-400">Woohooo!</h1>
       <p className="mt-4 text-lg">Your course purchase was successful.</p>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Payment ID: <span className="font-mono" data-testid="payment-id">{loaderData.paymentId}</span>
+        Payment ID:{' '}
+        <span className="font-mono" data-testid="payment-id">
+          {loaderData.paymentId}
+        </span>
       </p>
-      <Link to="/profile" className="mt-8 rounded bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
+      <Link
+        to="/profile"
+        className="mt-8 rounded bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700"
+      >
         Start Learning
       </Link>
     </main>

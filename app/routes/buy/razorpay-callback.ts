@@ -23,13 +23,17 @@ async function backTo(courseId: string | null | undefined) {
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await parseForm(request)
-  if (!body.ok) throw await redirectWithError('/', 'Payment verification failed. If money was deducted, contact support.')
+  if (!body.ok)
+    throw await redirectWithError('/', 'Payment verification failed. If money was deducted, contact support.')
   const form = body.form
   const paymentId = form.get('razorpay_payment_id')
   if (paymentId === null) {
     // Razorpay posts error[...] fields when the payment itself failed.
     const description = form.get('error[description]')
-    const message = typeof description === 'string' && description.length < 200 ? `Payment failed: ${description}` : 'Payment failed. Please try again.'
+    const message =
+      typeof description === 'string' && description.length < 200
+        ? `Payment failed: ${description}`
+        : 'Payment failed. Please try again.'
     let orderId: unknown = null
     try {
       orderId = JSON.parse(String(form.get('error[metadata]') ?? '{}'))?.order_id
@@ -44,5 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
     origin: appOrigin(request),
   })
   if (!result.ok) throw await redirectWithError(await backTo(result.courseId), result.message)
-  throw await redirectWithSuccess(`/payment-success?${new URLSearchParams({ paymentId: result.paymentId })}`, 'Payment successful')
+  throw await redirectWithSuccess(
+    `/payment-success?${new URLSearchParams({ paymentId: result.paymentId })}`,
+    'Payment successful',
+  )
 }

@@ -23,7 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request)
-  if (!user) throw await redirectWithWarning(`/login?${new URLSearchParams({ redirectTo: '/quizzes/unlock' })}`, 'Please login to continue!')
+  if (!user)
+    throw await redirectWithWarning(
+      `/login?${new URLSearchParams({ redirectTo: '/quizzes/unlock' })}`,
+      'Please login to continue!',
+    )
   try {
     const order = await createOrder({ buyer: user, item: { type: 'quiz_bundle' } })
     if (order.kind === 'free') throw await redirectWithSuccess('/quizzes', 'Premium quizzes unlocked')
@@ -33,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof Response) throw error
     if (error instanceof OrderError && error.status === 409) return data({ error: error.message, pay: null }, 409)
     console.error('[unlock] order failed:', error)
-    return data({ error: 'Something went wrong. Try again!', pay: null }, error instanceof OrderError ? error.status : 500)
+    return data(
+      { error: 'Something went wrong. Try again!', pay: null },
+      error instanceof OrderError ? error.status : 500,
+    )
   }
 }
 
@@ -49,11 +56,17 @@ export default function UnlockQuizzes({ loaderData, actionData }: Route.Componen
       <div className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
         {loaderData.hasAccess ? (
           <p className="mb-4 rounded bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-            You already have access to every premium mock test. <Link to="/quizzes" className="underline">Go to quizzes</Link>
+            You already have access to every premium mock test.{' '}
+            <Link to="/quizzes" className="underline">
+              Go to quizzes
+            </Link>
           </p>
         ) : null}
         {loaderData.cancelled && !pay ? (
-          <p role="status" className="mb-4 rounded bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="status"
+            className="mb-4 rounded bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
             Payment cancelled by user
           </p>
         ) : null}
@@ -75,7 +88,9 @@ export default function UnlockQuizzes({ loaderData, actionData }: Route.Componen
             </Form>
           }
         />
-        {pay ? <HostedCheckoutForm pay={pay} label={`Pay ${formatRupees(pay.amountPaise / 100)} with Razorpay`} /> : null}
+        {pay ? (
+          <HostedCheckoutForm pay={pay} label={`Pay ${formatRupees(pay.amountPaise / 100)} with Razorpay`} />
+        ) : null}
       </div>
     </main>
   )

@@ -23,5 +23,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
   if (!page) return <NoCourseFound />
-  return <CourseDetail course={page.course} viewer={page.viewer} syllabus={syllabusFor(page.course.linkAddress)} back={{ to: '/courses', label: 'All courses' }} />
+  return (
+    <CourseDetail
+      course={page.course}
+      viewer={page.viewer}
+      syllabus={syllabusFor(page.course.linkAddress)}
+      back={{ to: '/courses', label: 'All courses' }}
+    />
+  )
 }

@@ -12,7 +12,10 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = () => [
   { title: `Courses Offered | ${BRAND_NAME}` },
-  { name: 'description', content: 'Live and recorded courses for IIT JAM, GATE, GAT-B, CUET PG and B.Sc Hons Microbiology.' },
+  {
+    name: 'description',
+    content: 'Live and recorded courses for IIT JAM, GATE, GAT-B, CUET PG and B.Sc Hons Microbiology.',
+  },
 ]
 
 export default function CoursesPage({ loaderData }: Route.ComponentProps) {

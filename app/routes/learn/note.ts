@@ -12,7 +12,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   if (!isId(params.id) || !isId(params.lectureId)) return new Response('Not found', { status: 404 })
   const access = await courseAccess(user, params.id)
-  if (!access.ok) return new Response(access.message, { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (!access.ok)
+    return new Response(access.message, { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const lecture = await getCourseLecture(params.id, params.lectureId)
   return (lecture && (await noteDownload(lecture, appOrigin(request)))) || new Response('Not found', { status: 404 })
 }

@@ -13,9 +13,11 @@ import type { Route } from './+types/player'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const course = isId(params.id) ? await getFullCourse(params.id) : undefined
-  if (!course) return data({ error: 'Course not found', status: 404 as const, course: null, lectureId: null }, { status: 404 })
+  if (!course)
+    return data({ error: 'Course not found', status: 404 as const, course: null, lectureId: null }, { status: 404 })
   const access = await courseAccess(user, course.id)
-  if (!access.ok) return data({ error: access.message, status: 401 as const, course: null, lectureId: null }, { status: 401 })
+  if (!access.ok)
+    return data({ error: access.message, status: 401 as const, course: null, lectureId: null }, { status: 401 })
   const lectures = course.sections.flatMap((s) => s.lectures)
   const wanted = new URL(request.url).searchParams.get('lecture')
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
@@ -31,7 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sections: course.sections.map((s) => ({
         id: s.id,
         title: s.title,
-        lectures: s.lectures.map((l) => ({ id: l.id, title: l.title, videoURL: l.video_url, noteTitle: l.note_title, hasNote: Boolean(l.note_url) })),
+        lectures: s.lectures.map((l) => ({
+          id: l.id,
+          title: l.title,
+          videoURL: l.video_url,
+          noteTitle: l.note_title,
+          hasNote: Boolean(l.note_url),
+        })),
       })),
     },
   }
@@ -41,7 +49,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 function WarningIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" className="mx-auto text-amber-500" fill="currentColor">
+    <svg
+      viewBox="0 0 24 24"
+      width="48"
+      height="48"
+      aria-hidden="true"
+      className="mx-auto text-amber-500"
+      fill="currentColor"
+    >
       <path d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
     </svg>
   )
@@ -85,7 +100,12 @@ export default function Player({ loaderData }: Route.ComponentProps) {
             <p className="rounded bg-slate-100 p-6 text-center dark:bg-slate-800">No lectures have been added yet.</p>
           )}
           {course.whatsappLink ? (
-            <a href={course.whatsappLink} target="_blank" rel="noreferrer" className="mt-4 inline-block rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-700">
+            <a
+              href={course.whatsappLink}
+              target="_blank"
+              rel="noreferrer"
+              className="mt-4 inline-block rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-700"
+            >
               Join the course WhatsApp group
             </a>
           ) : null}

@@ -65,25 +65,58 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         ← Back to Profile
       </Link>
       <h1 className="mt-3 mb-6 text-2xl font-bold">Edit Profile</h1>
-      <PhotoForm image={user.profileImage} name={user.name} serverError={actionData && 'photoError' in actionData ? actionData.photoError : null} />
-      <Form method="post" {...getFormProps(form)} className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+      <PhotoForm
+        image={user.profileImage}
+        name={user.name}
+        serverError={actionData && 'photoError' in actionData ? actionData.photoError : null}
+      />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700"
+      >
         <input type="hidden" name="intent" value="details" />
-        <Field label="Full Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }} errors={fields.name.errors} />
+        <Field
+          label="Full Name"
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', required: true }}
+          errors={fields.name.errors}
+        />
         <div className="mb-4">
           <label htmlFor="profile-email" className="mb-1 block text-sm font-medium">
             Email
           </label>
-          <input id="profile-email" type="email" value={user.email} readOnly className={`${inputClass} cursor-not-allowed opacity-75`} />
+          <input
+            id="profile-email"
+            type="email"
+            value={user.email}
+            readOnly
+            className={`${inputClass} cursor-not-allowed opacity-75`}
+          />
         </div>
         <Field
           label="Mobile Number"
-          inputProps={{ ...getInputProps(fields.mobileNumber, { type: 'tel' }), inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10 }}
+          inputProps={{
+            ...getInputProps(fields.mobileNumber, { type: 'tel' }),
+            inputMode: 'numeric',
+            autoComplete: 'tel-national',
+            maxLength: 10,
+          }}
           errors={fields.mobileNumber.errors}
         />
-        <Field label="Institute Name" inputProps={getInputProps(fields.instituteName, { type: 'text' })} errors={fields.instituteName.errors} />
-        <Field label="Present Course of Study" inputProps={getInputProps(fields.presentCourseOfStudy, { type: 'text' })} errors={fields.presentCourseOfStudy.errors} />
+        <Field
+          label="Institute Name"
+          inputProps={getInputProps(fields.instituteName, { type: 'text' })}
+          errors={fields.instituteName.errors}
+        />
+        <Field
+          label="Present Course of Study"
+          inputProps={getInputProps(fields.presentCourseOfStudy, { type: 'text' })}
+          errors={fields.presentCourseOfStudy.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StatusButton name="intent" value="details">Update Profile</StatusButton>
+        <StatusButton name="intent" value="details">
+          Update Profile
+        </StatusButton>
       </Form>
     </main>
   )
@@ -104,13 +137,28 @@ function PhotoForm({ image, name, serverError }: { image: string | null; name: s
     setClientError(problem)
     if (problem) {
       e.preventDefault()
-      showToast({ type: 'error', message: problem === PHOTO_MISSING ? problem : 'Upload failed', description: problem === PHOTO_MISSING ? undefined : problem })
+      showToast({
+        type: 'error',
+        message: problem === PHOTO_MISSING ? problem : 'Upload failed',
+        description: problem === PHOTO_MISSING ? undefined : problem,
+      })
     }
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700">
-      <img src={image ?? '/images/default-avatar.svg'} alt={`${name}'s profile photo`} width={96} height={96} className="h-24 w-24 rounded-full border object-cover dark:border-slate-600" />
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700"
+    >
+      <img
+        src={image ?? '/images/default-avatar.svg'}
+        alt={`${name}'s profile photo`}
+        width={96}
+        height={96}
+        className="h-24 w-24 rounded-full border object-cover dark:border-slate-600"
+      />
       <div className="flex-1">
         <input type="hidden" name="intent" value="photo" />
         <label htmlFor="profileImage" className="mb-1 block text-sm font-medium">
@@ -134,7 +182,9 @@ function PhotoForm({ image, name, serverError }: { image: string | null; name: s
           </p>
         ) : null}
         <div className="mt-3">
-          <StatusButton name="intent" value="photo">Upload</StatusButton>
+          <StatusButton name="intent" value="photo">
+            Upload
+          </StatusButton>
         </div>
       </div>
     </Form>

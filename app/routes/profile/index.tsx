@@ -19,7 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       presentCourseOfStudy: user.present_course_of_study,
       isPremiumMember: user.is_premium_member === 1,
       hasAccessToQuizzes: user.has_access_to_quizzes === 1,
-      memberSince: new Date(user.created_at).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }),
+      memberSince: new Date(user.created_at).toLocaleDateString('en-IN', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Asia/Kolkata',
+      }),
     },
     courses,
   }
@@ -57,11 +61,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Member since {user.memberSince}</p>
           <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
-            <Link to="/profile/edit" className="rounded bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700">
+            <Link
+              to="/profile/edit"
+              className="rounded bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700"
+            >
               Edit Profile
             </Link>
             {user.hasAccessToQuizzes ? (
-              <Link to="/quizzes" className="rounded border border-emerald-600 px-3 py-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+              <Link
+                to="/quizzes"
+                className="rounded border border-emerald-600 px-3 py-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+              >
                 Mock Test Series
               </Link>
             ) : null}

@@ -5,7 +5,15 @@ import { IntroCard } from '~/components/quiz/intro-card'
 import { TestView } from '~/components/quiz/test-view'
 import { BRAND_NAME } from '~/lib/constants'
 import { answersCloseAt, secondsLeft } from '~/lib/marking'
-import { getAnswers, getAttempt, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
+import {
+  getAnswers,
+  getAttempt,
+  quizGate,
+  QuizError,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from '~/models/attempt.server'
 import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
@@ -23,7 +31,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const gate = await quizGate(user, params.quizId)
   if (!gate.ok) {
     const url = new URL(request.url)
-    return data({ view: 'denied' as const, status: gate.status, message: accessDeniedMessage(gate.status), redirectTo: url.pathname }, { status: gate.status })
+    return data(
+      {
+        view: 'denied' as const,
+        status: gate.status,
+        message: accessDeniedMessage(gate.status),
+        redirectTo: url.pathname,
+      },
+      { status: gate.status },
+    )
   }
   const quiz = gate.quiz
   const now = new Date()
@@ -31,7 +47,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (attempt?.submitted_at) throw redirect(`/quiz/result/${quiz.id}`)
   if (!attempt) {
     const totalQuestions = await countCurrentQuestions(quiz.id)
-    return { view: 'intro' as const, quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit }, totalQuestions }
+    return {
+      view: 'intro' as const,
+      quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit },
+      totalQuestions,
+    }
   }
   const questions = await attemptQuestions(quiz.id, attempt.started_at)
   const answers = await getAnswers(attempt.id)
@@ -61,7 +81,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!body.ok) return data({ error: 'That action was not understood. Please try again.' }, { status: body.status })
   const formData = body.form
   const submission = parseWithZod(formData, { schema: attemptFormSchema })
-  if (submission.status !== 'success') return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
   const form = submission.value
 
   if (form.intent === 'start') {
@@ -107,7 +128,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       throw await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
     }
   } catch (error) {
-    if (error instanceof QuizError) throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
+    if (error instanceof QuizError)
+      throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
     throw error
   }
   const current = Math.max(0, position)

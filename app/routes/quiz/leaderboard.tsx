@@ -49,12 +49,13 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="mb-2 text-3xl font-bold">{board.quiz.title}</h1>
       <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">
-        Total Questions: {board.quiz.totalQuestions} · Total Marks: {board.quiz.totalMarks} · Participants: {board.participants}
+        Total Questions: {board.quiz.totalQuestions} · Total Marks: {board.quiz.totalMarks} · Participants:{' '}
+        {board.participants}
       </p>
       {board.viewer ? (
         <p className="mb-6 rounded bg-emerald-50 p-3 text-sm dark:bg-emerald-950" data-testid="my-rank">
-          Your rank: <strong>#{board.viewer.rank}</strong> of {board.participants} · Score {board.viewer.score} / {board.viewer.total} · Percentile{' '}
-          <strong>{board.viewer.percentile}</strong> ·{' '}
+          Your rank: <strong>#{board.viewer.rank}</strong> of {board.participants} · Score {board.viewer.score} /{' '}
+          {board.viewer.total} · Percentile <strong>{board.viewer.percentile}</strong> ·{' '}
           <Link to={`/quiz/result/${board.quiz.id}`} className="font-semibold underline">
             View your result
           </Link>
@@ -81,7 +82,9 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
             })}
           </ol>
           {board.participants > board.topThree.length + board.others.length ? (
-            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">Showing the top {board.topThree.length + board.others.length} of {board.participants}.</p>
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
+              Showing the top {board.topThree.length + board.others.length} of {board.participants}.
+            </p>
           ) : null}
           {board.others.length ? (
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
@@ -98,7 +101,10 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <div className="mt-8 text-center">
-        <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Link
+          to="/quizzes"
+          className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           Back to Quizzes
         </Link>
       </div>

@@ -13,7 +13,10 @@ const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold t
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request)
-  const [quizzes, attempted] = await Promise.all([listQuizzes(), user ? getAttemptedQuizIds(user.id) : Promise.resolve([])])
+  const [quizzes, attempted] = await Promise.all([
+    listQuizzes(),
+    user ? getAttemptedQuizIds(user.id) : Promise.resolve([]),
+  ])
   const done = new Set(attempted)
   return {
     signedIn: Boolean(user),
@@ -44,7 +47,11 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {quizzes.map((q) => (
-            <li key={q.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="quiz-card">
+            <li
+              key={q.id}
+              className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              data-testid="quiz-card"
+            >
               <div className="mb-2 flex items-start justify-between gap-2">
                 <h2 className="text-lg font-semibold">{q.title}</h2>
                 <span

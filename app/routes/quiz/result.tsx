@@ -22,7 +22,10 @@ const BADGE = {
   unattempted: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900 dark:text-yellow-100',
 } as const
 
-function optionClass(i: number, d: { selectedOption: number | null; correctAnswer: number; verdict: keyof typeof LABELS }) {
+function optionClass(
+  i: number,
+  d: { selectedOption: number | null; correctAnswer: number; verdict: keyof typeof LABELS },
+) {
   if (i === d.correctAnswer) {
     return d.verdict === 'unattempted'
       ? 'border-yellow-400 bg-yellow-50 dark:border-yellow-600 dark:bg-yellow-950'
@@ -66,26 +69,37 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{result.percentage}%</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to={`/quiz/leaderboard/${result.quiz.id}`} className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          <Link
+            to={`/quiz/leaderboard/${result.quiz.id}`}
+            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             View Leaderboard
           </Link>
         </div>
       </section>
       <ol className="space-y-6">
         {result.details.map((d, n) => (
-          <li key={d.questionId} className="rounded-lg border border-slate-200 p-5 dark:border-slate-700" data-testid="review-item">
+          <li
+            key={d.questionId}
+            className="rounded-lg border border-slate-200 p-5 dark:border-slate-700"
+            data-testid="review-item"
+          >
             <div className="mb-3 flex items-start justify-between gap-3">
               <p className="font-medium whitespace-pre-line">
                 {n + 1}. {d.question}
               </p>
-              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[d.verdict]}`}>{LABELS[d.verdict]}</span>
+              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[d.verdict]}`}>
+                {LABELS[d.verdict]}
+              </span>
             </div>
             <ul className="space-y-2">
               {d.options.map((opt, i) => (
                 <li key={i} className={`rounded border p-2 text-sm ${optionClass(i, d)}`}>
                   {opt}
                   {i === d.correctAnswer ? <span className="ml-2 text-xs font-semibold">(correct answer)</span> : null}
-                  {i === d.selectedOption && i !== d.correctAnswer ? <span className="ml-2 text-xs font-semibold">(your answer)</span> : null}
+                  {i === d.selectedOption && i !== d.correctAnswer ? (
+                    <span className="ml-2 text-xs font-semibold">(your answer)</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -14,10 +14,18 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string 
  * POSTs `total` bytes (or the given text) with Transfer-Encoding: chunked, 64 KB a write, the way a streaming
  * client does: it stops sending as soon as the server answers, and reads that answer.
  */
-function chunkedPost(path: string, type: string, body: string | { prefix: string; total: number }, headers: Record<string, string> = {}): Promise<Answer> {
+function chunkedPost(
+  path: string,
+  type: string,
+  body: string | { prefix: string; total: number },
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let answered = false
-    const req = http.request(`${E2E.baseURL}${path}`, { method: 'POST', headers: { 'Content-Type': type, 'Transfer-Encoding': 'chunked', ...sameSite, ...headers } })
+    const req = http.request(`${E2E.baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': type, 'Transfer-Encoding': 'chunked', ...sameSite, ...headers },
+    })
     req.on('response', (res) => {
       answered = true
       let text = ''
@@ -58,23 +66,44 @@ test('a chunked form within the limit is read like any other (page, multipart an
   expect(String(theme.headers['set-cookie'])).toContain('theme=')
 
   const boundary = 'chunkedboundary'
-  const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="theme"', '', 'dark', `--${boundary}`, 'Content-Disposition: form-data; name="redirectTo"', '', '/about-us', `--${boundary}--`, ''].join('\r\n')
+  const multipart = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="theme"',
+    '',
+    'dark',
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="redirectTo"',
+    '',
+    '/about-us',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n')
   const viaMultipart = await chunkedPost('/theme', `multipart/form-data; boundary=${boundary}`, multipart)
   expect(viaMultipart.status).toBe(302)
   expect(viaMultipart.headers.location).toBe('/about-us')
 
   const user = await makeUser('user')
-  const login = await chunkedPost('/api/v1/users/login', 'application/json', JSON.stringify({ email: user.email, password: user.password }))
+  const login = await chunkedPost(
+    '/api/v1/users/login',
+    'application/json',
+    JSON.stringify({ email: user.email, password: user.password }),
+  )
   expect(login.status).toBe(200)
   expect(JSON.parse(login.text)).toMatchObject({ success: true })
 })
 
 test('a chunked body past the route limit gets 413, on pages and on the API', async () => {
-  const page = await chunkedPost('/login', 'application/x-www-form-urlencoded', { prefix: 'email=', total: 1 * MB + 256 * 1024 })
+  const page = await chunkedPost('/login', 'application/x-www-form-urlencoded', {
+    prefix: 'email=',
+    total: 1 * MB + 256 * 1024,
+  })
   expect(page.status).toBe(413)
   expect(page.text).toBe('Request body too large')
 
-  const api = await chunkedPost('/api/v1/users/login', 'application/json', { prefix: '{"email":"', total: 1 * MB + 256 * 1024 })
+  const api = await chunkedPost('/api/v1/users/login', 'application/json', {
+    prefix: '{"email":"',
+    total: 1 * MB + 256 * 1024,
+  })
   expect(api.status).toBe(413)
   expect(JSON.parse(api.text)).toMatchObject({ statusCode: 413, success: false, message: 'Request body too large' })
 
@@ -83,28 +112,50 @@ test('a chunked body past the route limit gets 413, on pages and on the API', as
   expect(next.status).toBe(302)
 })
 
-test('malformed multipart, JSON and urlencoded bodies are 400 with a message, never 500', async ({ request, page, loginAs }) => {
-  const broken = await request.post('/login', { headers: { ...sameSite, 'Content-Type': 'multipart/form-data; boundary=zz' }, data: '--zz\r\nContent-Disposition: form-da' })
+test('malformed multipart, JSON and urlencoded bodies are 400 with a message, never 500', async ({
+  request,
+  page,
+  loginAs,
+}) => {
+  const broken = await request.post('/login', {
+    headers: { ...sameSite, 'Content-Type': 'multipart/form-data; boundary=zz' },
+    data: '--zz\r\nContent-Disposition: form-da',
+  })
   expect(broken.status()).toBe(400)
   expect(await broken.text()).toContain('The form could not be read')
 
-  const json = await request.post('/signup', { headers: { ...sameSite, 'Content-Type': 'application/json' }, data: '{"name":' })
+  const json = await request.post('/signup', {
+    headers: { ...sameSite, 'Content-Type': 'application/json' },
+    data: '{"name":',
+  })
   expect(json.status()).toBe(400)
   expect(await json.text()).toContain('must be sent as a form')
 
   // A data request (JS on) gets the same 400, encoded for the router.
-  const data = await request.post('/forgot-password.data', { headers: { ...sameSite, 'Content-Type': 'text/plain' }, data: 'hello' })
+  const data = await request.post('/forgot-password.data', {
+    headers: { ...sameSite, 'Content-Type': 'text/plain' },
+    data: 'hello',
+  })
   expect(data.status()).toBe(400)
 
-  const urlencoded = await request.post('/login', { headers: { ...sameSite, 'Content-Type': 'application/x-www-form-urlencoded' }, data: '%zz&=&%E0%A4%A=1&email' })
+  const urlencoded = await request.post('/login', {
+    headers: { ...sameSite, 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: '%zz&=&%E0%A4%A=1&email',
+  })
   expect(urlencoded.status()).toBe(400)
 
-  const api = await request.post('/api/v1/users/login', { headers: { 'Content-Type': 'application/json' }, data: '{"email": ' })
+  const api = await request.post('/api/v1/users/login', {
+    headers: { 'Content-Type': 'application/json' },
+    data: '{"email": ',
+  })
   expect(api.status()).toBe(400)
 
   // An upload route answers on its form, as before.
   await loginAs('admin')
-  const upload = await page.request.post('/admin/create-course', { headers: { ...sameSite, 'Content-Type': 'multipart/form-data; boundary=zz' }, data: '--zz\r\nContent-Disposition: form-data; name="courseImage"; filename="a.png"\r\n\r\nabc' })
+  const upload = await page.request.post('/admin/create-course', {
+    headers: { ...sameSite, 'Content-Type': 'multipart/form-data; boundary=zz' },
+    data: '--zz\r\nContent-Disposition: form-data; name="courseImage"; filename="a.png"\r\n\r\nabc',
+  })
   expect(upload.status()).toBe(400)
   expect(await upload.text()).toContain('The form could not be read')
 })

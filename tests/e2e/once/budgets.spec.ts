@@ -13,7 +13,12 @@ const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
 
 async function publicPages(db: import('../../../db/client').DB) {
-  const course = await db.selectFrom('courses').select('link_address').where('course_tag', '!=', 'b.sc hons.').orderBy('created_at').executeTakeFirstOrThrow()
+  const course = await db
+    .selectFrom('courses')
+    .select('link_address')
+    .where('course_tag', '!=', 'b.sc hons.')
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow()
   return [
     '/',
     '/courses',
@@ -42,14 +47,19 @@ async function firstViewJs(html: string, fetchBytes: (url: string) => Promise<Bu
   return { total, files: srcs.size }
 }
 
-test('every public page: gzipped HTML <= 14.6 KB and first-view JS <= 1.25x the framework floor', async ({ request, db }) => {
+test('every public page: gzipped HTML <= 14.6 KB and first-view JS <= 1.25x the framework floor', async ({
+  request,
+  db,
+}) => {
   const rows: string[] = []
   for (const path of await publicPages(db)) {
     const res = await request.get(path)
     expect(res.status(), path).toBeLessThan(path === '/no-such-page' ? 405 : 400)
     const html = await res.body()
     const js = await firstViewJs(html.toString('utf8'), async (src) => (await request.get(src)).body())
-    rows.push(`${path}: HTML ${(gz(html) / 1024).toFixed(1)} KB, JS ${(js.total / 1024).toFixed(1)} KB in ${js.files} files`)
+    rows.push(
+      `${path}: HTML ${(gz(html) / 1024).toFixed(1)} KB, JS ${(js.total / 1024).toFixed(1)} KB in ${js.files} files`,
+    )
     expect(gz(html), `gzipped HTML of ${path}`).toBeLessThanOrEqual(HTML_BUDGET)
     expect(js.total, `first-view JS of ${path}`).toBeLessThanOrEqual(JS_BUDGET)
   }
@@ -64,7 +74,13 @@ async function axeViolations(page: Page) {
     const result = await window.axe.run(document, { resultTypes: ['violations'] })
     return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      )
   })
 }
 
@@ -72,7 +88,10 @@ async function noHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 }
 
-test('every public page: no serious or critical axe violations, no horizontal scroll at 320 px', async ({ page, db }) => {
+test('every public page: no serious or critical axe violations, no horizontal scroll at 320 px', async ({
+  page,
+  db,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 })
   for (const path of await publicPages(db)) {
     await page.goto(path)
@@ -87,7 +106,11 @@ test('every public page: no serious or critical axe violations, no horizontal sc
   }
 })
 
-test('signed-in pages: no serious or critical axe violations, no horizontal scroll at 320 px', async ({ page, db, loginAs }) => {
+test('signed-in pages: no serious or critical axe violations, no horizontal scroll at 320 px', async ({
+  page,
+  db,
+  loginAs,
+}) => {
   await loginAs('admin')
   const course = await db.selectFrom('courses').select(['id']).orderBy('created_at').executeTakeFirstOrThrow()
   const quiz = await db.selectFrom('quizzes').select('id').orderBy('created_at').executeTakeFirstOrThrow()

@@ -7,7 +7,13 @@ import { createCourse, createLecture, createQuiz, createSection, enrol } from '.
 import { E2E } from '../../support/e2e-env'
 import { expect, test } from '../../support/fixtures'
 
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const))
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values] as const),
+  )
 
 async function policyOf(request: APIRequestContext, path: string) {
   const res = await request.get(path, { maxRedirects: 0 })
@@ -23,7 +29,8 @@ async function policyOf(request: APIRequestContext, path: string) {
   const html = await res.text()
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
   expect(scripts.length, `${path} has React Router's scripts`).toBeGreaterThan(0)
-  for (const tag of scripts) expect(tag, `${path}: every script carries this response's nonce`).toContain(`nonce="${nonces[0]}"`)
+  for (const tag of scripts)
+    expect(tag, `${path}: every script carries this response's nonce`).toContain(`nonce="${nonces[0]}"`)
   return { csp, nonce: nonces[0] }
 }
 
@@ -40,7 +47,11 @@ test('every page type sends a nonce-based CSP that its inline scripts match', as
   const tag = crypto.randomBytes(3).toString('hex')
   const course = await createCourse(db, { courseTitle: `CSP ${tag}`, linkAddress: `csp-${tag}` })
   const section = await createSection(db, { courseId: course.id, title: 'Cells' })
-  await createLecture(db, { sectionId: section.id, title: 'Membranes', videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ' })
+  await createLecture(db, {
+    sectionId: section.id,
+    title: 'Membranes',
+    videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+  })
   const quiz = await createQuiz(db, { title: `CSP quiz ${tag}` })
   const learner = await loginAs('user')
   await enrol(db, { userId: learner.id, courseId: course.id })
@@ -48,7 +59,9 @@ test('every page type sends a nonce-based CSP that its inline scripts match', as
   // Public and auth pages (the auth page as a guest: signed in it redirects).
   const guest = await page.context().browser()!.newContext({ baseURL: E2E.baseURL })
   const home = await expectPolicy(guest.request, '/')
-  expect(home.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://www.youtube-nocookie.com']))
+  expect(home.get('frame-src')).toEqual(
+    expect.arrayContaining(['https://www.youtube.com', 'https://www.youtube-nocookie.com']),
+  )
   expect(home.get('img-src')).toContain('https://i.ytimg.com')
   await expectPolicy(guest.request, '/login')
   await guest.close()
@@ -58,10 +71,15 @@ test('every page type sends a nonce-based CSP that its inline scripts match', as
   const forSale = await createCourse(db, { courseTitle: `CSP sale ${tag}`, linkAddress: `csp-sale-${tag}` })
   const checkout = await expectPolicy(page.request, `/checkout/${forSale.linkAddress}`)
   const razorpay = `http://localhost:${E2E.razorpayPort}`
-  for (const name of ['script-src', 'frame-src', 'form-action', 'connect-src']) expect(checkout.get(name), name).toContain(razorpay)
+  for (const name of ['script-src', 'frame-src', 'form-action', 'connect-src'])
+    expect(checkout.get(name), name).toContain(razorpay)
 
   // The quiz test view (after Start) and the course player.
-  const start = await page.request.post(`/quiz/${quiz.id}`, { form: { intent: 'start' }, headers: { Origin: E2E.baseURL }, maxRedirects: 0 })
+  const start = await page.request.post(`/quiz/${quiz.id}`, {
+    form: { intent: 'start' },
+    headers: { Origin: E2E.baseURL },
+    maxRedirects: 0,
+  })
   expect(start.status()).toBe(302)
   await expectPolicy(page.request, `/quiz/${quiz.id}?q=1`)
   await expectPolicy(page.request, `/my-courses/${course.id}`)
@@ -72,13 +90,17 @@ test('every page type sends a nonce-based CSP that its inline scripts match', as
   await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
   await expect(page.getByText('Which organelle is the site of aerobic respiration?')).toBeVisible()
   await page.goto(`/my-courses/${course.id}`)
-  await page.getByRole('link', { name: /Play video/ }).first().click()
+  await page
+    .getByRole('link', { name: /Play video/ })
+    .first()
+    .click()
   await expect(page.locator('iframe[src*="youtube-nocookie.com"]')).toBeAttached()
 })
 
 test('admin pages send the same policy', async ({ page, loginAs }) => {
   await loginAs('admin')
-  for (const path of ['/admin/dashboard', '/admin/create-course', '/admin/create-quiz']) await expectPolicy(page.request, path)
+  for (const path of ['/admin/dashboard', '/admin/create-course', '/admin/create-quiz'])
+    await expectPolicy(page.request, path)
   await page.goto('/admin/dashboard')
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 })

@@ -10,20 +10,82 @@ test.setTimeout(20 * 60_000)
 
 // Field names the app's forms and API read (CONTRACT.md), so many bodies reach past "missing field".
 const FIELDS = [
-  'name', 'email', 'password', 'confirmPassword', 'otp', 'intent', 'redirectTo', 'mobileNumber', 'instituteName',
-  'presentCourseOfStudy', 'couponCode', 'phone', 'courseId', 'userId', 'sectionId', 'quizId', 'answers', 'questionId',
-  'selectedOption', 'title', 'description', 'category', 'timeLimit', 'questions', 'questions[0].questionText',
-  'questions[0].options[0]', 'questions[0].correctOption', 'actualPrice', 'discountedPrice', 'discount', 'cardTitle',
-  'linkAddress', 'itemType', 'amount', 'newpassword', 'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature',
-  'couponId', 'theme', 'numQuestions', 'difficulty', 'topic', 'subject', 'q', 'page', 'courseIds', '__proto__',
-  'constructor', 'prototype',
+  'name',
+  'email',
+  'password',
+  'confirmPassword',
+  'otp',
+  'intent',
+  'redirectTo',
+  'mobileNumber',
+  'instituteName',
+  'presentCourseOfStudy',
+  'couponCode',
+  'phone',
+  'courseId',
+  'userId',
+  'sectionId',
+  'quizId',
+  'answers',
+  'questionId',
+  'selectedOption',
+  'title',
+  'description',
+  'category',
+  'timeLimit',
+  'questions',
+  'questions[0].questionText',
+  'questions[0].options[0]',
+  'questions[0].correctOption',
+  'actualPrice',
+  'discountedPrice',
+  'discount',
+  'cardTitle',
+  'linkAddress',
+  'itemType',
+  'amount',
+  'newpassword',
+  'razorpay_order_id',
+  'razorpay_payment_id',
+  'razorpay_signature',
+  'couponId',
+  'theme',
+  'numQuestions',
+  'difficulty',
+  'topic',
+  'subject',
+  'q',
+  'page',
+  'courseIds',
+  '__proto__',
+  'constructor',
+  'prototype',
 ]
 
 const oddString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '../../etc/passwd', '<script>x</script>', '\u0000', '\uD800', '😀'.repeat(50), "' or 1=1 --", '0123456789abcdef01234567', 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '../../etc/passwd',
+    '<script>x</script>',
+    '\u0000',
+    '\uD800',
+    '😀'.repeat(50),
+    "' or 1=1 --",
+    '0123456789abcdef01234567',
+    'a'.repeat(5000),
+  ),
 )
 const key = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 }))
 const jsonValue = fc.letrec((tie) => ({
@@ -49,13 +111,38 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
   fc.array(fc.tuple(key, oddString), { maxLength: 8 }).map((pairs) => ({ kind: 'form' as const, pairs })),
   fc.dictionary(key, jsonValue, { maxKeys: 8 }).map((o) => ({ kind: 'json' as const, text: JSON.stringify(o) })),
   jsonValue.map((v) => ({ kind: 'json' as const, text: JSON.stringify(v) ?? 'null' })),
-  fc.constantFrom('{"__proto__":{"admin":true},"email":{"$ne":null}}', '{"answers":"x","quizId":{"$gt":""}}', '[1,2,3]', '{', '"str"', '{"a":1}{').map((text) => ({ kind: 'json' as const, text })),
+  fc
+    .constantFrom(
+      '{"__proto__":{"admin":true},"email":{"$ne":null}}',
+      '{"answers":"x","quizId":{"$gt":""}}',
+      '[1,2,3]',
+      '{',
+      '"str"',
+      '{"a":1}{',
+    )
+    .map((text) => ({ kind: 'json' as const, text })),
   fc.array(fc.tuple(key, oddString), { maxLength: 6 }).map((pairs) => ({ kind: 'multipart' as const, pairs })),
-  fc.tuple(oddString, fc.constantFrom('text/plain', 'application/xml', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz')).map(([text, type]) => ({ kind: 'raw' as const, text, type })),
+  fc
+    .tuple(
+      oddString,
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=zz',
+      ),
+    )
+    .map(([text, type]) => ({ kind: 'raw' as const, text, type })),
 )
 
 async function send(request: APIRequestContext, method: string, url: string, body: Body) {
-  const options: Parameters<APIRequestContext['fetch']>[1] = { method, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 }
+  const options: Parameters<APIRequestContext['fetch']>[1] = {
+    method,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+    timeout: 30_000,
+  }
   if (body.kind === 'form') options.form = Object.fromEntries(body.pairs) as Record<string, string>
   else if (body.kind === 'multipart') options.multipart = Object.fromEntries(body.pairs) as Record<string, string>
   else if (body.kind === 'json') {
@@ -77,9 +164,19 @@ async function send(request: APIRequestContext, method: string, url: string, bod
 const STACK = /\n\s+at [\w.<>]+ \(|node:internal|\/node_modules\//
 
 async function fuzzTargets(db: import('../../../db/client').DB) {
-  const course = await db.selectFrom('courses').select(['id', 'link_address']).orderBy('created_at').executeTakeFirstOrThrow()
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'link_address'])
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow()
   const quiz = await db.selectFrom('quizzes').select('id').orderBy('created_at').executeTakeFirstOrThrow()
-  const values = { id: course.link_address, courseId: course.id, quizId: quiz.id, orderId: '0123456789abcdef01234567', lectureId: '0123456789abcdef01234567' }
+  const values = {
+    id: course.link_address,
+    courseId: course.id,
+    quizId: quiz.id,
+    orderId: '0123456789abcdef01234567',
+    lectureId: '0123456789abcdef01234567',
+  }
   const apiValues = { id: quiz.id, courseId: course.id }
   const targets: { method: string; url: string }[] = []
   for (const r of pageRoutes()) if (r.hasAction) targets.push({ method: 'POST', url: fill(r.path, values) })
@@ -100,7 +197,9 @@ test('malformed bodies never produce a 500 or a stack trace', async ({ page, db,
     const samples = fc.sample(bodies, { numRuns: RUNS, seed: 42 })
     // Half anonymous (the guards), half as admin (deeper into every handler).
     const queue = samples.map((body, i) => ({ body, ctx: i % 2 === 0 ? asAdmin : page.context().request }))
-    const anonymous = await import('@playwright/test').then((m) => m.request.newContext({ baseURL: test.info().project.use.baseURL }))
+    const anonymous = await import('@playwright/test').then((m) =>
+      m.request.newContext({ baseURL: test.info().project.use.baseURL }),
+    )
     for (let i = 0; i < queue.length; i += 10) {
       await Promise.all(
         queue.slice(i, i + 10).map(async ({ body }, j) => {
@@ -109,7 +208,9 @@ test('malformed bodies never produce a 500 or a stack trace', async ({ page, db,
           sent++
           const text = await res.text().catch(() => '')
           if (res.status() >= 500 || STACK.test(text)) {
-            failures.push(`${target.method} ${target.url} -> ${res.status()} for ${JSON.stringify(body).slice(0, 200)}: ${text.slice(0, 200)}`)
+            failures.push(
+              `${target.method} ${target.url} -> ${res.status()} for ${JSON.stringify(body).slice(0, 200)}: ${text.slice(0, 200)}`,
+            )
           }
         }),
       )

@@ -15,7 +15,11 @@ test('an unknown /api/v1 path is a JSON 404 in ApiError shape', async ({ request
 })
 
 test('state-changing requests from another site are refused with 403', async ({ request }) => {
-  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }] as Record<string, string>[]) {
+  for (const headers of [
+    { Origin: 'https://evil.example' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    { Origin: 'null' },
+  ] as Record<string, string>[]) {
     const page = await request.post('/theme', { form: { theme: 'dark' }, headers, maxRedirects: 0 })
     expect(page.status()).toBe(403)
     const api = await request.post('/api/v1/users/login', { data: { email: 'a@b.c', password: 'x' }, headers })
@@ -25,7 +29,11 @@ test('state-changing requests from another site are refused with 403', async ({ 
 })
 
 test('same-site posts pass the cross-site check', async ({ request, baseURL }) => {
-  const res = await request.post('/theme', { form: { theme: 'dark', redirectTo: '/courses' }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+  const res = await request.post('/theme', {
+    form: { theme: 'dark', redirectTo: '/courses' },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
   expect(res.status()).toBe(302)
   expect(res.headers()['location']).toBe('/courses')
   expect(res.headers()['set-cookie']).toContain('theme=')
@@ -50,7 +58,10 @@ test('a body over the limit is refused with 413 before it is read', async ({ req
 })
 
 test('CORS: only configured origins get credentials, preflights answered', async ({ request }) => {
-  const allowed = await request.fetch('/api/v1/courses/get-all-courses', { method: 'OPTIONS', headers: { Origin: 'http://allowed.example', 'Access-Control-Request-Method': 'POST' } })
+  const allowed = await request.fetch('/api/v1/courses/get-all-courses', {
+    method: 'OPTIONS',
+    headers: { Origin: 'http://allowed.example', 'Access-Control-Request-Method': 'POST' },
+  })
   expect(allowed.status()).toBe(204)
   expect(allowed.headers()['access-control-allow-origin']).toBe('http://allowed.example')
   expect(allowed.headers()['access-control-allow-credentials']).toBe('true')

@@ -4,7 +4,10 @@ import { E2E } from '../../support/e2e-env'
 
 const sameSite = { Origin: E2E.baseURL }
 
-test('#3 redirectTo with a tab, a newline, a backslash or non-ASCII never leaves the site and never gives 500', async ({ request, makeUser }) => {
+test('#3 redirectTo with a tab, a newline, a backslash or non-ASCII never leaves the site and never gives 500', async ({
+  request,
+  makeUser,
+}) => {
   const user = await makeUser('user')
   const cases: Array<[string, string]> = [
     ['/\t/evil.example/', '/'],
@@ -16,10 +19,18 @@ test('#3 redirectTo with a tab, a newline, a backslash or non-ASCII never leaves
     ['/profile', '/profile'],
   ]
   for (const [redirectTo, expected] of cases) {
-    const theme = await request.post('/theme', { headers: sameSite, form: { theme: 'dark', redirectTo }, maxRedirects: 0 })
+    const theme = await request.post('/theme', {
+      headers: sameSite,
+      form: { theme: 'dark', redirectTo },
+      maxRedirects: 0,
+    })
     expect(theme.status(), JSON.stringify(redirectTo)).toBe(302)
     expect(theme.headers().location, JSON.stringify(redirectTo)).toBe(expected)
-    const login = await request.post('/login', { headers: sameSite, form: { email: user.email, password: user.password, redirectTo }, maxRedirects: 0 })
+    const login = await request.post('/login', {
+      headers: sameSite,
+      form: { email: user.email, password: user.password, redirectTo },
+      maxRedirects: 0,
+    })
     expect(login.status(), JSON.stringify(redirectTo)).toBe(302)
     expect(login.headers().location, JSON.stringify(redirectTo)).toBe(expected)
   }
@@ -29,8 +40,16 @@ test('#4 a malformed quiz editor post is a form error on create and edit, not a 
   await loginAs('admin')
   const quiz = await db.selectFrom('quizzes').select('id').orderBy('created_at').executeTakeFirstOrThrow()
   for (const path of ['/admin/create-quiz', `/admin/edit-quiz/${quiz.id}`]) {
-    for (const extra of [{ questions: 'x' } as Record<string, string>, { 'questions[0]': 'x' }, { 'questions[0].options': 'x' }, { '__intent__': '{"type":"insert","payload":{"name":"title"}}' }]) {
-      const res = await page.request.post(path, { headers: sameSite, multipart: { intent: 'save', title: 'Kept title', description: 'D', category: 'free', ...extra } })
+    for (const extra of [
+      { questions: 'x' } as Record<string, string>,
+      { 'questions[0]': 'x' },
+      { 'questions[0].options': 'x' },
+      { __intent__: '{"type":"insert","payload":{"name":"title"}}' },
+    ]) {
+      const res = await page.request.post(path, {
+        headers: sameSite,
+        multipart: { intent: 'save', title: 'Kept title', description: 'D', category: 'free', ...extra },
+      })
       expect(res.status(), `${path} ${JSON.stringify(extra)}`).toBe(400)
       const html = await res.text()
       expect(html).toContain('Some quiz fields could not be read')

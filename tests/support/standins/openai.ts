@@ -27,7 +27,9 @@ function completion(content: string | null, model: string) {
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+    choices: [
+      { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null },
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   }
 }
@@ -42,9 +44,14 @@ export async function startOpenaiServer(port = 0): Promise<OpenAiStandIn> {
         res.writeHead(status, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify(payload))
       }
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(404, { error: { message: 'not found' } })
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
+        return send(404, { error: { message: 'not found' } })
       if (!req.headers.authorization?.startsWith('Bearer ')) return send(401, { error: { message: 'missing key' } })
-      let parsed: { model?: string; messages?: Array<{ content?: string }>; response_format?: { json_schema?: { schema?: { properties?: { questions?: { minItems?: number } } } } } }
+      let parsed: {
+        model?: string
+        messages?: Array<{ content?: string }>
+        response_format?: { json_schema?: { schema?: { properties?: { questions?: { minItems?: number } } } } }
+      }
       try {
         parsed = JSON.parse(body)
       } catch {
@@ -52,13 +59,16 @@ export async function startOpenaiServer(port = 0): Promise<OpenAiStandIn> {
       }
       requests.push(parsed)
       const text = (parsed.messages ?? []).map((m) => m.content ?? '').join('\n')
-      const n = parsed.response_format?.json_schema?.schema?.properties?.questions?.minItems ?? Number(/Number of questions: (\d+)/.exec(text)?.[1] ?? 5)
+      const n =
+        parsed.response_format?.json_schema?.schema?.properties?.questions?.minItems ??
+        Number(/Number of questions: (\d+)/.exec(text)?.[1] ?? 5)
       const topic = /Topic: (.*)/.exec(text)?.[1] ?? 'biology'
       const model = parsed.model ?? 'stand-in'
       if (text.includes('server-error')) return send(500, { error: { message: 'stand-in failure' } })
       if (text.includes('malformed')) return send(200, completion('{"questions": [ this is not json', model))
       if (text.includes('empty-answer')) return send(200, completion('', model))
-      if (text.includes('wrong-count')) return send(200, completion(JSON.stringify({ questions: questions(Math.max(0, n - 1), topic) }), model))
+      if (text.includes('wrong-count'))
+        return send(200, completion(JSON.stringify({ questions: questions(Math.max(0, n - 1), topic) }), model))
       return send(200, completion(JSON.stringify({ questions: questions(n, topic) }), model))
     })
   })

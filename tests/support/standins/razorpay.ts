@@ -16,14 +16,23 @@ export type RazorpayStandIn = {
   orders: Map<string, StandInOrder>
   close: () => Promise<void>
 }
-type StandInOrder = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string; created_at: number }
+type StandInOrder = {
+  id: string
+  amount: number
+  currency: string
+  receipt: string
+  notes: Record<string, string>
+  status: string
+  created_at: number
+}
 
 const alnum = (n: number) => {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
   return Array.from(crypto.randomBytes(n), (b) => chars[b % chars.length]).join('')
 }
 
-export const sign = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('hex')
+export const sign = (secret: string, payload: string) =>
+  crypto.createHmac('sha256', secret).update(payload).digest('hex')
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -67,13 +76,21 @@ export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
 
   const pay = (orderId: string) => {
     const paymentId = `pay_${alnum(14)}`
-    return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: sign(keySecret, `${orderId}|${paymentId}`) }
+    return {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: sign(keySecret, `${orderId}|${paymentId}`),
+    }
   }
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', base)
     const send = (status: number, body: unknown, type = 'application/json') => {
-      res.writeHead(status, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type' })
+      res.writeHead(status, {
+        'Content-Type': type,
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Content-Type',
+      })
       res.end(typeof body === 'string' ? body : JSON.stringify(body))
     }
     try {
@@ -81,10 +98,13 @@ export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
       if (req.method === 'POST' && url.pathname === '/v1/orders') {
         const auth = req.headers.authorization ?? ''
         const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
-        if (auth !== expected) return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
+        if (auth !== expected)
+          return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
         const body = JSON.parse((await readBody(req)) || '{}')
         if (!Number.isInteger(body.amount) || body.amount < 100) {
-          return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Order amount less than minimum amount allowed' } })
+          return send(400, {
+            error: { code: 'BAD_REQUEST_ERROR', description: 'Order amount less than minimum amount allowed' },
+          })
         }
         const order: StandInOrder = {
           id: `order_${alnum(14)}`,
@@ -96,9 +116,17 @@ export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
           created_at: Math.floor(Date.now() / 1000),
         }
         orders.set(order.id, order)
-        return send(200, { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, offer_id: null, attempts: 0 })
+        return send(200, {
+          ...order,
+          entity: 'order',
+          amount_paid: 0,
+          amount_due: order.amount,
+          offer_id: null,
+          attempts: 0,
+        })
       }
-      if (req.method === 'GET' && url.pathname === '/v1/checkout.js') return send(200, widgetScript(base), 'application/javascript')
+      if (req.method === 'GET' && url.pathname === '/v1/checkout.js')
+        return send(200, widgetScript(base), 'application/javascript')
       if (req.method === 'POST' && url.pathname === '/v1/standin/pay') {
         const body = JSON.parse((await readBody(req)) || '{}')
         if (body.key !== keyId || !orders.has(body.order_id)) return send(400, { error: 'unknown order' })
