@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely'
+import type { LecturesTable } from '#db/schema'
 import { MIME, sniffNote } from '~/lib/file-type'
 import type { LectureFields, SectionFields } from '~/schemas/admin'
 import { getStorage, newKey } from '~/services/storage.server'
@@ -5,67 +7,55 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { recordAudit } from './audit.server'
-import type { CourseRow } from './course.server'
+import { courseColumns, type CourseRow } from './course.server'
 
 // A course's content: sections, their lectures and lecture notes (the player, get-full-course, staff authoring:
 // spec 2 §2, API.md §2.2 admin rows).
 
 export class NotFoundError extends Error {}
 
-export type LectureRow = {
-  id: string
-  title: string
-  video_url: string
-  note_title: string | null
-  note_url: string | null
-}
+export type LectureRow = Pick<Selectable<LecturesTable>, 'id' | 'title' | 'video_url' | 'note_title' | 'note_url'>
 export type SectionSummary = { id: string; title: string; lectureIds: string[] }
 export type FullCourse = CourseRow & {
   whatsapp_link: string
   sections: Array<{ id: string; title: string; lectures: LectureRow[] }>
 }
 
-/** A course with its sections and lectures in order (player, get-full-course). */
-export async function getFullCourse(courseId: string): Promise<FullCourse | undefined> {
-  const course = await db
-    .selectFrom('courses')
-    .select([
-      'id',
-      'card_title',
-      'sub_title',
-      'course_tag',
-      'mode',
-      'language',
-      'course_image',
-      'actual_price',
-      'discounted_price',
-      'link_address',
-      'course_title',
-      'course_description',
-      'whatsapp_link',
-    ])
-    .where('id', '=', courseId)
-    .executeTakeFirst()
-  if (!course) return undefined
-  const sections = await db
+/** A course's sections in order. */
+function orderedSections(courseId: string) {
+  return db
     .selectFrom('sections')
     .select(['id', 'title'])
     .where('course_id', '=', courseId)
     .orderBy('position')
     .orderBy('created_at')
     .execute()
+}
+
+/** The lectures of these (one or more) sections in order; the caller picks the columns. */
+function lecturesOf(sections: Array<{ id: string }>) {
+  return db
+    .selectFrom('lectures')
+    .where(
+      'section_id',
+      'in',
+      sections.map((s) => s.id),
+    )
+    .orderBy('position')
+    .orderBy('created_at')
+}
+
+/** A course with its sections and lectures in order (player, get-full-course). */
+export async function getFullCourse(courseId: string): Promise<FullCourse | undefined> {
+  const course = await db
+    .selectFrom('courses')
+    .select([...courseColumns, 'whatsapp_link'])
+    .where('id', '=', courseId)
+    .executeTakeFirst()
+  if (!course) return undefined
+  const sections = await orderedSections(courseId)
   const lectures = sections.length
-    ? await db
-        .selectFrom('lectures')
-        .select(['id', 'section_id', 'title', 'video_url', 'note_title', 'note_url'])
-        .where(
-          'section_id',
-          'in',
-          sections.map((s) => s.id),
-        )
-        .orderBy('position')
-        .orderBy('created_at')
-        .execute()
+    ? await lecturesOf(sections).select(['id', 'section_id', 'title', 'video_url', 'note_title', 'note_url']).execute()
     : []
   return {
     ...course,
@@ -83,26 +73,8 @@ export async function getFullCourse(courseId: string): Promise<FullCourse | unde
 export async function listSections(courseId: string): Promise<SectionSummary[] | undefined> {
   const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()
   if (!course) return undefined
-  const sections = await db
-    .selectFrom('sections')
-    .select(['id', 'title'])
-    .where('course_id', '=', courseId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .execute()
-  const lectures = sections.length
-    ? await db
-        .selectFrom('lectures')
-        .select(['id', 'section_id'])
-        .where(
-          'section_id',
-          'in',
-          sections.map((s) => s.id),
-        )
-        .orderBy('position')
-        .orderBy('created_at')
-        .execute()
-    : []
+  const sections = await orderedSections(courseId)
+  const lectures = sections.length ? await lecturesOf(sections).select(['id', 'section_id']).execute() : []
   return sections.map((s) => ({
     id: s.id,
     title: s.title,

@@ -142,17 +142,19 @@ export function totpEmail(request: Request): string | null {
 export const clearTotpCookie = () =>
   `_totp=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? '; Secure' : ''}`
 
-// The single-use reset proof left by a verified reset code (API.md §5 #1). Random, stored hashed in the
-// verifications row; the cookie is HttpOnly and scoped to the one path that uses it.
-const proofCookie = (name: string, path: string) =>
+// The cookies that hold a random secret whose hash the verifications row keeps: HttpOnly, signed, same-site.
+const secretCookie = (name: string, path: string, maxAgeSeconds: number) =>
   createCookie(name, {
     httpOnly: true,
     sameSite: 'lax',
     path,
     secure: isProduction(),
     secrets: sessionSecrets(),
-    maxAge: PROOF_TTL_MS / 1000,
+    maxAge: maxAgeSeconds,
   })
+
+// The single-use reset proof left by a verified reset code (API.md §5 #1), scoped to the one path that uses it.
+const proofCookie = (name: string, path: string) => secretCookie(name, path, PROOF_TTL_MS / 1000)
 // Path '/' for the page cookie: with JS the page's data requests go to /forgot-password.data, which a
 // '/forgot-password' path would not match.
 export const resetProofCookie = proofCookie('__reset_proof', '/')
@@ -161,15 +163,7 @@ export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/rese
 // The claim that makes a pending sign-up this client's own (issue 10 #1; verification.server.ts). Random, stored
 // hashed; the page's cookie has path '/' for the same .data reason as above, the API's covers /api/v1/users
 // (register, verify-otp, resend-otp).
-const claimCookie = (name: string, path: string) =>
-  createCookie(name, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path,
-    secure: isProduction(),
-    secrets: sessionSecrets(),
-    maxAge: 24 * 60 * 60,
-  })
+const claimCookie = (name: string, path: string) => secretCookie(name, path, 24 * 60 * 60)
 export const signupClaimCookie = claimCookie('__signup', '/')
 export const apiSignupClaimCookie = claimCookie('signupClaim', '/api/v1/users')
 

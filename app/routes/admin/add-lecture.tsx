@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
-import { ErrorList, Field, StatusButton } from '~/components/forms'
+import { ErrorList, StatusButton } from '~/components/forms'
 import { ConfirmDialog, CoursePicker, PageTitle } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { listCoursesWithCounts } from '~/models/course.server'
@@ -11,6 +11,7 @@ import { requireStaff } from '~/utils/auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-lecture'
+import { LectureFields } from './lecture-fields'
 
 // spec 2 "Add Lecture": course cards -> pick a section -> lecture form (?course=&section= without JS).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -81,35 +82,11 @@ export default function AddLecture({ loaderData, actionData }: Route.ComponentPr
         <ConfirmDialog title={`Add a lecture to ${section.title}`} cancelTo={`/admin/add-lecture?course=${course.id}`}>
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <input type="hidden" name="sectionId" value={section.id} />
-            <Field
-              label="Lecture Title"
-              inputProps={getInputProps(fields.title, { type: 'text' })}
-              errors={fields.title.errors}
-            />
-            <Field
-              label="Video URL"
-              inputProps={{
-                ...getInputProps(fields.videoURL, { type: 'url' }),
-                placeholder: 'https://www.youtube.com/embed/...',
-              }}
-              errors={fields.videoURL.errors}
-            />
-            <Field
-              label="Note Title (optional)"
-              inputProps={getInputProps(fields.noteTitle, { type: 'text' })}
-              errors={fields.noteTitle.errors}
-            />
-            <Field
-              label="Note file (optional)"
-              inputProps={{
-                type: 'file',
-                name: 'noteURL',
-                id: 'noteURL',
-                accept: '.pdf,.docx,.pptx',
-                className: 'block w-full text-sm',
-              }}
-              errors={form.allErrors.noteURL}
-              hint=".pdf, .docx or .pptx, at most 20 MB."
+            <LectureFields
+              title={fields.title}
+              videoURL={fields.videoURL}
+              noteTitle={fields.noteTitle}
+              noteErrors={form.allErrors.noteURL}
             />
             <ErrorList errors={[...(form.errors ?? []), ...(fields.sectionId.errors ?? [])]} />
             <StatusButton pendingText="Adding...">Add Lecture</StatusButton>

@@ -11,6 +11,7 @@ import { requireStaff } from '~/utils/auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-section'
+import { LectureFields } from './lecture-fields'
 
 // spec 2 "Add Section": course cards, then the form (a modal; without JS the same dialog comes from ?course=).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -64,35 +65,11 @@ export default function AddSection({ loaderData, actionData }: Route.ComponentPr
               inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
               errors={fields.sectionTitle.errors}
             />
-            <Field
-              label="Lecture Title"
-              inputProps={getInputProps(fields.lectureTitle, { type: 'text' })}
-              errors={fields.lectureTitle.errors}
-            />
-            <Field
-              label="Video URL"
-              inputProps={{
-                ...getInputProps(fields.videoURL, { type: 'url' }),
-                placeholder: 'https://www.youtube.com/embed/...',
-              }}
-              errors={fields.videoURL.errors}
-            />
-            <Field
-              label="Note Title (optional)"
-              inputProps={getInputProps(fields.noteTitle, { type: 'text' })}
-              errors={fields.noteTitle.errors}
-            />
-            <Field
-              label="Note file (optional)"
-              inputProps={{
-                type: 'file',
-                name: 'noteURL',
-                id: 'noteURL',
-                accept: '.pdf,.docx,.pptx',
-                className: 'block w-full text-sm',
-              }}
-              errors={form.allErrors.noteURL}
-              hint=".pdf, .docx or .pptx, at most 20 MB."
+            <LectureFields
+              title={fields.lectureTitle}
+              videoURL={fields.videoURL}
+              noteTitle={fields.noteTitle}
+              noteErrors={form.allErrors.noteURL}
             />
             <ErrorList errors={[...(form.errors ?? []), ...(fields.courseId.errors ?? [])]} />
             <StatusButton pendingText="Adding...">Add Section</StatusButton>

@@ -4,6 +4,7 @@ import { listAudit } from '~/models/audit.server'
 import { readListParams } from '~/schemas/admin'
 import { requireAdminPage } from '~/utils/auth.server'
 import type { Route } from './+types/audit-log'
+import { indiaDateTime } from '~/lib/dates'
 
 // Issue 6 §10: who did what, when (admin only).
 const PAGE_SIZE = 20
@@ -17,16 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Log | Admin' }]
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso))
+const when = (iso: string) => indiaDateTime.format(new Date(iso))
 
 function describe(details: Record<string, unknown> | null) {
   if (!details) return ''
