@@ -341,8 +341,11 @@ test(
     await page.goto('/')
     const header = page.getByRole('banner')
     await expect(header).not.toHaveAttribute('data-hidden')
-    await page.mouse.wheel(0, 1200)
-    await expect(header).toHaveAttribute('data-hidden', 'true')
+    // The listener exists only once the page has hydrated; a scroll before that is not seen, so scroll until it is.
+    await expect(async () => {
+      await page.mouse.wheel(0, 400)
+      await expect(header).toHaveAttribute('data-hidden', 'true', { timeout: 1000 })
+    }).toPass({ timeout: 10_000 })
     await page.mouse.wheel(0, -400)
     await expect(header).not.toHaveAttribute('data-hidden')
   },
