@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
 import {
   aiRequestSchema,
+  formToQuizInput,
   MAX_QUESTIONS,
   quizFormSchema,
   quizToFormValues,
@@ -216,20 +217,8 @@ export async function handleQuizPageForm(
       }),
     }
   }
-  const v = submission.value
   return {
-    input: {
-      title: v.title,
-      description: v.description,
-      category: v.category,
-      timeLimit: v.timeLimit ?? 0,
-      questions: v.questions.map((q) => ({
-        questionText: q.questionText,
-        options: q.options,
-        correctOption: q.correctOption - 1,
-        explanation: q.explanation || undefined,
-      })),
-    },
+    input: formToQuizInput(submission.value),
     reply: () => submission.reply(),
   }
 }
