@@ -1,16 +1,37 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely'
+import pg from 'pg'
 import { migrations } from './migrations.ts'
 import type { Database } from './schema.ts'
+import type { Dialect } from './dialect.ts'
 
 export type DB = Kysely<Database>
 
+export interface SqlitePragmas {
+  journal_mode: string
+  synchronous: number
+  foreign_keys: number
+  busy_timeout: number
+}
+
 export interface OpenedDatabase {
   db: DB
-  sqlite: SQLite.Database
-  pragmas: { journal_mode: string; synchronous: number; foreign_keys: number; busy_timeout: number }
+  dialect: Dialect
+  /** The better-sqlite3 handle (SQLite only): backups and pragmas need it. */
+  sqlite: SQLite.Database | null
+  pragmas: SqlitePragmas | null
+  /** Where the data lives, for logs: the SQLite file or the PostgreSQL URL without its password. */
+  location: string
+}
+
+/**
+ * The database the environment names: PostgreSQL when DATABASE_URL is set (several app instances may share it),
+ * else the SQLite file of DATABASE_PATH (the embedded default). docs/decisions/009-postgresql.md.
+ */
+export function openConfiguredDatabase(env: { DATABASE_URL?: string; DATABASE_PATH: string }): OpenedDatabase {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openDatabase(env.DATABASE_PATH)
 }
 
 /**
@@ -37,7 +58,46 @@ export function openDatabase(file: string): OpenedDatabase {
     throw new Error(`SQLite pragmas not applied: ${JSON.stringify(pragmas)}`)
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  return { db, sqlite, pragmas }
+  return { db, dialect: 'sqlite', sqlite, pragmas, location: file }
+}
+
+// PostgreSQL answers bigint (count(*), sum of integers) and numeric (avg) as strings, because they may not fit a
+// JavaScript number. Ours are counts, sums of rupees/paise and averages of scores, far below 2^53, and the model
+// layer expects the numbers SQLite gives: parse them here, once, for this pool only (not pg's global types).
+const NUMBER_TYPES = new Set([20 /* int8 */, 1700 /* numeric */])
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (NUMBER_TYPES.has(oid) && format !== 'binary') return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+/** Pool size per app instance: a few connections are plenty for a 2-core machine; PG_POOL_MAX overrides. */
+const poolMax = () => Number(process.env.PG_POOL_MAX) || 10
+
+export function openPostgres(url: string, options: { max?: number } = {}): OpenedDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? poolMax(),
+    types: pgTypes as pg.CustomTypesConfig,
+    // A lock wait longer than this is a bug (or a stuck transaction): fail the request instead of piling up.
+    statement_timeout: 15_000,
+  })
+  // An idle connection dropped by the server (failover, restart) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`))
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', sqlite: null, pragmas: null, location: redactUrl(url) }
+}
+
+/** The URL without its password, for logs and messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'postgres://(unparsable URL)'
+  }
 }
 
 /**
@@ -64,6 +124,10 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
+/**
+ * Runs the pending migrations. Safe when several instances start at once: Kysely's migrator holds a lock while
+ * it works (an advisory lock on PostgreSQL, the write lock on SQLite).
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider })
   const { error, results } = await migrator.migrateToLatest()

@@ -5,10 +5,12 @@ import * as m0001 from '../migrations/0001_create_core_tables.ts'
 import * as m0003 from '../migrations/0003_create_coupon_selections.ts'
 import * as m0004 from '../migrations/0004_add_open_attempts_index.ts'
 import * as m0005 from '../migrations/0005_security_review.ts'
+import * as m0006 from '../migrations/0006_postgresql_types.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
   '0003_create_coupon_selections': m0003,
   '0004_add_open_attempts_index': m0004,
   '0005_security_review': m0005,
+  '0006_postgresql_types': m0006,
 }

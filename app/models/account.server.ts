@@ -12,6 +12,7 @@ import {
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { parseForm } from '~/utils/body.server'
 import { db } from '~/utils/db.server'
+import { isUniqueViolation } from '#db/dialect'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import type { ProfileInput } from '~/schemas/profile'
@@ -115,7 +116,7 @@ export async function createAccountFromSignup(
         .execute()
     })
   } catch (error) {
-    if (String(error).includes('UNIQUE')) {
+    if (isUniqueViolation(error)) {
       await consumeVerification(verified.id)
       return null
     }

@@ -16,6 +16,7 @@ import {
 } from '~/lib/marking'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
+import { lockRow } from '#db/dialect'
 import { newId } from '~/utils/ids.server'
 import {
   attemptQuestions,
@@ -148,14 +149,8 @@ export async function getAnswers(attemptId: string): Promise<Record<string, Save
   )
 }
 
-/**
- * Takes SQLite's write lock as the transaction's first statement. A deferred transaction that reads first and
- * writes later fails with SQLITE_BUSY_SNAPSHOT when another connection (a script, a test process) wrote in
- * between; a write first waits on busy_timeout instead.
- */
-async function lockForWrite(trx: Transaction<Database>, attemptId: string) {
-  await sql`update attempts set id = id where id = ${attemptId}`.execute(trx)
-}
+/** The attempt's row lock, taken first: its open/submitted state cannot change under us (db/dialect.ts). */
+const lockForWrite = (trx: Transaction<Database>, attemptId: string) => lockRow(trx, 'attempts', attemptId)
 
 export type SaveOutcome = 'saved' | 'closed'
 

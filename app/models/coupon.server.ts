@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
+import { isUniqueViolation } from '#db/dialect'
 import { count, hit } from '~/utils/rate-limit.server'
 import type { Database } from '#db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -206,7 +207,7 @@ export async function createCoupon({ actorId, fields }: { actorId: string; field
       )
     })
   } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new CouponError('This coupon code already exists for this course')
+    if (isUniqueViolation(error)) throw new CouponError('This coupon code already exists for this course')
     throw error
   }
   return {

@@ -6,6 +6,7 @@ import { formatRupees } from '~/lib/pricing'
 import { recordAudit } from '~/models/audit.server'
 import { paidUses } from '~/models/coupon.server'
 import { db } from '~/utils/db.server'
+import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
 import { appOrigin } from '~/utils/origin.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -64,8 +65,8 @@ export async function fulfilOrder(input: {
       .select(['id', 'user_id', 'item_type', 'course_id', 'coupon_id', 'amount_paise'])
       .where('id', '=', input.orderId)
       .executeTakeFirstOrThrow()
-    // issue 10 #2: a coupon's usage limit holds at payment, counted in this transaction (its first write above
-    // holds SQLite's write lock, so two payments cannot both see room for one last use).
+    // issue 10 #2: a coupon's usage limit holds at payment, counted in this transaction under a lock on the
+    // coupon row (decision 009), so two payments cannot both see room for one last use, on SQLite or PostgreSQL.
     if (await overCouponLimit(trx, order.coupon_id)) {
       if (order.amount_paise === 0) {
         // A 100% coupon took no money: the order simply fails and the learner is told at once.
@@ -156,6 +157,8 @@ export async function fulfilOrder(input: {
 
 async function overCouponLimit(trx: Transaction<Database>, couponId: string | null): Promise<boolean> {
   if (!couponId) return false
+  // Payments with this coupon queue here until the one before commits; then the count below includes it.
+  await lockRow(trx, 'coupons', couponId)
   const coupon = await trx.selectFrom('coupons').select(['usage_limit']).where('id', '=', couponId).executeTakeFirst()
   if (coupon?.usage_limit == null) return false
   // This order is already counted: it was just marked paid.

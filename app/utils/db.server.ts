@@ -1,13 +1,22 @@
-import { migrateToLatest, openDatabase } from '#db/client'
+import { migrateToLatest, openConfiguredDatabase } from '#db/client'
+import { lockNamed } from '#db/dialect'
 import { seedDemo } from '#db/seed'
 import { getEnv, isProduction } from './env.server.ts'
 
-// Opened once per process. Migrations run at start-up (Kysely Migrator); the demo seed fills an empty database.
+// Opened once per process: PostgreSQL when DATABASE_URL is set, else the SQLite file (decision 009). Migrations
+// run at start-up (Kysely Migrator, locked against other instances starting at the same moment); the demo seed
+// fills an empty database, once, however many instances start together.
 const env = getEnv()
-const opened = openDatabase(env.DATABASE_PATH)
+const opened = openConfiguredDatabase(env)
 await migrateToLatest(opened.db)
-if (env.SEED_DEMO ?? !isProduction()) await seedDemo(opened.db)
+if (env.SEED_DEMO ?? !isProduction()) {
+  await opened.db.transaction().execute(async (trx) => {
+    await lockNamed(trx, 'seed-demo')
+    await seedDemo(trx)
+  })
+}
 
 export const db = opened.db
-export const sqlite = opened.sqlite
+export const dialect = opened.dialect
+/** SQLite only (null on PostgreSQL): the pragmas read back at open. */
 export const dbPragmas = opened.pragmas

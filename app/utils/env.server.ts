@@ -9,6 +9,11 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
     DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    // Set: PostgreSQL instead of the SQLite file (several app instances may share it; decision 009).
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     // Local folders for the dev outbox and uploads without SMTP / S3 (tests point them at temporary folders).
     OUTBOX_DIR: z.string().min(1).default('data/outbox'),
     UPLOADS_DIR: z.string().min(1).optional(),

@@ -157,8 +157,17 @@ describe('submitting', () => {
     const rows = await db.selectFrom('attempts').selectAll().where('user_id', '=', user.id).execute()
     expect(rows).toHaveLength(1)
     expect(rows[0].submitted_at).not.toBeNull()
-    // The one that won answered option 0 to q1 (right) and 0 to q2 (wrong): 0.75.
-    expect(rows[0].score).toBe(0.75)
+    // Whichever call won (on SQLite the first; on PostgreSQL any of them), its answers alone were stored and
+    // scored: option i % 4 to q1 (right when 0), 0 to q2 (wrong).
+    const winner = outcomes.findIndex((o) => o.status === 'submitted')
+    const stored = await db
+      .selectFrom('attempt_answers')
+      .select('selected_option')
+      .where('attempt_id', '=', attempt.id)
+      .where('question_id', '=', questionIds[0])
+      .executeTakeFirstOrThrow()
+    expect(stored.selected_option).toBe(winner % 4)
+    expect(rows[0].score).toBe((winner % 4 === 0 ? 1 : -0.25) - 0.25)
   })
 
   test('answers naming a question of another quiz are refused', async () => {

@@ -1,0 +1,49 @@
+// The few places where SQLite and PostgreSQL SQL truly differ, each behind one named helper (DESIGN.md "Deploy
+// and scale", docs/decisions/009-postgresql.md). Models write plain Kysely that runs on both and call these for
+// the rest; nothing else in app/ asks which database it is on.
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/**
+ * Locks one row for the rest of the transaction, so the guard that follows (a count, a "still open?" read) sees
+ * every commit before it and none can slip in until this transaction ends.
+ * - PostgreSQL: `select ... for update` (a row lock; concurrent lockers of the same row wait, then read fresh).
+ * - SQLite: a no-op write to the row, which takes the database's write lock as the transaction's first step.
+ *   A deferred transaction that reads first and writes later fails with SQLITE_BUSY_SNAPSHOT when another
+ *   connection wrote in between; a write first waits on busy_timeout instead.
+ */
+export async function lockRow(trx: Kysely<any>, table: string, id: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(trx)
+  } else {
+    await sql`update ${sql.table(table)} set id = id where id = ${id}`.execute(trx)
+  }
+}
+
+/**
+ * Serialises the transaction against every other one that takes the same named lock (work that has no single
+ * row to lock, such as seeding an empty database). PostgreSQL: a transaction-scoped advisory lock; SQLite: a
+ * write that matches no row still takes the database's write lock.
+ */
+export async function lockNamed(trx: Kysely<any>, name: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
+  } else {
+    await sql`delete from settings where 0 = 1`.execute(trx)
+  }
+}
+
+/** Whether a database error is a unique-constraint violation (SQLite's message or PostgreSQL's SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { code?: unknown; message?: unknown }
+  if (e.code === '23505') return true
+  if (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_') && /UNIQUE|PRIMARYKEY/.test(e.code))
+    return true
+  return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed')
+}
