@@ -1,9 +1,14 @@
-// `npm test` (CONTRACT.md): find or install Chromium, typecheck, Vitest, build, Playwright (JS on and off),
-// then the summary line `N passed, N failed` (STACK.md trap 10: neither tool prints it).
+// `npm test` (CONTRACT.md): find or install Chromium and PostgreSQL, typecheck, Vitest on SQLite, build, Vitest's
+// integration suite again on a real PostgreSQL (with the two-instance test), Playwright (JS on and off) on
+// SQLite, then the browser flows once more on PostgreSQL, and the summary line `N passed, N failed` (STACK.md
+// trap 10: neither tool prints it). The PostgreSQL server is a throwaway one (scripts/pg-server.mjs): a
+// temporary data directory and a free port, removed at the end.
 import { execSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { ensurePostgresBin, startPostgres } from './pg-server.mjs'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-test-'))
 let passed = 0
@@ -31,7 +36,57 @@ function ensureChromium() {
   }
 }
 
+function countVitest(label, json) {
+  if (!fs.existsSync(json)) {
+    failed++
+    problems.push(`${label} produced no report`)
+    return
+  }
+  const r = JSON.parse(fs.readFileSync(json, 'utf8'))
+  passed += r.numPassedTests
+  failed +=
+    r.numFailedTests +
+    (r.numTotalTestSuites > 0 && r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0)
+      ? 1
+      : 0)
+  if (r.numFailedTests) problems.push(`${label}: ${r.numFailedTests} failed`)
+  if (r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0))
+    problems.push(`${label}: a test file failed to load`)
+}
+
+function countPlaywright(label, json) {
+  if (!fs.existsSync(json)) {
+    failed++
+    problems.push(`${label} produced no report`)
+    return
+  }
+  const r = JSON.parse(fs.readFileSync(json, 'utf8'))
+  passed += r.stats.expected
+  failed += r.stats.unexpected + r.stats.flaky
+  if (r.stats.unexpected) problems.push(`${label}: ${r.stats.unexpected} failed`)
+  if (r.stats.flaky) problems.push(`${label}: ${r.stats.flaky} flaky`)
+  if (r.errors?.length) {
+    failed += r.errors.length
+    problems.push(`${label}: ${r.errors.length} errors outside tests`)
+  }
+}
+
+/** A fresh database on the throwaway server; returns its URL. */
+async function createDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 ensureChromium()
+const pgBin = ensurePostgresBin()
 
 // 1. Typecheck counts as one check.
 if (run('typecheck', 'npx react-router typegen && npx tsc')) passed++
@@ -40,44 +95,69 @@ else {
   problems.push('typecheck')
 }
 
-// 2. Unit and integration tests.
+// 2. Unit and integration tests on SQLite.
 const vitestJson = path.join(tmp, 'vitest.json')
-run('vitest', `npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`)
-if (fs.existsSync(vitestJson)) {
-  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'))
-  passed += r.numPassedTests
-  failed +=
-    r.numFailedTests +
-    (r.numTotalTestSuites > 0 && r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0)
-      ? 1
-      : 0)
-  if (r.numFailedTests) problems.push(`vitest: ${r.numFailedTests} failed`)
-} else {
-  failed++
-  problems.push('vitest produced no report')
-}
+run('vitest (SQLite)', `npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`)
+countVitest('vitest (SQLite)', vitestJson)
 
-// 3. Build once, then the browser suite against the built server.
+// 3. Build once: the two-instance test and the browser suites run the built server.
 const buildDir = process.env.BUILD_DIR ?? 'build'
-if (!run('build', 'npm run -s build', { BUILD_DIR: buildDir })) {
+const built = run('build', 'npm run -s build', { BUILD_DIR: buildDir })
+if (!built) {
   failed++
   problems.push('build')
+}
+
+// 4. The integration suite on PostgreSQL, with the two-instance test.
+let pgServer = null
+if (!pgBin) {
+  failed++
+  problems.push('PostgreSQL 15+ not found (install Debian postgresql or set PG_BIN): the PostgreSQL run did not happen')
 } else {
-  const pwJson = path.join(tmp, 'playwright.json')
-  run('playwright', 'npx playwright test', { PW_JSON: pwJson, BUILD_DIR: buildDir })
-  if (fs.existsSync(pwJson)) {
-    const r = JSON.parse(fs.readFileSync(pwJson, 'utf8'))
-    passed += r.stats.expected
-    failed += r.stats.unexpected + r.stats.flaky
-    if (r.stats.unexpected) problems.push(`playwright: ${r.stats.unexpected} failed`)
-    if (r.errors?.length) {
-      failed += r.errors.length
-      problems.push(`playwright: ${r.errors.length} errors outside tests`)
-    }
-  } else {
+  try {
+    pgServer = await startPostgres({ bin: pgBin })
+    console.log(`\n${pgServer.version} started for the tests at ${pgServer.url}`)
+  } catch (error) {
     failed++
-    problems.push('playwright produced no report')
+    problems.push(`PostgreSQL did not start: ${error.message}`)
   }
+}
+const stopPg = () => pgServer?.stop()
+process.on('SIGINT', () => Promise.resolve(stopPg()).then(() => process.exit(130)))
+process.on('SIGTERM', () => Promise.resolve(stopPg()).then(() => process.exit(143)))
+
+try {
+  if (pgServer) {
+    const pgJson = path.join(tmp, 'vitest-pg.json')
+    run(
+      'vitest (PostgreSQL)',
+      `npx vitest run --reporter=default --reporter=json --outputFile.json=${pgJson}`,
+      { TEST_PG_URL: pgServer.url, BUILD_DIR: buildDir },
+    )
+    countVitest('vitest (PostgreSQL)', pgJson)
+  }
+
+  // 5. The browser suite against the built server on SQLite (every flow with JavaScript on and off).
+  if (built) {
+    const pwJson = path.join(tmp, 'playwright.json')
+    run('playwright (SQLite)', 'npx playwright test', { PW_JSON: pwJson, BUILD_DIR: buildDir })
+    countPlaywright('playwright (SQLite)', pwJson)
+  }
+
+  // 6. The same browser flows (JS on and off) on a fresh PostgreSQL database. The `once` project's server-level
+  // proofs (budgets, axe, the crawl) do not depend on the database and run on SQLite only.
+  if (built && pgServer) {
+    const url = await createDatabase(pgServer.url, 'e2e')
+    const pwJson = path.join(tmp, 'playwright-pg.json')
+    run('playwright (PostgreSQL)', 'npx playwright test --project=js --project=nojs', {
+      PW_JSON: pwJson,
+      BUILD_DIR: buildDir,
+      E2E_DATABASE_URL: url,
+    })
+    countPlaywright('playwright (PostgreSQL)', pwJson)
+  }
+} finally {
+  await stopPg()
 }
 
 if (problems.length) console.log(`\nProblems: ${problems.join('; ')}`)

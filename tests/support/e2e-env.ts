@@ -34,5 +34,7 @@ export function serverEnv(): Record<string, string> {
     MAIL_FROM: 'BioCoach <no-reply@biocoach.example>',
     UPLOADS_DIR: paths.uploads,
     CORS_ORIGINS: 'http://allowed.example',
+    // The PostgreSQL run of the browser suite (scripts/test.mjs): the same flows on a fresh PostgreSQL database.
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   }
 }

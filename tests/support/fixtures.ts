@@ -1,16 +1,18 @@
-// Playwright fixtures: direct access to the app's database (same SQLite file, WAL) and signed-in users
+// Playwright fixtures: direct access to the app's database (the same SQLite file in WAL mode, or the same
+// PostgreSQL database in the PostgreSQL run: E2E_DATABASE_URL) and signed-in users
 // created without going through the UI (STYLE.md: fixtures create users and sessions directly).
 import crypto from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
 import { createCookie } from 'react-router'
-import { openDatabase, type DB } from '../../db/client'
+import { openDatabase, openPostgres, type DB } from '../../db/client'
 import { createUser } from '../../db/factories'
 import type { Role } from '../../db/schema'
 import { E2E, paths } from './e2e-env'
 
 let shared: DB | undefined
 function database(): DB {
-  shared ??= openDatabase(paths.db).db
+  const url = process.env.E2E_DATABASE_URL
+  shared ??= url ? openPostgres(url, { max: 4 }).db : openDatabase(paths.db).db
   return shared
 }
 
