@@ -5,10 +5,7 @@ import { defineConfig } from 'vitest/config'
 // a real PostgreSQL (issue 12 §3) plus the tests that only make sense there (two app instances on one database).
 // Files about the SQLite file itself (WAL pragmas, Litestream, the backup script) run on SQLite only.
 const onPostgres = Boolean(process.env.TEST_PG_URL)
-const sqliteOnly = [
-  'tests/integration/litestream.test.ts',
-  'tests/integration/scripts.test.ts',
-]
+const sqliteOnly = ['tests/integration/litestream.test.ts', 'tests/integration/scripts.test.ts']
 const postgresOnly = ['tests/integration/postgres/**/*.test.ts']
 
 export default defineConfig({

@@ -9,6 +9,11 @@ if (!target) {
   console.error('Usage: npm run db:backup -- <file>')
   process.exit(2)
 }
+if (process.env.DATABASE_URL) {
+  // On PostgreSQL the provider's backups (and point-in-time recovery) are the backups: README "Scaling out".
+  console.error('DATABASE_URL is set: back up PostgreSQL with your provider (or pg_dump); this command copies SQLite files.')
+  process.exit(2)
+}
 const source = process.env.DATABASE_PATH ?? './data/app.db'
 if (!fs.existsSync(source)) {
   console.error(`No database at ${source} (set DATABASE_PATH)`)

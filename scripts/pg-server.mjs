@@ -7,7 +7,7 @@
 //
 // PostgreSQL refuses to run as root (STACK.md): as root, initdb and the server run as the `postgres` user the
 // Debian package creates, in a data directory owned by it.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -25,7 +25,10 @@ export function findPostgresBin() {
       if (Number(v) >= MIN_MAJOR) candidates.push(path.join(root, v, 'bin'))
     }
   }
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'postgres')) && fs.existsSync(path.join(dir, 'initdb'))) ?? null
+  return (
+    candidates.find((dir) => fs.existsSync(path.join(dir, 'postgres')) && fs.existsSync(path.join(dir, 'initdb'))) ??
+    null
+  )
 }
 
 /** Finds the binaries, installing Debian's `postgresql` package when missing and we may (root). */
@@ -33,9 +36,13 @@ export function ensurePostgresBin() {
   let bin = findPostgresBin()
   if (!bin && process.getuid?.() === 0 && !process.env.PG_NO_INSTALL) {
     console.log('PostgreSQL missing: installing Debian postgresql with apt...')
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql'], {
-      stdio: 'inherit',
-    })
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql'],
+      {
+        stdio: 'inherit',
+      },
+    )
     bin = findPostgresBin()
   }
   return bin
@@ -73,7 +80,16 @@ export async function startPostgres({ bin = ensurePostgresBin(), port } = {}) {
     fs.chmodSync(dir, 0o755)
     execFileSync('chown', ['-R', 'postgres:postgres', dir])
   }
-  const init = runPg(bin, ['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'])
+  const init = runPg(bin, [
+    'initdb',
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ])
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`)
   port ??= await freePort()
   const log = path.join(dir, 'server.log')
@@ -87,7 +103,21 @@ export async function startPostgres({ bin = ensurePostgresBin(), port } = {}) {
     max_connections: '300',
     shared_buffers: '128MB',
   }
-  const args = ['pg_ctl', '-D', data, '-l', log, '-w', '-t', '60', '-o', Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`).join(' '), 'start']
+  const args = [
+    'pg_ctl',
+    '-D',
+    data,
+    '-l',
+    log,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    Object.entries(settings)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' '),
+    'start',
+  ]
   const started = runPg(bin, args)
   if (started.status !== 0) {
     const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''
@@ -112,5 +142,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const end = () => pg.stop().then(() => process.exit(0))
   process.on('SIGINT', end)
   process.on('SIGTERM', end)
-  spawn('sleep', ['infinity'], { stdio: 'ignore' })
+  setInterval(() => {}, 1 << 30)
 }

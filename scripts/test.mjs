@@ -129,11 +129,10 @@ process.on('SIGTERM', () => Promise.resolve(stopPg()).then(() => process.exit(14
 try {
   if (pgServer) {
     const pgJson = path.join(tmp, 'vitest-pg.json')
-    run(
-      'vitest (PostgreSQL)',
-      `npx vitest run --reporter=default --reporter=json --outputFile.json=${pgJson}`,
-      { TEST_PG_URL: pgServer.url, BUILD_DIR: buildDir },
-    )
+    run('vitest (PostgreSQL)', `npx vitest run --reporter=default --reporter=json --outputFile.json=${pgJson}`, {
+      TEST_PG_URL: pgServer.url,
+      BUILD_DIR: buildDir,
+    })
     countVitest('vitest (PostgreSQL)', pgJson)
   }
 

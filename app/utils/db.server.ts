@@ -9,6 +9,8 @@ import { getEnv, isProduction } from './env.server.ts'
 const env = getEnv()
 const opened = openConfiguredDatabase(env)
 await migrateToLatest(opened.db)
+if (!process.env.VITEST)
+  console.log(`[db] ${opened.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${opened.location}`)
 if (env.SEED_DEMO ?? !isProduction()) {
   await opened.db.transaction().execute(async (trx) => {
     await lockNamed(trx, 'seed-demo')
@@ -18,5 +20,7 @@ if (env.SEED_DEMO ?? !isProduction()) {
 
 export const db = opened.db
 export const dialect = opened.dialect
+/** SQLite only (null on PostgreSQL): the better-sqlite3 handle, for the SQLite-file tools and benches. */
+export const sqlite = opened.sqlite
 /** SQLite only (null on PostgreSQL): the pragmas read back at open. */
 export const dbPragmas = opened.pragmas

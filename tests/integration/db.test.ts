@@ -8,16 +8,16 @@ import { db, dbPragmas, dialect } from '~/utils/db.server'
 describe('database', () => {
   if (dialect === 'sqlite')
     test('SQLite opens in WAL with foreign keys, busy timeout and synchronous set explicitly', () => {
-    expect(dbPragmas).toEqual({ journal_mode: 'wal', synchronous: 1, foreign_keys: 1, busy_timeout: 5000 })
-  })
+      expect(dbPragmas).toEqual({ journal_mode: 'wal', synchronous: 1, foreign_keys: 1, busy_timeout: 5000 })
+    })
 
   if (dialect === 'postgres')
     test('PostgreSQL is version 15 or newer', async () => {
-    const { rows } = await sql<{ v: string }>`show server_version_num`.execute(db).then((r) => ({
-      rows: r.rows.map((row) => ({ v: String(Object.values(row)[0]) })),
-    }))
-    expect(Number(rows[0].v)).toBeGreaterThanOrEqual(150000)
-  })
+      const { rows } = await sql<{ v: string }>`show server_version_num`.execute(db).then((r) => ({
+        rows: r.rows.map((row) => ({ v: String(Object.values(row)[0]) })),
+      }))
+      expect(Number(rows[0].v)).toBeGreaterThanOrEqual(150000)
+    })
 
   test('migrations created every core table', async () => {
     const tables = await db.introspection.getTables()

@@ -58,14 +58,21 @@ async function login(i: number, email: string, password: string, ip: string) {
   })
 }
 
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 
 describe('two app instances on one PostgreSQL', () => {
   test('started together, they migrated and seeded the demo exactly once', async () => {
     const courses = await db.selectFrom('courses').select(['link_address']).execute()
     expect(courses.length).toBeGreaterThan(0)
     expect(new Set(courses.map((c) => c.link_address)).size).toBe(courses.length)
-    const migrations = await db.selectFrom('kysely_migration' as 'users').select('name' as 'id').execute()
+    const migrations = await db
+      .selectFrom('kysely_migration' as 'users')
+      .select('name' as 'id')
+      .execute()
     expect(migrations.length).toBeGreaterThan(0)
     for (const s of servers) expect((await fetch(`${s.baseURL}/courses`)).status).toBe(200)
   })
