@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 
 const port = vi.hoisted(() => {
-  const p = 42000 + Math.floor(Math.random() * 2000)
+  // Below 32768: outside Linux's ephemeral range, so no outgoing connection (PostgreSQL's, say) already holds it.
+  const p = 22000 + Math.floor(Math.random() * 2000)
   process.env.OPENAI_API_KEY = 'stand-in-key'
   process.env.OPENAI_BASE_URL = `http://127.0.0.1:${p}/v1`
   process.env.OPENAI_MODEL = 'stand-in-model'

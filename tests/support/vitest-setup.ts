@@ -1,8 +1,8 @@
 // Runs before every Vitest file: a fresh database per test file, no demo seed, no rate limits (the limit tests
 // switch them back on with process.env.RATE_LIMIT = 'on'), mail to a dev outbox in tmp.
 //
-// The database is a temporary SQLite file, or, in the PostgreSQL run (`TEST_PG_URL` set by scripts/test.mjs or
-// `npm run test:pg`, which start a throwaway server), a new database on that server for this file alone.
+// The database is a temporary SQLite file, or, in the PostgreSQL run (`TEST_PG_URL` set by scripts/test.mjs,
+// which starts a throwaway server), a new database on that server for this file alone.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
