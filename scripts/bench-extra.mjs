@@ -1,178 +1,228 @@
-// Issue 7 §7 and §1 figures for `npm run bench`: quiz page SSR and quiz submit against a minimal route of the
-// same build, a burst of 5,000 distinct learners, durability rounds, the leaderboard at 1k vs 100k attempts.
+// Issue 7 §7 and §1 figures for `npm run bench`, measured once per app server (SQLite, and PostgreSQL when the
+// bench starts one, issue 12 §5): the throughput set (pages, quiz page SSR and quiz submit against a minimal route
+// of the same build) and a burst of 5,000 distinct learners. These functions measure and return numbers; bench.mjs
+// prints them side by side. The SQLite-only sections (Lighthouse, durability rounds, the leaderboard at 1k vs
+// 100k attempts) print their own lines, as before.
 import crypto from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import SQLite from 'better-sqlite3'
 import { createCookie } from 'react-router'
 
 const SECRET = process.env.BENCH_SESSION_SECRET ?? 'bench-session-secret'
 const sessionCookie = createCookie('__session', { secrets: [SECRET] })
 
-/** Learners with sessions, written straight into the bench server's database (no password hashing needed). */
-async function makeLearners(dbPath, count, tag) {
-  const db = new SQLite(dbPath)
-  db.pragma('busy_timeout = 10000')
+/**
+ * Learners with sessions, written straight into the app server's database (db: scripts/bench-db.mjs; no password
+ * hashing needed). Returns one signed `__session` cookie per learner.
+ */
+export async function makeLearners(db, count, tag) {
   const now = new Date().toISOString()
   const expires = new Date(Date.now() + 3600_000).toISOString()
-  const insertUser = db.prepare(
-    'insert into users (id, name, email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
-  )
-  const insertSession = db.prepare('insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)')
-  const ids = []
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const id = crypto.randomBytes(12).toString('hex')
-      const sid = crypto.randomBytes(32).toString('base64url')
-      insertUser.run(id, `Bench ${tag} ${i}`, `bench-${tag}-${i}-${id}@example.test`, 'scrypt$unused', 'user', now, now)
-      insertSession.run(sid, id, expires, now)
-      ids.push(sid)
-    }
-  })()
-  db.close()
+  const users = []
+  const sessions = []
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomBytes(12).toString('hex')
+    const sid = crypto.randomBytes(32).toString('base64url')
+    users.push([id, `Bench ${tag} ${i}`, `bench-${tag}-${i}-${id}@example.test`, 'scrypt$unused', 'user', now, now])
+    sessions.push([sid, id, expires, now])
+  }
+  await db.insert([
+    {
+      table: 'users',
+      columns: ['id', 'name', 'email', 'password_hash', 'role', 'created_at', 'updated_at'],
+      rows: users,
+    },
+    { table: 'sessions', columns: ['id', 'user_id', 'expires_at', 'created_at'], rows: sessions },
+  ])
   const cookies = []
-  for (const sid of ids) cookies.push((await sessionCookie.serialize(sid)).split(';')[0])
+  for (const [sid] of sessions) cookies.push((await sessionCookie.serialize(sid)).split(';')[0])
   return cookies
 }
 
-function freeQuiz(dbPath) {
-  const db = new SQLite(dbPath, { readonly: true })
-  const quiz = db.prepare("select id from quizzes where category = 'free' order by created_at limit 1").get()
-  const questions = db
-    .prepare('select id from questions where quiz_id = ? and archived_at is null order by position')
-    .all(quiz.id)
-  db.close()
+/** The first free quiz of the demo seed and its current questions. */
+export async function freeQuiz(db) {
+  const [quiz] = await db.all("select id from quizzes where category = 'free' order by created_at limit 1")
+  const questions = await db.all(
+    'select id from questions where quiz_id = ? and archived_at is null order by position',
+    [quiz.id],
+  )
   return { id: quiz.id, questions: questions.map((q) => q.id) }
 }
 
-export default async function benchExtra({ base, cannon, dbPath }) {
-  let failures = 0
-  const quiz = freeQuiz(dbPath)
-  const answers = quiz.questions.map((questionId, i) => ({ questionId, selectedOption: i % 4 }))
+const answersFor = (quiz) => quiz.questions.map((questionId, i) => ({ questionId, selectedOption: i % 4 }))
 
-  console.log('\n== Quiz throughput against a minimal route of the same build, target >= 0.5x')
-  // The minimal route: the 404 page, the smallest page the app renders (root layout and one message).
-  const minimal = (await cannon(`${base}/__minimal-route`)).requests.average
-  const resource = (await cannon(`${base}/healthz`)).requests.average
-  console.log(
-    `minimal page (404): ${minimal.toFixed(0)} req/s; resource route /healthz (no rendering): ${resource.toFixed(0)} req/s`,
-  )
-  const [reader] = await makeLearners(dbPath, 1, 'ssr')
-  await fetch(`${base}/quiz/${quiz.id}`, {
+/** Opens the learner's attempt through the quiz page's form, as a browser would. */
+function startQuiz(base, cookie, quizId) {
+  return fetch(`${base}/quiz/${quizId}`, {
     method: 'POST',
-    headers: { Cookie: reader, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
     body: 'intent=start',
     redirect: 'manual',
   })
-  const ssr = await cannon(`${base}/quiz/${quiz.id}?q=1`, { headers: { Cookie: reader } })
-  const ssrRatio = ssr.requests.average / minimal
-  if (ssrRatio < 0.5) failures++
-  console.log(
-    `quiz page SSR (open attempt): ${ssr.requests.average.toFixed(0)} req/s, ratio ${ssrRatio.toFixed(2)} ${ssrRatio >= 0.5 ? 'ok' : 'BELOW TARGET'}, non-2xx ${ssr.non2xx}`,
-  )
+}
 
-  const submitters = await makeLearners(dbPath, 6000, 'submit')
+/**
+ * The throughput set against one app server, one autocannon run per figure (req/s, errors, non-2xx):
+ * a static file, GET / and /courses, the minimal route (the 404 page: root layout and one message), /healthz
+ * (a resource route, no rendering), the quiz page of an open attempt and quiz submit by distinct learners.
+ */
+export async function measureThroughput({ base, cannon, db }) {
+  const figure = async (url, opts) => {
+    const r = await cannon(url, opts)
+    return { rps: r.requests.average, errors: r.errors, non2xx: r.non2xx }
+  }
+  const quiz = await freeQuiz(db)
+  const out = {}
+  out.static = await figure(`${base}/favicon.ico`)
+  out.home = await figure(`${base}/`)
+  out.courses = await figure(`${base}/courses`)
+  out.minimal = await figure(`${base}/__minimal-route`)
+  out.healthz = await figure(`${base}/healthz`)
+
+  const [reader] = await makeLearners(db, 1, 'ssr')
+  await startQuiz(base, reader, quiz.id)
+  out.quizPage = await figure(`${base}/quiz/${quiz.id}?q=1`, { headers: { Cookie: reader } })
+
+  const submitters = await makeLearners(db, 6000, 'submit')
+  const body = JSON.stringify({ quizId: quiz.id, answers: answersFor(quiz) })
   let next = 0
-  const submit = await cannon(`${base}/api/v1/quiz/submit`, {
+  out.submit = await figure(`${base}/api/v1/quiz/submit`, {
     method: 'POST',
     requests: [
       {
         setupRequest(req) {
           const cookie = submitters[next++ % submitters.length]
-          return {
-            ...req,
-            headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ quizId: quiz.id, answers }),
-          }
+          return { ...req, headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body }
         },
       },
     ],
   })
-  const submitRatio = submit.requests.average / minimal
-  if (submitRatio < 0.5) failures++
-  console.log(
-    `quiz submit: ${submit.requests.average.toFixed(0)} req/s, ratio ${submitRatio.toFixed(2)} ${submitRatio >= 0.5 ? 'ok' : 'BELOW TARGET'}, non-2xx ${submit.non2xx} (repeat learners answer 400 once all ${submitters.length} have submitted)`,
-  )
+  // Repeat learners answer 400 once all of them have submitted: say how many there were.
+  out.submit.learners = submitters.length
+  return out
+}
 
-  console.log('\n== Burst: 5,000 distinct learners submitting within 10 s (RATE_LIMIT=off)')
-  const burst = await makeLearners(dbPath, 5000, 'burst')
+function percentile(sorted, q) {
+  if (!sorted.length) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+/**
+ * The burst: `count` distinct learners (with sessions), each starting and submitting the free quiz in one
+ * POST /api/v1/quiz/submit, the starts spread evenly over `spreadMs` (RATE_LIMIT=off on the server). Returns
+ * results, errors, stored attempts, the time until the last answer, latency percentiles and, on PostgreSQL,
+ * what the app's connections did meanwhile (sampled from pg_stat_activity) and transactions per learner.
+ */
+export async function measureBurst({ base, db, count = 5000, spreadMs = 10_000 }) {
+  const quiz = await freeQuiz(db)
+  const body = JSON.stringify({ quizId: quiz.id, answers: answersFor(quiz) })
+  const learners = await makeLearners(db, count, 'burst')
+  const statsBefore = await db.stats()
+
+  const peak = { connections: 0, active: 0, in_transaction: 0, lock_waits: 0 }
+  let sampling = null
+  const sampler = setInterval(() => {
+    if (sampling) return
+    sampling = db
+      .activity()
+      .then((now) => {
+        if (now) for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], now[k])
+      })
+      .catch(() => {})
+      .finally(() => (sampling = null))
+  }, 200)
+
   const started = Date.now()
   let errors = 0
   let ok = 0
   const statuses = {}
+  const count1 = (key) => (statuses[key] = (statuses[key] ?? 0) + 1)
+  const latencies = []
   const inflight = []
-  for (let i = 0; i < burst.length; i++) {
-    // Spread the 5,000 starts evenly over 10 s.
-    const due = started + (i * 10_000) / burst.length
+  for (let i = 0; i < learners.length; i++) {
+    const due = started + (i * spreadMs) / learners.length
     const wait = due - Date.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const sent = performance.now()
     inflight.push(
       fetch(`${base}/api/v1/quiz/submit`, {
         method: 'POST',
-        headers: { Cookie: burst[i], 'Content-Type': 'application/json' },
-        body: JSON.stringify({ quizId: quiz.id, answers }),
+        headers: { Cookie: learners[i], 'Content-Type': 'application/json' },
+        body,
       })
         .then(async (r) => {
-          statuses[r.status] = (statuses[r.status] ?? 0) + 1
-          const body = await r.json().catch(() => ({}))
-          if (body.success) ok++
+          count1(r.status)
+          const json = await r.json().catch(() => ({}))
+          latencies.push(performance.now() - sent)
+          if (json.success) ok++
           else {
             errors++
-            statuses[`${r.status} ${body.message}`] = (statuses[`${r.status} ${body.message}`] ?? 0) + 1
+            count1(`${r.status} ${json.message}`)
           }
         })
         .catch((error) => {
           errors++
-          statuses[String(error.cause?.code ?? error.message)] =
-            (statuses[String(error.cause?.code ?? error.message)] ?? 0) + 1
+          count1(String(error.cause?.code ?? error.message))
         }),
     )
   }
   await Promise.all(inflight)
   const seconds = (Date.now() - started) / 1000
-  const db = new SQLite(dbPath, { readonly: true })
-  const stored = db
-    .prepare(
-      "select count(*) as n from attempts a join users u on u.id = a.user_id where u.name like 'Bench burst %' and a.submitted_at is not null",
-    )
-    .get().n
-  db.close()
-  const burstOk = ok === 5000 && errors === 0 && stored === 5000 && seconds <= 60
-  if (!burstOk) failures++
-  console.log(
-    `burst: ${ok} results, ${errors} errors, ${stored} stored, all done in ${seconds.toFixed(1)} s ${burstOk ? 'ok' : 'FAILED'}`,
-  )
-  console.log(`burst responses: ${JSON.stringify(statuses)}`)
+  clearInterval(sampler)
+  await sampling
 
+  const [row] = await db.all(
+    "select count(*) as n from attempts a join users u on u.id = a.user_id where u.name like 'Bench burst %' and a.submitted_at is not null",
+  )
+  let perLearner = null
+  if (statsBefore) {
+    // Backends flush their counters to pg_stat_database about once a second.
+    await new Promise((r) => setTimeout(r, 1500))
+    const after = await db.stats()
+    perLearner = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - statsBefore[k]) / count]))
+  }
+  latencies.sort((a, b) => a - b)
+  return {
+    count,
+    spreadMs,
+    ok,
+    errors,
+    stored: Number(row.n),
+    seconds,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? NaN,
+    statuses,
+    pgActivity: db.kind === 'postgres' ? peak : null,
+    perLearner,
+  }
+}
+
+/** Lighthouse on the public pages and on the quiz page of an open attempt (bench-lighthouse.mjs). */
+export async function runLighthouse({ base, db }) {
   console.log('\n== Lighthouse 12.8.2, mobile, Slow 4G (median of 3): LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1')
   const { default: benchLighthouse } = await import('./bench-lighthouse.mjs')
-  const [lighthouseLearner] = await makeLearners(dbPath, 1, 'lighthouse')
-  await fetch(`${base}/quiz/${quiz.id}`, {
-    method: 'POST',
-    headers: { Cookie: lighthouseLearner, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: 'intent=start',
-    redirect: 'manual',
-  })
-  failures += await benchLighthouse({ base, cookie: lighthouseLearner, quizId: quiz.id })
+  const quiz = await freeQuiz(db)
+  const [learner] = await makeLearners(db, 1, 'lighthouse')
+  await startQuiz(base, learner, quiz.id)
+  return benchLighthouse({ base, cookie: learner, quizId: quiz.id })
+}
 
+const tsx = (file) => [process.execPath, ['node_modules/tsx/dist/cli.mjs', file]]
+
+/** 10 durability rounds on their own servers (bench-durability.ts, port 3950). Returns failures. */
+export function runDurability() {
   console.log('\n== Durability: 50 concurrent submitters, SIGKILL at a random moment, restart (10 rounds)')
-  const durability = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-durability.ts'], {
-    stdio: 'inherit',
-    env: process.env,
-  })
-  if (durability.status !== 0) failures++
+  const [cmd, args] = tsx('scripts/bench-durability.ts')
+  return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
+}
 
-  const leaderboard = ['scripts/bench-leaderboard.ts', 'scripts/bench-leaderboard.mjs'].find((f) => fs.existsSync(f))
-  if (leaderboard) {
-    console.log('\n== Leaderboard query at 1k vs 100k attempts')
-    const run = spawnSync(
-      process.execPath,
-      leaderboard.endsWith('.ts') ? ['node_modules/tsx/dist/cli.mjs', leaderboard] : [leaderboard],
-      { stdio: 'inherit', env: process.env },
-    )
-    if (run.status !== 0) failures++
-  }
-  void path
-  return failures
+/** The leaderboard query at 1k vs 100k attempts on a throwaway SQLite file. Returns failures. */
+export function runLeaderboard() {
+  const file = ['scripts/bench-leaderboard.ts', 'scripts/bench-leaderboard.mjs'].find((f) => fs.existsSync(f))
+  if (!file) return 0
+  console.log('\n== Leaderboard query at 1k vs 100k attempts')
+  const [cmd, args] = file.endsWith('.ts') ? tsx(file) : [process.execPath, [file]]
+  return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
 }
