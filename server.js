@@ -213,16 +213,59 @@ app.use(compression())
 // the app reads is the byte-counted stream from the body-limit middleware above.
 const handleRequest = createRequestHandler(build, 'production')
 
+// At most APP_CONCURRENCY requests are inside the app at once; the others wait their turn as open sockets, in
+// arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
+// each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
+// 160 MB heap out (issue 12, `npm run bench`). A slot is held until the app has produced its Response (loaders
+// and actions done), not while a slow phone downloads the body.
+const appSlots = createSlots(Number(process.env.APP_CONCURRENCY) || 64)
+
 app.all('*splat', async (req, res, next) => {
+  const release = await appSlots.acquire()
   try {
+    // A client that gave up while waiting gets nothing rendered for it.
+    if (res.destroyed || req.socket.destroyed) return
     const flyIp = trustFly ? req.get('fly-client-ip') : undefined
     // future.v8_middleware: the context is a RouterContextProvider made by the app (app/utils/request-context.ts).
     const context = build.entry.module.requestContext(flyIp || req.socket.remoteAddress || 'unknown')
-    await sendResponse(res, await handleRequest(toFetchRequest(req, res), context))
+    let response
+    try {
+      response = await handleRequest(toFetchRequest(req, res), context)
+    } finally {
+      release()
+    }
+    await sendResponse(res, response)
   } catch (error) {
     next(error)
+  } finally {
+    release()
   }
 })
+
+/** A counting semaphore: acquire() resolves with a release function (safe to call twice) when a slot is free. */
+function createSlots(size) {
+  let free = size
+  const waiting = []
+  const grant = () => {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = waiting.shift()
+      if (next) next(grant())
+      else free++
+    }
+  }
+  return {
+    acquire() {
+      if (free > 0) {
+        free--
+        return Promise.resolve(grant())
+      }
+      return new Promise((resolve) => waiting.push(resolve))
+    },
+  }
+}
 
 function toFetchRequest(req, res) {
   // As @react-router/express: the host from the Host header, cut at anything that would change the URL.

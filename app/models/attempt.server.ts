@@ -154,26 +154,43 @@ const lockForWrite = (trx: Transaction<Database>, attemptId: string) => lockRow(
 
 export type SaveOutcome = 'saved' | 'closed'
 
-async function upsertAnswers(trx: typeof db, attemptId: string, answers: AnswerInput[], savedAt: string) {
-  for (const a of answers) {
-    const marked = a.markedForReview === undefined ? undefined : a.markedForReview ? 1 : 0
+/**
+ * Stores answers in at most two statements (one round trip each, which counts on PostgreSQL): answers that name
+ * their review mark set it; the others keep the mark already saved (the saver's events send only the option).
+ */
+async function upsertAnswers(trx: Transaction<Database>, attemptId: string, answers: AnswerInput[], savedAt: string) {
+  const withMark = answers.filter((a) => a.markedForReview !== undefined)
+  const withoutMark = answers.filter((a) => a.markedForReview === undefined)
+  const rows = (list: AnswerInput[]) =>
+    list.map((a) => ({
+      attempt_id: attemptId,
+      question_id: a.questionId,
+      selected_option: a.selectedOption,
+      marked_for_review: a.markedForReview ? 1 : 0,
+      saved_at: savedAt,
+    }))
+  if (withMark.length) {
     await trx
       .insertInto('attempt_answers')
-      .values({
-        attempt_id: attemptId,
-        question_id: a.questionId,
-        selected_option: a.selectedOption,
-        marked_for_review: marked ?? 0,
-        saved_at: savedAt,
-      })
+      .values(rows(withMark))
       .onConflict((oc) =>
-        oc
-          .columns(['attempt_id', 'question_id'])
-          .doUpdateSet(
-            marked === undefined
-              ? { selected_option: a.selectedOption, saved_at: savedAt }
-              : { selected_option: a.selectedOption, marked_for_review: marked, saved_at: savedAt },
-          ),
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          selected_option: eb.ref('excluded.selected_option'),
+          marked_for_review: eb.ref('excluded.marked_for_review'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      )
+      .execute()
+  }
+  if (withoutMark.length) {
+    await trx
+      .insertInto('attempt_answers')
+      .values(rows(withoutMark))
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          selected_option: eb.ref('excluded.selected_option'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
       )
       .execute()
   }
@@ -222,7 +239,7 @@ export async function saveAnswers({
       .where('submitted_at', 'is', null)
       .executeTakeFirst()
     if (!open) return 'closed' as const
-    await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
+    await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     return 'saved' as const
   })
 }
@@ -259,7 +276,7 @@ export async function submitAttempt({
       .where('id', '=', attemptId)
       .executeTakeFirstOrThrow()
     if (attempt.submitted_at) return 'already' as const
-    if (valid.length) await upsertAnswers(trx as unknown as typeof db, attempt.id, valid, now.toISOString())
+    if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     const paper = await markedPaper(attempt, trx)
     const score = scoreAnswers(paper.map((q) => ({ selected: q.selected, correct: q.correct_option })))
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
