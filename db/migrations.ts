@@ -6,6 +6,7 @@ import * as m0003 from '../migrations/0003_create_coupon_selections.ts'
 import * as m0004 from '../migrations/0004_add_open_attempts_index.ts'
 import * as m0005 from '../migrations/0005_security_review.ts'
 import * as m0006 from '../migrations/0006_postgresql_types.ts'
+import * as m0007 from '../migrations/0007_exam_grade_tests.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0004_add_open_attempts_index': m0004,
   '0005_security_review': m0005,
   '0006_postgresql_types': m0006,
+  '0007_exam_grade_tests': m0007,
 }

@@ -148,7 +148,12 @@ export interface QuizzesTable {
   time_limit: Generated<number>
   created_at: string
   updated_at: string
+  /** migrations/0007: JSON { mcq?, msq?, nat?: { marks, negativeMarks } } in mark units (decision 011), or null. */
+  marking_defaults: string | null
 }
+
+export type QuestionType = 'mcq' | 'msq' | 'nat'
+export type AttemptMode = 'ranked' | 'practice'
 
 export interface QuestionsTable {
   id: string
@@ -156,10 +161,22 @@ export interface QuestionsTable {
   position: number
   question_text: string
   options: string // JSON array of 4 strings
+  /** mcq: the key; msq: the smallest keyed option; nat: 0, meaningless (migrations/0007). */
   correct_option: number
   explanation: string | null
   created_at: string
   archived_at: string | null
+  type: Generated<QuestionType>
+  /** Mark units (1/30000 of a mark, decision 011): +marks when right, -negative_marks when wrong. */
+  marks: Generated<number>
+  negative_marks: Generated<number>
+  /** msq: JSON array of the keyed option indexes (0-3). */
+  correct_options: string | null
+  /** nat: the inclusive key range, exact decimal strings. */
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
 }
 
 export interface AttemptsTable {
@@ -171,6 +188,9 @@ export interface AttemptsTable {
   submitted_at: string | null
   score: number | null
   total: number
+  /** The exact score in mark units (decision 011); score = score_units / 30000. */
+  score_units: number | null
+  mode: Generated<AttemptMode>
 }
 
 export interface AttemptAnswersTable {
@@ -179,6 +199,13 @@ export interface AttemptAnswersTable {
   selected_option: number | null
   marked_for_review: Generated<number>
   saved_at: string
+  /** msq: JSON array of the chosen option indexes. */
+  selected_options: string | null
+  /** nat: the number as the learner typed it (validated). */
+  numeric_answer: string | null
+  /** When the question was first shown: a row with no answer and a visit is 'Not Answered', no row 'Not Visited'. */
+  visited_at: string | null
+  time_spent_ms: Generated<number>
 }
 
 export interface SettingsTable {

@@ -17,6 +17,7 @@ import {
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
+import { MARKS_UNIT as MARK_UNITS } from '~/lib/marks'
 import { newId } from '~/utils/ids.server'
 import {
   attemptQuestions,
@@ -43,6 +44,8 @@ const attemptColumns = [
   'submitted_at',
   'score',
   'total',
+  'score_units',
+  'mode',
 ] as const
 
 export type QuizViewer = Pick<UserRow, 'id' | 'role' | 'has_access_to_quizzes'>
@@ -79,6 +82,7 @@ async function readAttempt(userId: string, quizId: string): Promise<AttemptRow |
     .select(attemptColumns)
     .where('user_id', '=', userId)
     .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
     .executeTakeFirst()
 }
 
@@ -121,7 +125,8 @@ export async function startAttempt({ userId, quiz, now = new Date() }: { userId:
       deadline_at: deadline?.toISOString() ?? null,
       total,
     })
-    .onConflict((oc) => oc.columns(['user_id', 'quiz_id']).doNothing())
+    // The unique index is partial (ranked attempts only, migrations/0007): the conflict target names its predicate.
+    .onConflict((oc) => oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing())
     .executeTakeFirst()
   const attempt = await readAttempt(userId, quiz.id)
   if (!attempt) throw new Error('attempt vanished after insert')
@@ -283,7 +288,7 @@ export async function submitAttempt({
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
     const updated = await trx
       .updateTable('attempts')
-      .set({ submitted_at: submittedAt, score })
+      .set({ submitted_at: submittedAt, score, score_units: Math.round(score * MARK_UNITS) })
       .where('id', '=', attempt.id)
       .where('submitted_at', 'is', null)
       .executeTakeFirst()

@@ -19,6 +19,7 @@ const quizColumns = [
   'time_limit',
   'created_at',
   'updated_at',
+  'marking_defaults',
 ] as const satisfies readonly (keyof QuizRow)[]
 
 /** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */
