@@ -14,6 +14,7 @@ import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { Toaster } from '~/components/toaster'
 import { WhatsAppPanel } from '~/components/whatsapp-panel'
+import { useRouteHandleFlag } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/utils/auth.server'
 import { useNonce } from '~/utils/nonce'
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const themeClass = root?.theme ?? 'system'
   // The CSP allows inline scripts only with this response's nonce (app/utils/csp.server.ts).
   const nonce = useNonce()
+  const hideFloatingPanel = useRouteHandleFlag('hideFloatingPanel')
   return (
     <html lang="en" className={themeClass}>
       <head>
@@ -64,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader user={root?.user ?? null} theme={root?.theme ?? null} />
         <div className="pt-16">{children}</div>
         <SiteFooter />
-        <WhatsAppPanel />
+        {hideFloatingPanel ? null : <WhatsAppPanel />}
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -22,6 +22,9 @@ export function showToast(toast: ToastMessage) {
 /**
  * Toasts top-right (spec 1 §8): errors 4 s, success 2 s, at most 20. The server renders the flash toast into
  * the HTML, so it is visible with JavaScript off; with JS it times out and more can stack.
+ * Below the sm breakpoint a toast takes the whole width, so at the top it would cover every page's heading
+ * (e.g. 'Quiz Results' right after 'Your test has been submitted.'): there it sits at the bottom instead, above
+ * the WhatsApp button.
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [toasts, setToasts] = useState<Shown[]>(() => (toast ? [{ ...toast, key: counter++ }] : []))
@@ -50,7 +53,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   if (toasts.length === 0) return null
   return (
-    <div aria-live="polite" className="fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="fixed right-4 bottom-20 left-4 z-[60] flex flex-col gap-2 sm:top-20 sm:bottom-auto sm:left-auto sm:w-[22rem]"
+    >
       {toasts.map((t) => (
         <div
           key={t.key}

@@ -205,7 +205,11 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
   )
 }
 
-/** Generate with AI (spec 2): its result fills the manual form; nothing is saved until Save. */
+/**
+ * Generate with AI (spec 2): its result fills the manual form; nothing is saved until Save. Its fields keep the
+ * AI request's names (spec 2 §3) but have labels and ids of their own ('AI draft title', #ai-title), so neither
+ * they nor the manual form's 'Title' or 'Time Limit (minutes)' are ambiguous (issue 13 item 9).
+ */
 export function AiGenerate({
   values,
   fieldErrors,
@@ -239,11 +243,11 @@ export function AiGenerate({
       ) : null}
       <Form method="post" className="mt-3">
         <div className="grid gap-x-4 sm:grid-cols-2">
-          {text('title', 'Title', 'text', { required: true })}
+          {text('title', 'AI draft title', 'text', { required: true })}
           {text('subject', 'Subject', 'text', { required: true })}
           {text('topic', 'Topic', 'text', { required: true })}
           <SelectField
-            label="Category"
+            label="AI draft category"
             selectProps={{ name: 'category', id: 'ai-category', defaultValue: v.category ?? 'free' }}
             options={[
               { value: 'free', label: 'Free' },
@@ -252,7 +256,7 @@ export function AiGenerate({
             errors={fieldErrors?.category}
           />
           {text('numQuestions', 'Number of questions', 'number', { min: 1, max: 30, defaultValue: '5' })}
-          {text('timeLimit', 'Time limit (minutes)', 'number', { min: 0, defaultValue: '10' })}
+          {text('timeLimit', 'AI draft time limit (minutes)', 'number', { min: 0, defaultValue: '10' })}
           <SelectField
             label="Difficulty"
             selectProps={{ name: 'difficulty', id: 'ai-difficulty', defaultValue: v.difficulty ?? 'medium' }}
@@ -262,7 +266,7 @@ export function AiGenerate({
         </div>
         <div className="mb-4">
           <label htmlFor="ai-description" className="mb-1 block text-sm font-medium">
-            Description
+            AI draft description
           </label>
           <textarea
             id="ai-description"

@@ -1,6 +1,6 @@
-import { data } from 'react-router'
+import { data, isRouteErrorResponse, Link } from 'react-router'
 import { CsvImport, QuizEditor } from '~/components/admin/quiz-editor'
-import { PageTitle } from '~/components/admin/ui'
+import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'
@@ -61,6 +61,23 @@ export default function EditQuiz({ loaderData, actionData }: Route.ComponentProp
         submitLabel="Save Changes"
         pendingText="Saving..."
       />
+    </>
+  )
+}
+
+// spec 2 §8 (Edit: 'Quiz not found', 'Error loading quiz'): an unknown or malformed id answers 404 with the
+// message inside the admin layout, not the site's generic 404 page.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <>
+      <PageTitle>Edit Quiz</PageTitle>
+      <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-100">
+        {notFound ? 'Quiz not found' : 'Error loading quiz'}
+      </p>
+      <Link to="/admin/quizzes" className={secondaryButtonClass}>
+        Back to Quizzes
+      </Link>
     </>
   )
 }

@@ -23,9 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request)
+  // spec 1 §5: 'Please login to continue!', then back to the quiz list (from the dialog or this page alike).
   if (!user)
     throw await redirectWithWarning(
-      `/login?${new URLSearchParams({ redirectTo: '/quizzes/unlock' })}`,
+      `/login?${new URLSearchParams({ redirectTo: '/quizzes' })}`,
       'Please login to continue!',
     )
   try {

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
 import { TestView } from '~/components/quiz/test-view'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import {
@@ -23,6 +24,9 @@ import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
 // No answer key is read here: quiz.server.ts never selects it.
+
+// Nothing floats over the test (issue 13 item 9): at phone widths the WhatsApp button covered 'Mark for Review'.
+export const handle: RouteHandle = { hideFloatingPanel: true }
 
 const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
 

@@ -18,6 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     user ? getAttemptedQuizIds(user.id) : Promise.resolve([]),
   ])
   const done = new Set(attempted)
+  // spec 1 §4 "Quiz card action", §5: a premium quiz its viewer cannot open (signed in or not) offers the
+  // 'Unlock Premium Test' flow, whose Enroll Now asks a signed-out visitor to log in; 'Login to attempt' is for
+  // free quizzes only.
+  const cardAction = (q: (typeof quizzes)[number]): 'attempt' | 'result' | 'unlock' | 'login' => {
+    if (q.category === 'paid' && !(user && canAccessQuiz(user, q))) return 'unlock'
+    if (!user) return 'login'
+    return done.has(q.id) ? 'result' : 'attempt'
+  }
   return {
     signedIn: Boolean(user),
     quizzes: quizzes.map((q) => ({
@@ -27,8 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       premium: q.category === 'paid',
       questions: q.questionIds.length,
       timeLimit: q.time_limit,
-      // 'attempt' | 'result' | 'unlock' | 'login'
-      action: !user ? 'login' : !canAccessQuiz(user, q) ? 'unlock' : done.has(q.id) ? 'result' : 'attempt',
+      action: cardAction(q),
     })),
   }
 }
