@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { hashPassword } from '../app/utils/password.server.ts'
-import type { Database, Role } from './schema.ts'
+import type { Database, QuestionType, Role } from './schema.ts'
 
 type DB = Kysely<Database>
 const newId = () => crypto.randomBytes(12).toString('hex')
@@ -152,11 +152,33 @@ export async function createLecture(
   return { id }
 }
 
+/**
+ * A question as the factories take it. Without `type` it is today's MCQ (+1 / -0.25). Marks are in mark units
+ * (1/30000 of a mark, app/lib/marks.ts: MARKS_UNIT); leave them out for the type's default.
+ */
 export type QuestionInput = {
   questionText: string
   options: string[]
-  correctOption: number
+  /** mcq: the key (0-3). For msq and nat it may be left out. */
+  correctOption?: number
   explanation?: string | null
+  type?: QuestionType
+  marks?: number
+  negativeMarks?: number
+  /** msq: the keyed option indexes. */
+  correctOptions?: number[]
+  /** nat: the inclusive key range as exact decimal strings. */
+  answerMin?: string
+  answerMax?: string
+  section?: string | null
+  topic?: string | null
+}
+
+/** The defaults of migrations/0007: mcq +1 / -0.25; msq and nat +1 / 0 (in mark units). */
+const DEFAULT_MARKS: Record<QuestionType, { marks: number; negativeMarks: number }> = {
+  mcq: { marks: 30000, negativeMarks: 7500 },
+  msq: { marks: 30000, negativeMarks: 0 },
+  nat: { marks: 30000, negativeMarks: 0 },
 }
 
 export async function createQuiz(
@@ -199,6 +221,7 @@ export async function createQuiz(
   for (const [position, q] of questions.entries()) {
     const qid = newId()
     questionIds.push(qid)
+    const type = q.type ?? 'mcq'
     await db
       .insertInto('questions')
       .values({
@@ -207,9 +230,18 @@ export async function createQuiz(
         position,
         question_text: q.questionText,
         options: JSON.stringify(q.options),
-        correct_option: q.correctOption,
+        correct_option:
+          type === 'mcq' ? (q.correctOption ?? 0) : type === 'msq' ? Math.min(...(q.correctOptions ?? [0])) : 0,
         explanation: q.explanation ?? null,
         created_at: now,
+        type,
+        marks: q.marks ?? DEFAULT_MARKS[type].marks,
+        negative_marks: q.negativeMarks ?? DEFAULT_MARKS[type].negativeMarks,
+        correct_options: type === 'msq' ? JSON.stringify([...(q.correctOptions ?? [])].sort()) : null,
+        answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+        answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+        section: q.section ?? null,
+        topic: q.topic ?? null,
       })
       .execute()
   }
