@@ -1,38 +1,201 @@
 import { Link } from 'react-router'
+import { BarChart } from '~/components/analysis/bar-chart'
+import { compactMarks, formatAccuracy, formatDuration, OPTION_LETTERS, signedMarks } from '~/components/analysis/format'
 import { BRAND_NAME } from '~/lib/constants'
-import { getResult, quizGate } from '~/models/attempt.server'
+import { formatMarks, marksToNumber, type Marks } from '~/lib/marks'
+import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/analysis.server'
+import { quizGate } from '~/models/attempt.server'
 import { requireUser } from '~/utils/auth.server'
 import type { Route } from './+types/result'
 
-// /quiz/result/{id} (spec 1 §2): read from the database, so it survives a reload. The answer key is read only
-// for the learner's own submitted attempt.
+// /quiz/result/{id} (spec 1 §2, issue 13 item 4): the result and analysis of the learner's own submitted attempt,
+// read from the database, so it survives a reload. `?attempt=` picks one of their submitted practice attempts.
+// The answer key is read only for the learner's own submitted attempt (app/models/analysis.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
   if (!gate.ok) return { result: null }
-  return { result: await getResult({ userId: user.id, quizId: gate.quiz.id }) }
+  const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
+  const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
+  return { result: analysis ? toView(analysis) : null }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Quiz Results | ${BRAND_NAME}` }]
 
-const LABELS = { correct: 'Correct', incorrect: 'Incorrect', unattempted: 'Unattempted' } as const
+// Exact marks become text here, on the server (2 decimals, decision 011); the numbers beside them only draw bars.
+const text = (m: Marks | null) => (m ? formatMarks(m) : null)
+const num = (m: Marks | null) => (m ? marksToNumber(m) : null)
+
+function groupView(g: AnalysisGroup, unnamed: string) {
+  return {
+    name: g.key ?? unnamed,
+    earned: formatMarks(g.earned),
+    earnedValue: marksToNumber(g.earned),
+    max: formatMarks(g.maxMarks),
+    topper: text(g.topperEarned),
+    topperValue: num(g.topperEarned),
+    questions: g.questions,
+    attempted: g.attempted,
+    correct: g.correct,
+    wrong: g.wrong,
+    accuracy: formatAccuracy(g.accuracy),
+    time: formatDuration(g.timeSpentMs),
+  }
+}
+
+function toView(a: Analysis) {
+  return {
+    quiz: a.quiz,
+    practice: a.attempt.mode === 'practice',
+    score: formatMarks(a.score),
+    scoreValue: marksToNumber(a.score),
+    max: formatMarks(a.maxScore),
+    overall: {
+      questions: a.overall.questions,
+      attempted: a.overall.attempted,
+      correct: a.overall.correct,
+      wrong: a.overall.wrong,
+      unattempted: a.overall.unattempted,
+      accuracy: formatAccuracy(a.overall.accuracy),
+    },
+    rank: a.rank,
+    participants: a.participants,
+    percentile: a.percentile,
+    topper: text(a.topper),
+    topperValue: num(a.topper),
+    average: text(a.average),
+    averageValue: num(a.average),
+    duration: formatDuration(a.attempt.durationMs),
+    timeSpent: formatDuration(a.attempt.timeSpentMs),
+    sections: a.sections.map((g) => groupView(g, 'General')),
+    topics: a.topics.map((g) => groupView(g, 'Other')),
+    questions: a.questions.map((q) => ({
+      id: q.questionId,
+      number: q.number,
+      type: q.type,
+      question: q.question,
+      options: q.options,
+      section: q.section,
+      topic: q.topic,
+      selectedOption: q.selectedOption,
+      selectedOptions: q.selectedOptions,
+      numericAnswer: q.numericAnswer,
+      correctOptions: q.correctOptions,
+      answerMin: q.answerMin,
+      answerMax: q.answerMax,
+      outcome: q.outcome,
+      earned: signedMarks(formatMarks(q.earned)),
+      max: formatMarks(q.maxMarks),
+      negative: formatMarks(q.negativeMarks),
+      time: formatDuration(q.timeSpentMs),
+      explanation: q.explanation,
+    })),
+  }
+}
+
+type View = ReturnType<typeof toView>
+type QuestionView = View['questions'][number]
+
+const LABELS = { correct: 'Correct', wrong: 'Incorrect', unattempted: 'Unattempted' } as const
 const BADGE = {
   correct: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100',
-  incorrect: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
+  wrong: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
   unattempted: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900 dark:text-yellow-100',
 } as const
+const TYPE_NAMES = { mcq: 'Single correct (MCQ)', msq: 'Multiple select (MSQ)', nat: 'Numerical answer (NAT)' }
 
-function optionClass(
-  i: number,
-  d: { selectedOption: number | null; correctAnswer: number; verdict: keyof typeof LABELS },
-) {
-  if (i === d.correctAnswer) {
-    return d.verdict === 'unattempted'
+function optionClass(i: number, q: QuestionView) {
+  const keyed = q.correctOptions.includes(i)
+  const chosen = q.type === 'mcq' ? q.selectedOption === i : q.selectedOptions.includes(i)
+  if (keyed) {
+    return q.outcome === 'unattempted'
       ? 'border-yellow-400 bg-yellow-50 dark:border-yellow-600 dark:bg-yellow-950'
       : 'border-emerald-500 bg-emerald-50 dark:border-emerald-600 dark:bg-emerald-950'
   }
-  if (i === d.selectedOption) return 'border-red-500 bg-red-50 dark:border-red-600 dark:bg-red-950'
+  if (chosen) return 'border-red-500 bg-red-50 dark:border-red-600 dark:bg-red-950'
   return 'border-slate-200 dark:border-slate-700'
+}
+
+const letters = (indexes: number[]) => indexes.map((i) => OPTION_LETTERS[i] ?? String(i + 1)).join(', ')
+
+function yourAnswer(q: QuestionView): string {
+  if (q.type === 'nat') return q.numericAnswer?.trim() ? q.numericAnswer.trim() : 'Not answered'
+  if (q.type === 'msq') return q.selectedOptions.length ? letters(q.selectedOptions) : 'Not answered'
+  return q.selectedOption === null ? 'Not answered' : letters([q.selectedOption])
+}
+
+function theKey(q: QuestionView): string {
+  if (q.type === 'nat') return q.answerMin === q.answerMax ? `${q.answerMin}` : `${q.answerMin} – ${q.answerMax}`
+  return letters(q.correctOptions)
+}
+
+const card = 'mb-8 rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700'
+const cell = 'py-1.5 pr-3 align-top'
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded border border-slate-200 p-3 dark:border-slate-700">
+      <dt className="text-xs text-slate-600 uppercase dark:text-slate-300">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+function GroupTable({ caption, groups, testId }: { caption: string; groups: View['sections']; testId: string }) {
+  return (
+    // The table scrolls inside its own box on a narrow screen; the page itself never scrolls sideways.
+    <div className="max-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[34rem] text-left text-sm" data-testid={testId}>
+        <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-600">
+            <th scope="col" className={cell}>
+              Name
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Marks
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Topper
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Attempted
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Correct
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Accuracy
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Time
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g) => (
+            <tr key={g.name} className="border-b border-slate-100 dark:border-slate-800">
+              <th scope="row" className={`${cell} font-medium`}>
+                {g.name}
+              </th>
+              <td className={`${cell} text-right tabular-nums`}>
+                {g.earned} / {g.max}
+              </td>
+              <td className={`${cell} text-right tabular-nums`}>{g.topper ?? '—'}</td>
+              <td className={`${cell} text-right tabular-nums`}>
+                {g.attempted} / {g.questions}
+              </td>
+              <td className={`${cell} text-right tabular-nums`}>{g.correct}</td>
+              <td className={`${cell} text-right tabular-nums`}>{g.accuracy}</td>
+              <td className={`${cell} text-right tabular-nums`}>{g.time}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
 }
 
 export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
@@ -47,15 +210,30 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
       </main>
     )
   }
+  const r = result
   // The bar shows the same percentage as the text, held between empty and full (a score can be negative).
-  const pct = Math.max(0, Math.min(100, Number(result.percentage)))
+  const maxValue = Number(r.max)
+  const pctExact = maxValue > 0 ? (r.scoreValue / maxValue) * 100 : 0
+  const pct = Math.max(0, Math.min(100, pctExact))
+  const showSectionChart = r.sections.length > 1 || r.sections[0]?.name !== 'General'
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
+    <main className="mx-auto max-w-3xl overflow-x-hidden px-3 py-8 sm:px-4 sm:py-10">
       <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
-      <p className="mb-6 text-slate-600 dark:text-slate-300">{result.quiz.title}</p>
-      <section className="mb-8 rounded-lg border border-slate-200 p-5 dark:border-slate-700">
+      <p className="mb-6 break-words text-slate-600 dark:text-slate-300">
+        {r.quiz.title}
+        {r.practice ? (
+          <span className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+            Practice attempt: not ranked
+          </span>
+        ) : null}
+      </p>
+
+      <section className={card} aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="sr-only">
+          Summary
+        </h2>
         <p className="mb-2 text-xl font-semibold" data-testid="score">
-          Score: {result.score} / {result.total}
+          Score: {compactMarks(r.score)} / {compactMarks(r.max)}
         </p>
         <div
           className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
@@ -67,47 +245,147 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
         </div>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{result.percentage}%</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{pctExact.toFixed(2)}%</p>
+        <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <Stat label="Marks" value={`${r.score} / ${r.max}`} testId="exact-score" />
+          <Stat
+            label="Rank"
+            value={r.rank === null ? 'Not ranked' : `${r.rank} of ${r.participants}`}
+            testId="analysis-rank"
+          />
+          <Stat label="Percentile" value={r.percentile ?? '—'} testId="analysis-percentile" />
+          <Stat label="Topper" value={r.topper ?? '—'} testId="analysis-topper" />
+          <Stat label="Average" value={r.average ?? '—'} testId="analysis-average" />
+          <Stat label="Accuracy" value={r.overall.accuracy} testId="analysis-accuracy" />
+          <Stat label="Attempted" value={`${r.overall.attempted} / ${r.overall.questions}`} />
+          <Stat label="Correct / Incorrect" value={`${r.overall.correct} / ${r.overall.wrong}`} />
+          <Stat label="Time taken" value={r.duration} testId="analysis-time" />
+        </dl>
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
+          Rank, percentile, topper and average count everyone&apos;s first (ranked) submitted attempt; practice attempts
+          never do. Percentile: the share of the other participants who scored less than you.
+        </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link
-            to={`/quiz/leaderboard/${result.quiz.id}`}
+            to={`/quiz/leaderboard/${r.quiz.id}`}
             className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
           >
             View Leaderboard
           </Link>
         </div>
       </section>
+
+      <section className={card} aria-labelledby="compare-heading">
+        <h2 id="compare-heading" className="mb-3 text-lg font-semibold">
+          You, the topper and the average
+        </h2>
+        <BarChart
+          testId="chart-total"
+          title="Total marks"
+          groups={['Total marks']}
+          series={[
+            { name: 'You', fillClass: 'fill-emerald-600', values: [r.scoreValue], labels: [r.score] },
+            { name: 'Topper', fillClass: 'fill-sky-600', values: [r.topperValue], labels: [r.topper] },
+            { name: 'Average', fillClass: 'fill-amber-500', values: [r.averageValue], labels: [r.average] },
+          ]}
+          caption={`Out of ${r.max} marks.`}
+        />
+        {showSectionChart ? (
+          <BarChart
+            testId="chart-sections"
+            title="Marks per section"
+            groups={r.sections.map((s) => s.name)}
+            series={[
+              {
+                name: 'You',
+                fillClass: 'fill-emerald-600',
+                values: r.sections.map((s) => s.earnedValue),
+                labels: r.sections.map((s) => s.earned),
+              },
+              {
+                name: 'Topper',
+                fillClass: 'fill-sky-600',
+                values: r.sections.map((s) => s.topperValue),
+                labels: r.sections.map((s) => s.topper),
+              },
+            ]}
+            caption="Marks per section: you and the topper."
+          />
+        ) : null}
+      </section>
+
+      <section className={card} aria-label="Sections and topics">
+        <GroupTable caption="By section" groups={r.sections} testId="section-table" />
+        <div className="mt-6">
+          <GroupTable caption="By topic" groups={r.topics} testId="topic-table" />
+        </div>
+      </section>
+
+      <h2 className="mb-3 text-lg font-semibold">Question by question</h2>
       <ol className="space-y-6">
-        {result.details.map((d, n) => (
+        {r.questions.map((q) => (
           <li
-            key={d.questionId}
-            className="rounded-lg border border-slate-200 p-5 dark:border-slate-700"
+            key={q.id}
+            className="rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700"
             data-testid="review-item"
           >
             <div className="mb-3 flex items-start justify-between gap-3">
-              <p className="font-medium whitespace-pre-line">
-                {n + 1}. {d.question}
+              <p className="min-w-0 font-medium break-words whitespace-pre-line">
+                {q.number}. {q.question}
               </p>
-              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[d.verdict]}`}>
-                {LABELS[d.verdict]}
+              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[q.outcome]}`}>
+                {LABELS[q.outcome]}
               </span>
             </div>
-            <ul className="space-y-2">
-              {d.options.map((opt, i) => (
-                <li key={i} className={`rounded border p-2 text-sm ${optionClass(i, d)}`}>
-                  {opt}
-                  {i === d.correctAnswer ? <span className="ml-2 text-xs font-semibold">(correct answer)</span> : null}
-                  {i === d.selectedOption && i !== d.correctAnswer ? (
-                    <span className="ml-2 text-xs font-semibold">(your answer)</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Marks: {d.awardedMarks}</p>
-            {d.explanation ? (
-              <p className="mt-3 rounded bg-slate-50 p-3 text-sm dark:bg-slate-800">
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
+              {TYPE_NAMES[q.type]}
+              {q.section ? ` · ${q.section}` : ''}
+              {q.topic ? ` · ${q.topic}` : ''} · +{q.max}
+              {q.negative !== '0.00' ? ` / −${q.negative}` : ''}
+            </p>
+            {q.type !== 'nat' ? (
+              <ul className="space-y-2">
+                {q.options.map((opt, i) => {
+                  const keyed = q.correctOptions.includes(i)
+                  const chosen = q.type === 'mcq' ? q.selectedOption === i : q.selectedOptions.includes(i)
+                  return (
+                    <li key={i} className={`rounded border p-2 text-sm break-words ${optionClass(i, q)}`}>
+                      <span className="font-semibold">{OPTION_LETTERS[i]}.</span> {opt}
+                      {keyed ? <span className="ml-2 text-xs font-semibold">(correct answer)</span> : null}
+                      {chosen ? <span className="ml-2 text-xs font-semibold">(your answer)</span> : null}
+                    </li>
+                  )
+                })}
+              </ul>
+            ) : null}
+            <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2" data-testid="review-facts">
+              <div className="flex gap-2">
+                <dt className="text-slate-600 dark:text-slate-300">Your answer:</dt>
+                <dd className="font-medium break-all" data-testid="your-answer">
+                  {yourAnswer(q)}
+                </dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="text-slate-600 dark:text-slate-300">{q.type === 'nat' ? 'Accepted range:' : 'Key:'}</dt>
+                <dd className="font-medium break-all" data-testid="answer-key">
+                  {theKey(q)}
+                </dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="text-slate-600 dark:text-slate-300">Marks:</dt>
+                <dd className="font-medium tabular-nums" data-testid="marks-earned">
+                  {q.earned}
+                </dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="text-slate-600 dark:text-slate-300">Time spent:</dt>
+                <dd className="font-medium tabular-nums">{q.time}</dd>
+              </div>
+            </dl>
+            {q.explanation ? (
+              <p className="mt-3 rounded bg-slate-50 p-3 text-sm break-words dark:bg-slate-800">
                 <span className="font-semibold">Explanation: </span>
-                {d.explanation}
+                {q.explanation}
               </p>
             ) : null}
           </li>

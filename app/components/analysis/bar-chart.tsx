@@ -1,0 +1,129 @@
+// A grouped horizontal bar chart drawn as server-rendered SVG (issue 13 item 4): no JavaScript, scales to any
+// width through its viewBox, and always followed by a table with the same numbers (the chart is role="img" with
+// a label; the table is what screen readers and narrow screens read).
+
+export type BarSeries = {
+  name: string
+  /** Tailwind fill class for the bars and the legend swatch. */
+  fillClass: string
+  /** One value per group (null: no bar), as a number for drawing. */
+  values: (number | null)[]
+  /** The same values as text (2 decimals), shown on the bars and in the table. */
+  labels: (string | null)[]
+}
+
+const WIDTH = 320
+const LABEL_W = 0
+const BAR_H = 14
+const BAR_GAP = 3
+const GROUP_GAP = 22
+const PAD_TOP = 8
+
+export function BarChart({
+  title,
+  groups,
+  series,
+  caption,
+  testId,
+}: {
+  title: string
+  groups: string[]
+  series: BarSeries[]
+  caption: string
+  testId?: string
+}) {
+  const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null))
+  const min = Math.min(0, ...values)
+  const max = Math.max(0, ...values)
+  const span = max - min || 1
+  const plotW = WIDTH - LABEL_W - 60 // room for the value text
+  const x = (v: number) => LABEL_W + ((v - min) / span) * plotW
+  const zeroX = x(0)
+  const perGroup = series.length * (BAR_H + BAR_GAP) + 14 // the group's name sits above its bars
+  const height = PAD_TOP + groups.length * perGroup + (groups.length - 1) * GROUP_GAP + 6
+  const ariaLabel = `${title}: ${groups
+    .map((g, gi) => `${g}: ${series.map((s) => `${s.name} ${s.labels[gi] ?? 'none'}`).join(', ')}`)
+    .join('; ')}`
+
+  return (
+    <figure className="mb-6" data-testid={testId}>
+      <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true">
+        {series.map((s) => (
+          <li key={s.name} className="flex items-center gap-1">
+            <svg width="10" height="10" aria-hidden="true" focusable="false">
+              <rect width="10" height="10" className={s.fillClass} />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
+      <svg
+        role="img"
+        aria-label={ariaLabel}
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        className="h-auto w-full max-w-xl text-slate-700 dark:text-slate-200"
+        preserveAspectRatio="xMinYMin meet"
+      >
+        <title>{ariaLabel}</title>
+        {groups.map((g, gi) => {
+          const top = PAD_TOP + gi * (perGroup + GROUP_GAP)
+          return (
+            <g key={`${g}-${gi}`}>
+              <text x={LABEL_W} y={top + 9} fontSize="11" fontWeight="600" fill="currentColor">
+                {g}
+              </text>
+              {series.map((s, si) => {
+                const v = s.values[gi]
+                const y = top + 14 + si * (BAR_H + BAR_GAP)
+                if (v === null) return null
+                const left = Math.min(x(v), zeroX)
+                const w = Math.max(Math.abs(x(v) - zeroX), 1)
+                return (
+                  <g key={s.name}>
+                    <rect x={left} y={y} width={w} height={BAR_H} className={s.fillClass} rx="2" />
+                    <text x={Math.max(x(v), zeroX) + 4} y={y + BAR_H - 3} fontSize="10" fill="currentColor">
+                      {s.labels[gi]}
+                    </text>
+                  </g>
+                )
+              })}
+            </g>
+          )
+        })}
+        {min < 0 ? <line x1={zeroX} x2={zeroX} y1={PAD_TOP} y2={height} stroke="currentColor" strokeWidth="1" /> : null}
+      </svg>
+      <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-300">{caption}</figcaption>
+      <div className="mt-2 max-w-full overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-1 pr-3">
+                &nbsp;
+              </th>
+              {series.map((s) => (
+                <th key={s.name} scope="col" className="py-1 pr-3 text-right">
+                  {s.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g, gi) => (
+              <tr key={`${g}-${gi}`} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="py-1 pr-3 font-medium">
+                  {g}
+                </th>
+                {series.map((s) => (
+                  <td key={s.name} className="py-1 pr-3 text-right tabular-nums">
+                    {s.labels[gi] ?? '—'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  )
+}

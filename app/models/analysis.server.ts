@@ -1,0 +1,396 @@
+import { sql } from 'kysely'
+import { isId } from '~/lib/ids'
+import { savedInTime } from '~/lib/marking'
+import {
+  makeMarks,
+  marksFromStorage,
+  marksToStorage,
+  MARKS_UNIT,
+  scorePaper,
+  type Answer,
+  type GroupScore,
+  type Marks,
+  type Outcome,
+  type PaperScore,
+  type Question,
+  type QuestionType,
+} from '~/lib/marks'
+import { getAttempt, type AttemptRow } from '~/models/attempt.server'
+import { getQuiz, parseOptions, questionsShownAt } from '~/models/quiz.server'
+import { db } from '~/utils/db.server'
+
+// The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
+// reload. Scoring is app/lib/marks.ts (scorePaper); this module only reads rows and aggregates in SQL.
+//
+// - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
+//   attempt is submitted (issue 13 item 7): a practice attempt exists only after that, but it is checked anyway.
+// - Rank, participants, percentile, topper and average count ranked submitted attempts only (practice attempts
+//   never do), from the partial index attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at).
+// - Rank follows the leaderboard's order (getLeaderboard): higher score first, then the earlier submission, so
+//   rank = 1 + (attempts with more score_units) + (attempts with equal score_units submitted earlier).
+// - Percentile: the share of the OTHER participants who scored strictly less than you, in percent, rounded half
+//   up to 2 decimals (exact integer arithmetic). Alone on the board it is null (there is nobody to compare).
+// - Average: the exact sum of score_units divided by the participant count, kept as an exact fraction
+//   (decision 011) and shown with 2 decimals.
+
+type PaperRow = {
+  id: string
+  question_text: string
+  options: string
+  correct_option: number
+  explanation: string | null
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}
+
+function parseIndexes(json: string | null): number[] | null {
+  if (!json) return null
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n)).map(Number) : null
+  } catch {
+    return null
+  }
+}
+
+/** A question row as app/lib/marks.ts scores it. */
+export function toScorable(q: PaperRow): Question {
+  const common = {
+    marks: marksFromStorage(q.marks),
+    negativeMarks: marksFromStorage(q.negative_marks),
+    section: q.section,
+    topic: q.topic,
+  }
+  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseIndexes(q.correct_options) ?? [] }
+  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+  return { ...common, type: 'mcq', correctOption: q.correct_option }
+}
+
+type AnswerRow = {
+  question_id: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  saved_at: string
+  time_spent_ms: number
+}
+
+/**
+ * The attempt's paper (the questions shown at its start, decision 002, via quiz.server's questionsShownAt) and
+ * its answers: an answer counts when saved by deadline + grace (as attempt.server's markedPaper); the time
+ * spent counts whatever the server recorded.
+ */
+async function loadPaper(attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>) {
+  const [questions, answers] = await Promise.all([
+    questionsShownAt(attempt.quiz_id, attempt.started_at)
+      .select([
+        'id',
+        'question_text',
+        'options',
+        'correct_option',
+        'explanation',
+        'type',
+        'marks',
+        'negative_marks',
+        'correct_options',
+        'answer_min',
+        'answer_max',
+        'section',
+        'topic',
+      ])
+      .execute() as Promise<PaperRow[]>,
+    db
+      .selectFrom('attempt_answers')
+      .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
+      .where('attempt_id', '=', attempt.id)
+      .execute() as Promise<AnswerRow[]>,
+  ])
+  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
+  const answerOf = (q: PaperRow): Answer | null => {
+    const a = byQuestion.get(q.id)
+    if (!a || !savedInTime(a.saved_at, attempt.deadline_at)) return null
+    return {
+      selectedOption: a.selected_option,
+      selectedOptions: parseIndexes(a.selected_options),
+      numericAnswer: a.numeric_answer,
+    }
+  }
+  const rows = questions.map((q) => ({
+    row: q,
+    answer: answerOf(q),
+    timeSpentMs: Number(byQuestion.get(q.id)?.time_spent_ms ?? 0),
+  }))
+  const score = scorePaper(
+    rows.map((r) => toScorable(r.row)),
+    rows.map((r) => r.answer),
+  )
+  return { rows, score }
+}
+
+export type AnalysisQuestion = {
+  questionId: string
+  number: number
+  type: QuestionType
+  question: string
+  options: string[]
+  section: string | null
+  topic: string | null
+  /** The learner's answer: an option index (mcq), option indexes (msq), the number as typed (nat). */
+  selectedOption: number | null
+  selectedOptions: number[]
+  numericAnswer: string | null
+  /** The key: mcq one index, msq the indexes, nat the inclusive range. */
+  correctOptions: number[]
+  answerMin: string | null
+  answerMax: string | null
+  outcome: Outcome
+  earned: Marks
+  maxMarks: Marks
+  negativeMarks: Marks
+  timeSpentMs: number
+  explanation: string | null
+}
+
+export type AnalysisGroup = GroupScore & {
+  timeSpentMs: number
+  /** The topper's marks in this group (null when there is no ranked submission to compare with). */
+  topperEarned: Marks | null
+}
+
+export type Analysis = {
+  quiz: { id: string; title: string }
+  attempt: {
+    id: string
+    mode: 'ranked' | 'practice'
+    startedAt: string
+    submittedAt: string
+    /** Wall-clock time from start to submission. */
+    durationMs: number
+    /** Sum of the time recorded per question. */
+    timeSpentMs: number
+  }
+  score: Marks
+  maxScore: Marks
+  overall: PaperScore['overall']
+  /** Null for a practice attempt (never ranked) or when the ranked attempt has no stored score. */
+  rank: number | null
+  participants: number
+  /** Percent with 2 decimals ("87.50"), or null (practice attempt, or the only participant). */
+  percentile: string | null
+  topper: Marks | null
+  average: Marks | null
+  sections: AnalysisGroup[]
+  topics: AnalysisGroup[]
+  questions: AnalysisQuestion[]
+}
+
+/** Participants, topper and the exact sum of scores of a quiz's ranked submitted attempts: one indexed query. */
+async function boardStats(quizId: string) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.max('score_units').as('top'),
+      eb.fn.sum<number | string | null>('score_units').as('total'),
+    ])
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
+    .where('submitted_at', 'is not', null)
+    .where('score_units', 'is not', null)
+    .executeTakeFirst()
+  const n = Number(row?.n ?? 0)
+  if (n === 0 || row?.top === null || row?.top === undefined || row.total === null)
+    return { participants: 0, topper: null, average: null }
+  const sum = BigInt(String(row.total))
+  const average = makeMarks(Number(sum), n * MARKS_UNIT)
+  return { participants: n, topper: marksFromStorage(row.top as number | string), average }
+}
+
+const rankedBase = (quizId: string) =>
+  db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
+    .where('submitted_at', 'is not', null)
+    .where('score_units', 'is not', null)
+
+/** Rank (leaderboard order: score, then earlier submission) and the count of participants strictly below. */
+async function rankOf(quizId: string, units: number, submittedAt: string) {
+  const [higher, tiedEarlier, lower] = await Promise.all([
+    rankedBase(quizId).where('score_units', '>', units).executeTakeFirst(),
+    rankedBase(quizId).where('score_units', '=', units).where('submitted_at', '<', submittedAt).executeTakeFirst(),
+    rankedBase(quizId).where('score_units', '<', units).executeTakeFirst(),
+  ])
+  return {
+    rank: 1 + Number(higher?.n ?? 0) + Number(tiedEarlier?.n ?? 0),
+    below: Number(lower?.n ?? 0),
+  }
+}
+
+/** below / others in percent, 2 decimals, rounded half up with integers only; null when there are no others. */
+export function percentileBelow(below: number, others: number): string | null {
+  if (others <= 0) return null
+  const hundredths = Math.floor((below * 20000 + others) / (2 * others))
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
+}
+
+/** The topper's attempt (leaderboard order), for the per-section and per-topic comparison. */
+async function topperAttempt(quizId: string) {
+  return db
+    .selectFrom('attempts')
+    .select(['id', 'quiz_id', 'started_at', 'deadline_at'])
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
+    .where('submitted_at', 'is not', null)
+    .where('score_units', 'is not', null)
+    .orderBy(sql`score_units desc, submitted_at asc`)
+    .limit(1)
+    .executeTakeFirst()
+}
+
+async function findAttempt({
+  userId,
+  quizId,
+  attemptId,
+  now,
+}: {
+  userId: string
+  quizId: string
+  attemptId?: string
+  now: Date
+}): Promise<AttemptRow | undefined> {
+  // The ranked attempt (finalized first when its clock ran out), which must be submitted before any key shows.
+  const ranked = await getAttempt(userId, quizId, now)
+  if (!ranked?.submitted_at) return undefined
+  if (!attemptId || attemptId === ranked.id) return ranked
+  if (!isId(attemptId)) return undefined
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('id', '=', attemptId)
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('submitted_at', 'is not', null)
+    .executeTakeFirst()
+}
+
+/**
+ * Everything the result page shows for the learner's own submitted attempt: by default their ranked attempt;
+ * `attemptId` picks one of their submitted practice attempts. Null when there is nothing they may see.
+ */
+export async function getAnalysis({
+  userId,
+  quizId,
+  attemptId,
+  now = new Date(),
+}: {
+  userId: string
+  quizId: string
+  attemptId?: string
+  now?: Date
+}): Promise<Analysis | null> {
+  if (!isId(quizId)) return null
+  const attempt = await findAttempt({ userId, quizId, attemptId, now })
+  if (!attempt?.submitted_at) return null
+  const [quiz, paper, stats, topAttempt] = await Promise.all([
+    getQuiz(quizId),
+    loadPaper(attempt),
+    boardStats(quizId),
+    topperAttempt(quizId),
+  ])
+  const { rows, score } = paper
+  const topperScore = topAttempt ? (topAttempt.id === attempt.id ? score : (await loadPaper(topAttempt)).score) : null
+
+  let rank: number | null = null
+  let percentile: string | null = null
+  if (attempt.mode === 'ranked') {
+    // The stored score is what the leaderboard orders by; the page shows the same (the pure function's) total.
+    const units = attempt.score_units !== null ? Number(attempt.score_units) : marksToStorage(score.total)
+    const r = await rankOf(quizId, units, attempt.submitted_at)
+    rank = r.rank
+    percentile = percentileBelow(r.below, stats.participants - 1)
+  }
+
+  const timeByGroup = (pick: (r: (typeof rows)[number]) => string | null) => {
+    const map = new Map<string | null, number>()
+    for (const r of rows) {
+      const raw = pick(r)
+      const key = raw && raw.trim() !== '' ? raw.trim() : null
+      map.set(key, (map.get(key) ?? 0) + r.timeSpentMs)
+    }
+    return map
+  }
+  const withExtras = (groups: GroupScore[], times: Map<string | null, number>, topper: GroupScore[] | null) =>
+    groups.map((g) => ({
+      ...g,
+      timeSpentMs: times.get(g.key) ?? 0,
+      topperEarned: topper ? (topper.find((t) => t.key === g.key)?.earned ?? null) : null,
+    }))
+
+  const questions: AnalysisQuestion[] = rows.map(({ row, answer, timeSpentMs }, i) => {
+    const result = score.results[i]
+    const correctOptions =
+      row.type === 'msq' ? (parseIndexes(row.correct_options) ?? []) : row.type === 'mcq' ? [row.correct_option] : []
+    return {
+      questionId: row.id,
+      number: i + 1,
+      type: row.type,
+      question: row.question_text,
+      options: parseOptions(row.options),
+      section: result.section,
+      topic: result.topic,
+      selectedOption: row.type === 'mcq' ? (answer?.selectedOption ?? null) : null,
+      selectedOptions: row.type === 'msq' ? [...(answer?.selectedOptions ?? [])].sort((a, b) => a - b) : [],
+      numericAnswer: row.type === 'nat' ? (answer?.numericAnswer ?? null) : null,
+      correctOptions: [...correctOptions].sort((a, b) => a - b),
+      answerMin: row.type === 'nat' ? row.answer_min : null,
+      answerMax: row.type === 'nat' ? row.answer_max : null,
+      outcome: result.outcome,
+      earned: result.earned,
+      maxMarks: result.maxMarks,
+      negativeMarks: marksFromStorage(row.negative_marks),
+      timeSpentMs,
+      explanation: row.explanation,
+    }
+  })
+
+  const submittedMs = Date.parse(attempt.submitted_at)
+  const startedMs = Date.parse(attempt.started_at)
+  return {
+    quiz: { id: quizId, title: quiz?.title ?? 'Quiz' },
+    attempt: {
+      id: attempt.id,
+      mode: attempt.mode,
+      startedAt: attempt.started_at,
+      submittedAt: attempt.submitted_at,
+      durationMs: Number.isFinite(submittedMs - startedMs) ? Math.max(0, submittedMs - startedMs) : 0,
+      timeSpentMs: rows.reduce((t, r) => t + r.timeSpentMs, 0),
+    },
+    score: score.total,
+    maxScore: score.maxTotal,
+    overall: score.overall,
+    rank,
+    participants: stats.participants,
+    percentile,
+    topper: stats.topper,
+    average: stats.average,
+    sections: withExtras(
+      score.sections,
+      timeByGroup((r) => r.row.section),
+      topperScore?.sections ?? null,
+    ),
+    topics: withExtras(
+      score.topics,
+      timeByGroup((r) => r.row.topic),
+      topperScore?.topics ?? null,
+    ),
+    questions,
+  }
+}
