@@ -1,0 +1,237 @@
+import crypto from 'node:crypto'
+import { createQuiz } from '../../db/factories'
+import type { DB } from '../../db/client'
+import { expect, test } from '../support/fixtures'
+
+// The result and analysis page (issue 13 item 4), JS on and off: exact score, rank and percentile among the
+// ranked submitted attempts, topper and average, per-section and per-topic tables, an SVG chart with its table,
+// each question's answer, key, marks, time and explanation; a practice attempt is shown but not ranked; at
+// 320 px the page never scrolls sideways. Attempts are written directly (their scores as scorePaper gives them,
+// in mark units: 1 mark = 30000).
+
+const U = 30000
+const OPTS = ['Alpha', 'Beta', 'Gamma', 'Delta']
+
+function paper(tag: string) {
+  return [
+    {
+      questionText: `${tag} q1 mcq`,
+      options: OPTS,
+      type: 'mcq' as const,
+      correctOption: 0,
+      marks: U,
+      negativeMarks: U / 3,
+      section: 'Section A',
+      topic: 'Cell',
+      explanation: `${tag} because q1`,
+    },
+    {
+      questionText: `${tag} q2 mcq`,
+      options: OPTS,
+      type: 'mcq' as const,
+      correctOption: 1,
+      marks: 2 * U,
+      negativeMarks: (2 * U) / 3,
+      section: 'Section A',
+      topic: 'Genetics',
+    },
+    {
+      questionText: `${tag} q3 msq`,
+      options: OPTS,
+      type: 'msq' as const,
+      correctOptions: [0, 2],
+      marks: 2 * U,
+      negativeMarks: 0,
+      section: 'Section B',
+      topic: 'Genetics',
+    },
+    {
+      questionText: `${tag} q4 nat`,
+      options: OPTS,
+      type: 'nat' as const,
+      answerMin: '2.5',
+      answerMax: '2.6',
+      marks: U,
+      negativeMarks: 0,
+      section: 'Section B',
+      topic: 'Cell',
+    },
+  ]
+}
+
+type Answer = { selectedOption?: number; selectedOptions?: number[]; numericAnswer?: string } | null
+
+async function attempt(
+  db: DB,
+  quiz: { id: string; questionIds: string[] },
+  userId: string,
+  units: number,
+  answers: Answer[],
+  opts: { submittedAt?: string; mode?: 'ranked' | 'practice' } = {},
+) {
+  const id = crypto.randomBytes(12).toString('hex')
+  await db
+    .insertInto('attempts')
+    .values({
+      id,
+      user_id: userId,
+      quiz_id: quiz.id,
+      started_at: '2030-01-01T10:00:00.000Z',
+      deadline_at: null,
+      submitted_at: opts.submittedAt ?? '2030-01-01T10:30:00.000Z',
+      score: units / U,
+      score_units: units,
+      total: 4,
+      mode: opts.mode ?? 'ranked',
+    })
+    .execute()
+  for (const [i, a] of answers.entries()) {
+    if (!a) continue
+    await db
+      .insertInto('attempt_answers')
+      .values({
+        attempt_id: id,
+        question_id: quiz.questionIds[i],
+        selected_option: a.selectedOption ?? null,
+        selected_options: a.selectedOptions ? JSON.stringify(a.selectedOptions) : null,
+        numeric_answer: a.numericAnswer ?? null,
+        marked_for_review: 0,
+        saved_at: '2030-01-01T10:05:00.000Z',
+        visited_at: '2030-01-01T10:01:00.000Z',
+        time_spent_ms: (i + 1) * 65_000,
+      })
+      .execute()
+  }
+  return id
+}
+
+const ALL_RIGHT: Answer[] = [
+  { selectedOption: 0 },
+  { selectedOption: 1 },
+  { selectedOptions: [0, 2] },
+  { numericAnswer: '2.5' },
+]
+// -1/3 - 2/3 + 2 + 1 = 2 exactly.
+const MINE: Answer[] = [
+  { selectedOption: 3 },
+  { selectedOption: 0 },
+  { selectedOptions: [0, 2] },
+  { numericAnswer: '2.55' },
+]
+
+async function setupBoard(db: DB, makeUser: () => Promise<{ id: string }>, meId: string) {
+  const tag = crypto.randomBytes(3).toString('hex')
+  const quiz = await createQuiz(db, { title: `Analysis ${tag}`, questions: paper(tag) })
+  await db
+    .updateTable('questions')
+    .set({ created_at: '2029-12-31T00:00:00.000Z' })
+    .where('quiz_id', '=', quiz.id)
+    .execute()
+  const [topper, tied, one, low] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()])
+  await attempt(db, quiz, meId, 2 * U, MINE, { submittedAt: '2030-01-01T10:40:00.000Z' })
+  await attempt(db, quiz, topper.id, 6 * U, ALL_RIGHT)
+  await attempt(db, quiz, tied.id, 2 * U, MINE, { submittedAt: '2030-01-01T10:20:00.000Z' })
+  await attempt(db, quiz, one.id, U, [{ selectedOption: 0 }, null, null, null])
+  await attempt(db, quiz, low.id, -U / 3, [{ selectedOption: 2 }, null, null, null])
+  // Never counted: a practice attempt with the full paper right.
+  await attempt(db, quiz, one.id, 6 * U, ALL_RIGHT, { mode: 'practice', submittedAt: '2030-01-01T11:00:00.000Z' })
+  const practice = await attempt(db, quiz, meId, 6 * U, ALL_RIGHT, {
+    mode: 'practice',
+    submittedAt: '2030-01-01T11:00:00.000Z',
+  })
+  return { tag, quiz, practice }
+}
+
+test('the analysis shows score, rank, percentile, topper, average, sections, topics and every question', async ({
+  page,
+  db,
+  loginAs,
+  makeUser,
+}) => {
+  const me = await loginAs('user')
+  const { tag, quiz, practice } = await setupBoard(db, () => makeUser(), me.id)
+
+  await page.goto(`/quiz/result/${quiz.id}`)
+  await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
+  await expect(page.getByTestId('score')).toHaveText('Score: 2 / 6')
+  await expect(page.getByTestId('exact-score')).toHaveText('2.00 / 6.00')
+  // Ahead: the topper, and the equal score submitted earlier; practice attempts do not count.
+  await expect(page.getByTestId('analysis-rank')).toHaveText('3 of 5')
+  await expect(page.getByTestId('analysis-percentile')).toHaveText('50.00')
+  await expect(page.getByTestId('analysis-topper')).toHaveText('6.00')
+  // (6 + 2 + 2 + 1 - 1/3) / 5 = 2.1333...
+  await expect(page.getByTestId('analysis-average')).toHaveText('2.13')
+  await expect(page.getByTestId('analysis-time')).toHaveText('40 min 00 s')
+
+  const sections = page.getByTestId('section-table')
+  await expect(sections.getByRole('row', { name: /Section A/ })).toContainText('-1.00 / 3.00')
+  await expect(sections.getByRole('row', { name: /Section A/ })).toContainText('2 / 2')
+  await expect(sections.getByRole('row', { name: /Section B/ })).toContainText('3.00 / 3.00')
+  await expect(sections.getByRole('row', { name: /Section B/ })).toContainText('100.00%')
+  const topics = page.getByTestId('topic-table')
+  await expect(topics.getByRole('row', { name: /Cell/ })).toContainText('0.67 / 2.00')
+  await expect(topics.getByRole('row', { name: /Genetics/ })).toContainText('1.33 / 4.00')
+
+  // The chart is an image with the numbers in its name, and the same numbers are in a table.
+  const chart = page.getByTestId('chart-total')
+  await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /You 2\.00.*Topper 6\.00.*Average 2\.13/)
+  await expect(chart.getByRole('row', { name: /Total marks/ })).toContainText('2.00')
+  await expect(page.getByTestId('chart-sections').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /Section A: You -1\.00, Topper 3\.00/,
+  )
+
+  const items = page.getByTestId('review-item')
+  await expect(items).toHaveCount(4)
+  await expect(items.nth(0)).toContainText('Incorrect')
+  await expect(items.nth(0).getByTestId('your-answer')).toHaveText('D')
+  await expect(items.nth(0).getByTestId('answer-key')).toHaveText('A')
+  await expect(items.nth(0).getByTestId('marks-earned')).toHaveText('-0.33')
+  await expect(items.nth(0)).toContainText(`${tag} because q1`)
+  await expect(items.nth(1).getByTestId('marks-earned')).toHaveText('-0.67')
+  await expect(items.nth(2)).toContainText('Correct')
+  await expect(items.nth(2).getByTestId('your-answer')).toHaveText('A, C')
+  await expect(items.nth(2).getByTestId('marks-earned')).toHaveText('+2.00')
+  await expect(items.nth(3).getByTestId('your-answer')).toHaveText('2.55')
+  await expect(items.nth(3).getByTestId('answer-key')).toHaveText('2.5 – 2.6')
+  await expect(items.nth(3)).toContainText('4 min 20 s')
+  await expect(page.getByRole('link', { name: 'Go to Quizzes' })).toBeVisible()
+
+  // Reloadable: the same page again from the database.
+  await page.reload()
+  await expect(page.getByTestId('analysis-rank')).toHaveText('3 of 5')
+
+  // The practice attempt: shown, not ranked.
+  await page.goto(`/quiz/result/${quiz.id}?attempt=${practice}`)
+  await expect(page.getByText('Practice attempt: not ranked')).toBeVisible()
+  await expect(page.getByTestId('exact-score')).toHaveText('6.00 / 6.00')
+  await expect(page.getByTestId('analysis-rank')).toHaveText('Not ranked')
+  await expect(page.getByTestId('analysis-topper')).toHaveText('6.00')
+})
+
+test('at 320 px the analysis reads without sideways page scroll', async ({ page, db, loginAs, makeUser }) => {
+  await page.setViewportSize({ width: 320, height: 720 })
+  const me = await loginAs('user')
+  const { quiz } = await setupBoard(db, () => makeUser(), me.id)
+  await page.goto(`/quiz/result/${quiz.id}`)
+  await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
+  await expect(page.getByTestId('section-table')).toBeAttached()
+  const overflow = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
+  expect(overflow.scroll, `page is ${overflow.scroll}px wide in a ${overflow.client}px viewport`).toBeLessThanOrEqual(
+    overflow.client,
+  )
+  // The chart fits the screen.
+  const chart = await page.getByTestId('chart-total').getByRole('img').boundingBox()
+  expect(chart!.x + chart!.width).toBeLessThanOrEqual(320)
+})
+
+test('another learner’s attempt id shows no result', async ({ page, db, loginAs, makeUser }) => {
+  const owner = await makeUser()
+  const { quiz, practice } = await setupBoard(db, () => makeUser(), owner.id)
+  await loginAs('user')
+  await page.goto(`/quiz/result/${quiz.id}?attempt=${practice}`)
+  await expect(page.getByText('No quiz result available.')).toBeVisible()
+})
