@@ -223,6 +223,15 @@ test('at 320 px the analysis reads without sideways page scroll', async ({ page,
   expect(overflow.scroll, `page is ${overflow.scroll}px wide in a ${overflow.client}px viewport`).toBeLessThanOrEqual(
     overflow.client,
   )
+  // Nothing is clipped either: no element reaches past the viewport (tables scroll inside their own box).
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((el) => !el.closest('[role="region"], .overflow-x-auto'))
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((el) => `${el.tagName}.${el.className}`),
+  )
+  expect(wide).toEqual([])
+  await page.screenshot({ path: test.info().outputPath('analysis-320.png'), fullPage: true })
   // The chart fits the screen.
   const chart = await page.getByTestId('chart-total').getByRole('img').boundingBox()
   expect(chart!.x + chart!.width).toBeLessThanOrEqual(320)

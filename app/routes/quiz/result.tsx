@@ -136,7 +136,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   return (
     <div className="rounded border border-slate-200 p-3 dark:border-slate-700">
       <dt className="text-xs text-slate-600 uppercase dark:text-slate-300">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums" data-testid={testId}>
+      <dd className="text-base font-semibold tabular-nums sm:text-lg" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -217,7 +217,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
   const pct = Math.max(0, Math.min(100, pctExact))
   const showSectionChart = r.sections.length > 1 || r.sections[0]?.name !== 'General'
   return (
-    <main className="mx-auto max-w-3xl overflow-x-hidden px-3 py-8 sm:px-4 sm:py-10">
+    <main className="mx-auto max-w-3xl px-3 py-8 sm:px-4 sm:py-10">
       <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
       <p className="mb-6 break-words text-slate-600 dark:text-slate-300">
         {r.quiz.title}
