@@ -12,7 +12,7 @@ export type BarSeries = {
   labels: (string | null)[]
 }
 
-const WIDTH = 320
+const WIDTH = 280
 const LABEL_W = 0
 const BAR_H = 14
 const BAR_GAP = 3
@@ -36,7 +36,7 @@ export function BarChart({
   const min = Math.min(0, ...values)
   const max = Math.max(0, ...values)
   const span = max - min || 1
-  const plotW = WIDTH - LABEL_W - 60 // room for the value text
+  const plotW = WIDTH - LABEL_W - 44 // room for the value text
   const x = (v: number) => LABEL_W + ((v - min) / span) * plotW
   const zeroX = x(0)
   const perGroup = series.length * (BAR_H + BAR_GAP) + 14 // the group's name sits above its bars

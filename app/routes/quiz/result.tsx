@@ -180,16 +180,16 @@ function GroupTable({ caption, groups, testId }: { caption: string; groups: View
               <th scope="row" className={`${cell} font-medium`}>
                 {g.name}
               </th>
-              <td className={`${cell} text-right tabular-nums`}>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
                 {g.earned} / {g.max}
               </td>
-              <td className={`${cell} text-right tabular-nums`}>{g.topper ?? '—'}</td>
-              <td className={`${cell} text-right tabular-nums`}>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{g.topper ?? '—'}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
                 {g.attempted} / {g.questions}
               </td>
-              <td className={`${cell} text-right tabular-nums`}>{g.correct}</td>
-              <td className={`${cell} text-right tabular-nums`}>{g.accuracy}</td>
-              <td className={`${cell} text-right tabular-nums`}>{g.time}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{g.correct}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{g.accuracy}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{g.time}</td>
             </tr>
           ))}
         </tbody>
