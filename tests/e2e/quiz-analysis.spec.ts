@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { createQuiz } from '../../db/factories'
 import type { DB } from '../../db/client'
 import { expect, test } from '../support/fixtures'
@@ -244,3 +245,33 @@ test('another learner’s attempt id shows no result', async ({ page, db, loginA
   await page.goto(`/quiz/result/${quiz.id}?attempt=${practice}`)
   await expect(page.getByText('No quiz result available.')).toBeVisible()
 })
+
+const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
+
+test(
+  'the analysis has no serious or critical axe violations, light and dark',
+  { tag: '@js-only' },
+  async ({ page, db, loginAs, makeUser }) => {
+    const me = await loginAs('user')
+    const { quiz } = await setupBoard(db, () => makeUser(), me.id)
+    await page.goto(`/quiz/result/${quiz.id}`)
+    await expect(page.getByTestId('chart-sections')).toBeVisible()
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => {
+        document.documentElement.classList.remove('light', 'dark', 'system')
+        document.documentElement.classList.add(t)
+      }, theme)
+      // Evaluated by the runner, not an inline <script> (the CSP blocks those). Scoped to the page's own <main>: the
+      // site chrome has its own checks (at 1280 px the WhatsApp panel's label fails color-contrast in light).
+      await page.evaluate(axeSource)
+      const violations = await page.evaluate(async () => {
+        // @ts-expect-error injected above
+        const result = await window.axe.run('main', { resultTypes: ['violations'] })
+        return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      expect(violations, `axe on the analysis (${theme})`).toEqual([])
+    }
+  },
+)
