@@ -11,7 +11,9 @@ if (!target) {
 }
 if (process.env.DATABASE_URL) {
   // On PostgreSQL the provider's backups (and point-in-time recovery) are the backups: README "Scaling out".
-  console.error('DATABASE_URL is set: back up PostgreSQL with your provider (or pg_dump); this command copies SQLite files.')
+  console.error(
+    'DATABASE_URL is set: back up PostgreSQL with your provider (or pg_dump); this command copies SQLite files.',
+  )
   process.exit(2)
 }
 const source = process.env.DATABASE_PATH ?? './data/app.db'
