@@ -127,3 +127,17 @@ export async function attemptTestQuestions(quizId: string, startedAt: string): P
   const rows = await questionsShownAt(quizId, startedAt).select(learnerColumns).execute()
   return rows.map(learnerQuestion)
 }
+
+/**
+ * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show (issue 13 item 8).
+ */
+export async function isMcqOnly(quizId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .where('type', '!=', 'mcq')
+    .executeTakeFirst()
+  return !row
+}
