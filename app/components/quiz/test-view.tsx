@@ -153,7 +153,8 @@ export function TestView(props: Props) {
   // Once hydrated, local state is the truth: a revalidation (e.g. a theme toggle) must not roll back answers
   // still waiting in the save queue, nor the question shown (the URL is updated outside the router).
 
-  const onClosed = useCallback(() => navigate(`/quiz/result/${quizId}`, { replace: true }), [navigate, quizId])
+  const closedTo = props.mode === 'practice' ? `/quiz/${quizId}?practice` : `/quiz/result/${quizId}`
+  const onClosed = useCallback(() => navigate(closedTo, { replace: true }), [navigate, closedTo])
   const saver = useAnswerSaver({ quizId, attemptId, onClosed })
 
   useEffect(() => {

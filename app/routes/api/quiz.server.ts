@@ -4,6 +4,7 @@ import {
   buildResult,
   getAttempt,
   getLeaderboard,
+  getOpenPractice,
   quizGate,
   QuizError,
   saveAnswers,
@@ -151,8 +152,10 @@ const saveBatch = async ({ request, params, user }: SignedIn) => {
   const body = await readJsonBody(request)
   const parsed = answerListSchema.safeParse(body.answers)
   if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
-  const attempt = await getAttempt(user.id, gate.quiz.id)
-  if (!attempt) return apiError(404, 'Start the quiz first.')
+  const ranked = await getAttempt(user.id, gate.quiz.id)
+  if (!ranked) return apiError(404, 'Start the quiz first.')
+  // After the ranked attempt, the page saves into the open practice attempt (issue 13 item 5), if any.
+  const attempt = ranked.submitted_at ? ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked) : ranked
   try {
     const outcome = await saveAnswers({ attempt, answers: parsed.data })
     if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })
