@@ -153,7 +153,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!ranked) throw await redirectWithWarning(base, 'Start the quiz first.')
   // After the ranked attempt, posts act on the open practice attempt (item 5), if there is one.
   const attempt = ranked.submitted_at ? await getOpenPractice(user!.id, quiz.id, now) : ranked
-  if (!attempt) throw redirect(ranked.submitted_at ? `${base}?practice` : `/quiz/result/${quiz.id}`)
+  // No open practice attempt: posts after the ranked submit go to its result, as before.
+  if (!attempt) throw redirect(`/quiz/result/${quiz.id}`)
   const practice = attempt.mode === 'practice'
   const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
