@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
 import type { Database, QuestionType, QuizzesTable } from '#db/schema'
+import { formatMarks, marksFromStorage } from '~/lib/marks'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission
@@ -12,9 +13,15 @@ export type QuizRow = Selectable<QuizzesTable>
 export type LearnerQuestion = { id: string; questionText: string; options: string[] }
 
 /** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
-export type TestQuestionRow = LearnerQuestion & { type: QuestionType; section: string | null }
+export type TestQuestionRow = LearnerQuestion & {
+  type: QuestionType
+  section: string | null
+  /** The question's marks and negative marks, 2 decimals (shown on the test view, as in the real CBT). */
+  marks: string
+  negativeMarks: string
+}
 
-const learnerColumns = ['id', 'question_text', 'options', 'type', 'section'] as const
+const learnerColumns = ['id', 'question_text', 'options', 'type', 'section', 'marks', 'negative_marks'] as const
 
 function learnerQuestion(r: {
   id: string
@@ -22,9 +29,19 @@ function learnerQuestion(r: {
   options: string
   type: QuestionType
   section: string | null
+  marks: number
+  negative_marks: number
 }): TestQuestionRow {
   const section = r.section?.trim() ? r.section.trim() : null
-  return { id: r.id, questionText: r.question_text, options: parseOptions(r.options), type: r.type, section }
+  return {
+    id: r.id,
+    questionText: r.question_text,
+    options: parseOptions(r.options),
+    type: r.type,
+    section,
+    marks: formatMarks(marksFromStorage(r.marks)),
+    negativeMarks: formatMarks(marksFromStorage(r.negative_marks)),
+  }
 }
 
 const quizColumns = [
@@ -140,4 +157,13 @@ export async function isMcqOnly(quizId: string): Promise<boolean> {
     .where('type', '!=', 'mcq')
     .executeTakeFirst()
   return !row
+}
+
+/** Total marks of the quiz's current paper and whether it is marked today's way (mcq only, +1 / -0.25). */
+export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
+  const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
+  const total = rows.reduce((t, r) => t + Number(r.marks), 0)
+  const standard = rows.every((r) => r.type === 'mcq' && Number(r.marks) === 30000 && Number(r.negative_marks) === 7500)
+  const text = formatMarks(marksFromStorage(total))
+  return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
 }

@@ -60,9 +60,12 @@ test('a typed paper: MSQ, NAT (a bad number keeps the text), palette states, sub
   const quiz = await createQuiz(db, { title: `Exam ${tag}`, timeLimit: 30, questions: paper(tag) })
   const user = await loginAs('user')
   await page.goto(`/quiz/${quiz.id}`)
+  await expect(page.getByText('Total Marks').locator('..')).toContainText('6')
+  await expect(page.getByText('Each question shows its marks')).toBeVisible()
   await page.getByRole('button', { name: 'Start Quiz' }).click()
 
   await expect(page.getByTestId('question-text')).toContainText('MCQ one')
+  await expect(page.getByTestId('question-marks')).toHaveText('(+1.00, −0.33 if wrong)')
   await expect(page.getByTestId('question-section')).toHaveText('Section A')
   for (const s of ['Section A', 'Section B', 'Section C'])
     await expect(page.getByRole('navigation', { name: `Question Navigation: ${s}` })).toBeVisible()
@@ -72,6 +75,7 @@ test('a typed paper: MSQ, NAT (a bad number keeps the text), palette states, sub
 
   // MSQ: two checkboxes, marked for review (answered & marked is evaluated).
   await expect(page.getByTestId('question-text')).toContainText('MSQ two')
+  await expect(page.getByTestId('question-marks')).toHaveText('(+2.00, no negative marks)')
   await page.getByRole('checkbox', { name: 's alpha' }).check()
   await page.getByRole('checkbox', { name: 's gamma' }).check()
   await page.getByRole('button', { name: 'Mark for Review' }).click()

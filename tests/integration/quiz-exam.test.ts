@@ -226,7 +226,22 @@ describe('v1 API for the older client (item 8) and the key canary (item 7)', () 
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
     for (const q of questions)
-      expect(Object.keys(q).sort()).toEqual(['id', 'options', 'questionText', 'section', 'type'])
+      expect(Object.keys(q).sort()).toEqual([
+        'id',
+        'marks',
+        'negativeMarks',
+        'options',
+        'questionText',
+        'section',
+        'type',
+      ])
+    expect(questions.map((q) => [q.marks, q.negativeMarks])).toEqual([
+      ['1.00', '0.33'],
+      ['1.00', '0.33'],
+      ['1.00', '0.33'],
+      ['2.00', '0.00'],
+      ['2.00', '0.00'],
+    ])
     const text = JSON.stringify(questions)
     for (const secret of ['SECRET-MSQ-EXPLANATION', 'SECRET-NAT-EXPLANATION', '2.50', '2.60', 'correct'])
       expect(text).not.toContain(secret)

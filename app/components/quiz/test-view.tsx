@@ -16,6 +16,9 @@ export type TestQuestion = {
   options: string[]
   type?: 'mcq' | 'msq' | 'nat'
   section?: string | null
+  /** 2 decimals, e.g. "2.00" and "0.67". */
+  marks?: string
+  negativeMarks?: string
 }
 export type TestAnswer = {
   selectedOption: number | null
@@ -384,6 +387,15 @@ export function TestView(props: Props) {
           >
             <legend className="px-1 text-sm text-slate-600 dark:text-slate-300">
               Question {index + 1} of {total}
+              {question.marks ? (
+                <span className="ml-2" data-testid="question-marks">
+                  (+{question.marks}
+                  {question.negativeMarks && question.negativeMarks !== '0.00'
+                    ? `, −${question.negativeMarks} if wrong`
+                    : ', no negative marks'}
+                  )
+                </span>
+              ) : null}
               {current?.markedForReview ? (
                 <span className="ml-2 font-semibold text-purple-700 dark:text-purple-300">Marked for review</span>
               ) : null}

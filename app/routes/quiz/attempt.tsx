@@ -22,7 +22,7 @@ import {
   timeSinceShown,
   type AttemptRow,
 } from '~/models/attempt.server'
-import { attemptTestQuestions, countCurrentQuestions } from '~/models/quiz.server'
+import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
@@ -84,10 +84,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!attempt) {
     const totalQuestions = await countCurrentQuestions(quiz.id)
+    const marking = await paperMarking(quiz.id)
     return {
       view: 'intro' as const,
       quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit },
       totalQuestions,
+      marking,
     }
   }
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
@@ -247,6 +249,8 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
         title={loaderData.quiz.title}
         description={loaderData.quiz.description}
         totalQuestions={loaderData.totalQuestions}
+        totalMarks={loaderData.marking.totalMarks}
+        standardMarking={loaderData.marking.standard}
         timeLimit={loaderData.quiz.timeLimit}
         error={actionData && 'error' in actionData ? actionData.error : null}
       />
