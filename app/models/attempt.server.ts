@@ -308,6 +308,41 @@ export async function recordVisit({
     .execute()
 }
 
+/**
+ * Adds time spent on a question of an open attempt without touching its answer (no JS: leaving a question
+ * through a palette link, which is a plain GET). Nothing is stored past deadline + grace.
+ */
+export async function addTimeSpent({
+  attempt,
+  questionId,
+  ms,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  questionId: string
+  ms: number
+  now?: Date
+}) {
+  if (attempt.submitted_at || ms <= 0 || isPastGrace(attempt.deadline_at, now)) return
+  const at = now.toISOString()
+  await db
+    .insertInto('attempt_answers')
+    .values({
+      attempt_id: attempt.id,
+      question_id: questionId,
+      selected_option: null,
+      saved_at: at,
+      visited_at: at,
+      time_spent_ms: Math.min(Math.round(ms), MAX_TIME_PER_VIEW_MS),
+    })
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+        time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
+      }),
+    )
+    .execute()
+}
+
 /** Longest time one page view may add to a question (a tab left open overnight is not time spent). */
 export const MAX_TIME_PER_VIEW_MS = 10 * 60_000
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import {
+  addTimeSpent,
   getAnswers,
   getLeaderboard,
   getOpenPractice,
@@ -118,6 +119,16 @@ describe('answers of every type', () => {
       .where('question_id', '=', ids[1])
       .executeTakeFirstOrThrow()
     expect(after.time_spent_ms).toBe(7000)
+    // A palette link without JS credits time only; the answer stays.
+    await addTimeSpent({ attempt, questionId: ids[1], ms: 2500, now: at(12) })
+    const linked = await db
+      .selectFrom('attempt_answers')
+      .selectAll()
+      .where('question_id', '=', ids[1])
+      .executeTakeFirstOrThrow()
+    expect(linked).toMatchObject({ time_spent_ms: 9500, selected_option: 2 })
+    await addTimeSpent({ attempt, questionId: ids[2], ms: 99 * 60_000, now: at(13) })
+    expect((await getAnswers(attempt.id))[ids[2]]).toMatchObject({ visited: true, selectedOption: null })
     expect(after.visited_at).toBe(at(1).toISOString())
     expect(timeSinceShown(at(1).toISOString(), attempt, at(5))).toBe(4000)
     expect(timeSinceShown(T0.toISOString(), attempt, at(3600))).toBe(600_000)

@@ -584,7 +584,12 @@ export function TestView(props: Props) {
                     return (
                       <Link
                         key={q.id}
-                        to={`?q=${i + 1}`}
+                        to={
+                          // Without JS the link tells the server which question it leaves, and since when (time spent).
+                          props.shownAt && i !== index
+                            ? `?q=${i + 1}&from=${index + 1}&shown=${encodeURIComponent(props.shownAt)}`
+                            : `?q=${i + 1}`
+                        }
                         replace
                         preventScrollReset
                         onClick={(e) => {

@@ -7,6 +7,7 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import {
+  addTimeSpent,
   buildResult,
   getAnswers,
   getAttempt,
@@ -95,6 +96,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
   const q = Number(url.searchParams.get('q') ?? '1')
   const index = Number.isInteger(q) && q >= 1 && q <= questions.length ? q - 1 : 0
+  // Without JS a palette link says which question it leaves and when that was shown: its time is credited,
+  // then the clean URL is loaded (a reload must not credit it twice).
+  const from = Number(url.searchParams.get('from'))
+  if (url.searchParams.has('shown')) {
+    const left = Number.isInteger(from) ? questions[from - 1] : undefined
+    if (left)
+      await addTimeSpent({
+        attempt,
+        questionId: left.id,
+        ms: timeSinceShown(url.searchParams.get('shown') ?? undefined, attempt, now),
+        now,
+      })
+    throw redirect(`/quiz/${quiz.id}?q=${index + 1}`)
+  }
   const confirm = url.searchParams.has('confirm')
   // The question shown is visited (Not Visited -> Not Answered), on the server so the page without JS has it.
   if (!confirm && questions[index]) await recordVisit({ attempt, questionId: questions[index].id, now })
