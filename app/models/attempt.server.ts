@@ -5,22 +5,30 @@ import { isId } from '~/lib/ids'
 import {
   deadlineFor,
   isPastGrace,
-  marksFor,
   pastGraceDeadlineBound,
   percentage,
   percentileOf,
   savedInTime,
-  scoreAnswers,
-  verdict,
   type AnswerVerdict,
 } from '~/lib/marking'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
-import { MARKS_UNIT as MARK_UNITS } from '~/lib/marks'
+import {
+  MARKS_UNIT,
+  marksFromStorage,
+  marksToNumber,
+  marksToStorage,
+  parseNumericAnswer,
+  scorePaper,
+  sumMarks,
+  type Answer,
+  type Question,
+} from '~/lib/marks'
+import type { QuestionType } from '#db/schema'
 import { newId } from '~/utils/ids.server'
 import {
-  attemptQuestions,
+  attemptTestQuestions,
   countCurrentQuestions,
   currentQuestionRows,
   getQuiz,
@@ -86,7 +94,7 @@ async function readAttempt(userId: string, quizId: string): Promise<AttemptRow |
     .executeTakeFirst()
 }
 
-/** The learner's attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
+/** The learner's RANKED attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
 export async function getAttempt(userId: string, quizId: string, now = new Date()): Promise<AttemptRow | undefined> {
   const attempt = await readAttempt(userId, quizId)
   if (attempt && !attempt.submitted_at && isPastGrace(attempt.deadline_at, now)) {
@@ -94,6 +102,108 @@ export async function getAttempt(userId: string, quizId: string, now = new Date(
     return readAttempt(userId, quizId)
   }
   return attempt
+}
+
+async function readOpenPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'practice')
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** The learner's open practice attempt (item 5), or undefined; one past deadline + grace is scored and closed. */
+export async function getOpenPractice(userId: string, quizId: string, now = new Date()) {
+  const attempt = await readOpenPractice(userId, quizId)
+  if (attempt && isPastGrace(attempt.deadline_at, now)) {
+    await submitAttempt({ attemptId: attempt.id, now })
+    return undefined
+  }
+  return attempt
+}
+
+/** The learner's latest submitted practice attempt, if any (shown to them only). */
+export async function getLatestPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'practice')
+    .where('submitted_at', 'is not', null)
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}
+
+/**
+ * Starts a practice attempt (item 5): only after the ranked attempt is submitted; one open at a time (the partial
+ * unique index attempts_user_quiz_open_practice_uq; a second start returns the open one). Timed or untimed.
+ */
+export async function startPractice({
+  userId,
+  quiz,
+  timed,
+  now = new Date(),
+}: {
+  userId: string
+  quiz: QuizRow
+  timed: boolean
+  now?: Date
+}) {
+  const ranked = await getAttempt(userId, quiz.id, now)
+  if (!ranked?.submitted_at) throw new QuizError('Submit the test first: practice opens after it.', 409)
+  const open = await getOpenPractice(userId, quiz.id, now)
+  if (open) return { attempt: open, created: false }
+  const startedAt = await startMoment(quiz.id, now)
+  const total = await totalMarksShownAt(quiz.id, startedAt)
+  if (total === null) throw new QuizError('This quiz has no questions yet.', 409)
+  const deadline = timed ? deadlineFor(new Date(startedAt), quiz.time_limit) : null
+  const result = await db
+    .insertInto('attempts')
+    .values({
+      id: newId(),
+      user_id: userId,
+      quiz_id: quiz.id,
+      started_at: startedAt,
+      deadline_at: deadline?.toISOString() ?? null,
+      total,
+      mode: 'practice',
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'quiz_id'])
+        .where(sql.ref('mode'), '=', sql.lit('practice'))
+        .where(sql.ref('submitted_at'), 'is', null)
+        .doNothing(),
+    )
+    .executeTakeFirst()
+  const attempt = await readOpenPractice(userId, quiz.id)
+  if (!attempt) throw new Error('practice attempt vanished after insert')
+  return { attempt, created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
+}
+
+/** started_at: never earlier than the newest current question (a clock step must not drop it from the attempt). */
+async function startMoment(quizId: string, now: Date): Promise<string> {
+  const newest = await currentQuestionRows(quizId)
+    .clearOrderBy()
+    .select((eb) => eb.fn.max('created_at').as('t'))
+    .executeTakeFirst()
+  const nowIso = now.toISOString()
+  return newest?.t && String(newest.t) > nowIso ? String(newest.t) : nowIso
+}
+
+/**
+ * The attempt's total: the paper's maximum marks (today's +1 questions: the question count, as before), rounded
+ * to a whole number for the integer column. Null when the paper is empty.
+ */
+async function totalMarksShownAt(quizId: string, startedAt: string): Promise<number | null> {
+  const rows = await questionsShownAt(quizId, startedAt).select('marks').execute()
+  if (rows.length === 0) return null
+  return Math.round(marksToNumber(sumMarks(rows.map((r) => marksFromStorage(r.marks)))))
 }
 
 /**
@@ -105,14 +215,9 @@ export async function startAttempt({ userId, quiz, now = new Date() }: { userId:
   if (existing) return { attempt: existing, created: false }
   // started_at is the moment the question set is taken from; never earlier than the newest current question,
   // so a question written a few ms "ahead" by a clock step still belongs to this attempt.
-  const newest = await currentQuestionRows(quiz.id)
-    .clearOrderBy()
-    .select((eb) => eb.fn.max('created_at').as('t'))
-    .executeTakeFirst()
-  const nowIso = now.toISOString()
-  const startedAt = newest?.t && String(newest.t) > nowIso ? String(newest.t) : nowIso
-  const total = await countQuestionsShownAt(quiz.id, startedAt)
-  if (total === 0) throw new QuizError('This quiz has no questions yet.', 409)
+  const startedAt = await startMoment(quiz.id, now)
+  const total = await totalMarksShownAt(quiz.id, startedAt)
+  if (total === null) throw new QuizError('This quiz has no questions yet.', 409)
   // The clock starts at started_at itself, so the deadline is exactly start + limit.
   const deadline = deadlineFor(new Date(startedAt), quiz.time_limit)
   const result = await db
@@ -133,25 +238,124 @@ export async function startAttempt({ userId, quiz, now = new Date() }: { userId:
   return { attempt, created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
 }
 
-async function countQuestionsShownAt(quizId: string, startedAt: string): Promise<number> {
-  const row = await questionsShownAt(quizId, startedAt)
-    .clearOrderBy()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
+export type SavedAnswer = {
+  selectedOption: number | null
+  selectedOptions: number[]
+  numericAnswer: string | null
+  markedForReview: boolean
+  visited: boolean
 }
 
-export type SavedAnswer = { selectedOption: number | null; markedForReview: boolean }
+function parseOptionList(json: string | null): number[] {
+  if (!json) return []
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n) && n >= 0 && n <= 3) : []
+  } catch {
+    return []
+  }
+}
+
+/** Whether a saved answer answers its question (for the palette: Answered vs Not Answered). */
+export function isAnswered(a: Pick<SavedAnswer, 'selectedOption' | 'selectedOptions' | 'numericAnswer'> | undefined) {
+  return !!a && (a.selectedOption !== null || a.selectedOptions.length > 0 || !!a.numericAnswer?.trim())
+}
 
 export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
   const rows = await db
     .selectFrom('attempt_answers')
-    .select(['question_id', 'selected_option', 'marked_for_review'])
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'marked_for_review', 'visited_at'])
     .where('attempt_id', '=', attemptId)
     .execute()
   return Object.fromEntries(
-    rows.map((r) => [r.question_id, { selectedOption: r.selected_option, markedForReview: r.marked_for_review === 1 }]),
+    rows.map((r) => [
+      r.question_id,
+      {
+        selectedOption: r.selected_option,
+        selectedOptions: parseOptionList(r.selected_options),
+        numericAnswer: r.numeric_answer,
+        markedForReview: r.marked_for_review === 1,
+        // A row exists only once the question was shown or answered.
+        visited: true,
+      },
+    ]),
   )
+}
+
+/**
+ * Records that a question was shown (first time only: visited_at is kept) - the palette's Not Visited vs Not
+ * Answered, kept on the server so the page without JS has it too. Open attempts only.
+ */
+export async function recordVisit({
+  attempt,
+  questionId,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  questionId: string
+  now?: Date
+}) {
+  if (attempt.submitted_at) return
+  const at = now.toISOString()
+  await db
+    .insertInto('attempt_answers')
+    .values({ attempt_id: attempt.id, question_id: questionId, selected_option: null, saved_at: at, visited_at: at })
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Adds time spent on a question of an open attempt without touching its answer (no JS: leaving a question
+ * through a palette link, which is a plain GET). Nothing is stored past deadline + grace.
+ */
+export async function addTimeSpent({
+  attempt,
+  questionId,
+  ms,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  questionId: string
+  ms: number
+  now?: Date
+}) {
+  if (attempt.submitted_at || ms <= 0 || isPastGrace(attempt.deadline_at, now)) return
+  const at = now.toISOString()
+  await db
+    .insertInto('attempt_answers')
+    .values({
+      attempt_id: attempt.id,
+      question_id: questionId,
+      selected_option: null,
+      saved_at: at,
+      visited_at: at,
+      time_spent_ms: Math.min(Math.round(ms), MAX_TIME_PER_VIEW_MS),
+    })
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+        time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
+      }),
+    )
+    .execute()
+}
+
+/** Longest time one page view may add to a question (a tab left open overnight is not time spent). */
+export const MAX_TIME_PER_VIEW_MS = 10 * 60_000
+
+/**
+ * Time spent on a question without JS: from when the server rendered it (`shownAt`, from the page) to this
+ * request, capped at MAX_TIME_PER_VIEW_MS and never before the attempt started or after now.
+ */
+export function timeSinceShown(shownAt: string | undefined, attempt: Pick<AttemptRow, 'started_at'>, now: Date) {
+  if (!shownAt) return 0
+  const t = Date.parse(shownAt)
+  if (!Number.isFinite(t)) return 0
+  const from = Math.max(t, Date.parse(attempt.started_at))
+  return Math.max(0, Math.min(now.getTime() - from, MAX_TIME_PER_VIEW_MS))
 }
 
 /** The attempt's row lock, taken first: its open/submitted state cannot change under us (db/dialect.ts). */
@@ -159,61 +363,109 @@ const lockForWrite = (trx: Transaction<Database>, attemptId: string) => lockRow(
 
 export type SaveOutcome = 'saved' | 'closed'
 
+/** An answer checked against its question's type: the stored columns. */
+type CheckedAnswer = {
+  questionId: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  markedForReview?: boolean
+  timeSpentMs: number
+}
+
 /**
  * Stores answers in at most two statements (one round trip each, which counts on PostgreSQL): answers that name
- * their review mark set it; the others keep the mark already saved (the saver's events send only the option).
+ * their review mark set it; the others keep the mark already saved (the saver's events send only the answer).
+ * Time spent is added to what is stored; a save is also a visit.
  */
-async function upsertAnswers(trx: Transaction<Database>, attemptId: string, answers: AnswerInput[], savedAt: string) {
+async function upsertAnswers(trx: Transaction<Database>, attemptId: string, answers: CheckedAnswer[], savedAt: string) {
   const withMark = answers.filter((a) => a.markedForReview !== undefined)
   const withoutMark = answers.filter((a) => a.markedForReview === undefined)
-  const rows = (list: AnswerInput[]) =>
+  const rows = (list: CheckedAnswer[]) =>
     list.map((a) => ({
       attempt_id: attemptId,
       question_id: a.questionId,
-      selected_option: a.selectedOption,
+      selected_option: a.selected_option,
+      selected_options: a.selected_options,
+      numeric_answer: a.numeric_answer,
       marked_for_review: a.markedForReview ? 1 : 0,
       saved_at: savedAt,
+      visited_at: savedAt,
+      time_spent_ms: a.timeSpentMs,
     }))
-  if (withMark.length) {
+  for (const [list, setMark] of [
+    [withMark, true],
+    [withoutMark, false],
+  ] as const) {
+    if (!list.length) continue
     await trx
       .insertInto('attempt_answers')
-      .values(rows(withMark))
+      .values(rows(list))
       .onConflict((oc) =>
         oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
           selected_option: eb.ref('excluded.selected_option'),
-          marked_for_review: eb.ref('excluded.marked_for_review'),
+          selected_options: eb.ref('excluded.selected_options'),
+          numeric_answer: eb.ref('excluded.numeric_answer'),
+          ...(setMark ? { marked_for_review: eb.ref('excluded.marked_for_review') } : {}),
           saved_at: eb.ref('excluded.saved_at'),
-        })),
-      )
-      .execute()
-  }
-  if (withoutMark.length) {
-    await trx
-      .insertInto('attempt_answers')
-      .values(rows(withoutMark))
-      .onConflict((oc) =>
-        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
-          selected_option: eb.ref('excluded.selected_option'),
-          saved_at: eb.ref('excluded.saved_at'),
+          visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+          time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
         })),
       )
       .execute()
   }
 }
 
-/** Checks that every answer names one of the attempt's questions; the first answer per question wins. */
-async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<AnswerInput[]> {
+/**
+ * Checks every answer against its question (it must be one of the attempt's questions; the first answer per
+ * question wins) and its type: MSQ options distinct 0-3; a NAT answer a number parseNumericAnswer accepts (its
+ * message otherwise, as a QuizError). Each type keeps only its own field.
+ */
+async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
   if (answers.length === 0) return []
-  const ids = new Set((await attemptQuestions(attempt.quiz_id, attempt.started_at)).map((q) => q.id))
+  const types = new Map(
+    (await attemptTestQuestions(attempt.quiz_id, attempt.started_at)).map(
+      (q) => [q.id, q.type] as [string, QuestionType],
+    ),
+  )
   const seen = new Set<string>()
-  const out: AnswerInput[] = []
+  const out: CheckedAnswer[] = []
   for (const a of answers) {
-    if (!ids.has(a.questionId)) throw new QuizError('Invalid answers: a question does not belong to this quiz.')
+    const type = types.get(a.questionId)
+    if (!type) throw new QuizError('Invalid answers: a question does not belong to this quiz.')
     if (seen.has(a.questionId)) continue
     seen.add(a.questionId)
-    out.push(a)
+    out.push(checkAnswer(type, a))
   }
   return out
+}
+
+export function checkAnswer(type: QuestionType, a: AnswerInput): CheckedAnswer {
+  const base = {
+    questionId: a.questionId,
+    markedForReview: a.markedForReview,
+    timeSpentMs: Math.min(a.timeSpentMs ?? 0, MAX_TIME_PER_VIEW_MS),
+  }
+  if (type === 'msq') {
+    const list = a.selectedOptions ?? []
+    if (new Set(list).size !== list.length) throw new QuizError('Choose each option at most once.')
+    const sorted = [...list].sort((x, y) => x - y)
+    return {
+      ...base,
+      selected_option: null,
+      selected_options: sorted.length ? JSON.stringify(sorted) : null,
+      numeric_answer: null,
+    }
+  }
+  if (type === 'nat') {
+    const text = (a.numericAnswer ?? '').trim()
+    if (text !== '') {
+      const parsed = parseNumericAnswer(text)
+      if (!parsed.ok) throw new QuizError(parsed.message)
+    }
+    return { ...base, selected_option: null, selected_options: null, numeric_answer: text === '' ? null : text }
+  }
+  return { ...base, selected_option: a.selectedOption, selected_options: null, numeric_answer: null }
 }
 
 /**
@@ -282,13 +534,13 @@ export async function submitAttempt({
       .executeTakeFirstOrThrow()
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
-    const paper = await markedPaper(attempt, trx)
-    const score = scoreAnswers(paper.map((q) => ({ selected: q.selected, correct: q.correct_option })))
+    const { score: paperScore } = await markedPaper(attempt, trx)
+    const units = marksToStorage(paperScore.total)
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
     const updated = await trx
       .updateTable('attempts')
-      .set({ submitted_at: submittedAt, score, score_units: Math.round(score * MARK_UNITS) })
+      .set({ submitted_at: submittedAt, score: units / MARKS_UNIT, score_units: units })
       .where('id', '=', attempt.id)
       .where('submitted_at', 'is', null)
       .executeTakeFirst()
@@ -335,29 +587,98 @@ async function markedPaper(
   conn: Kysely<Database> = db,
 ) {
   const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
-    .select(['id', 'question_text', 'options', 'correct_option', 'explanation'])
+    .select([
+      'id',
+      'question_text',
+      'options',
+      'correct_option',
+      'explanation',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
     .execute()
   const answers = await conn
     .selectFrom('attempt_answers')
-    .select(['question_id', 'selected_option', 'saved_at'])
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
     .where('attempt_id', '=', attempt.id)
     .execute()
   const counted = new Map(
-    answers.filter((a) => savedInTime(a.saved_at, attempt.deadline_at)).map((a) => [a.question_id, a.selected_option]),
+    answers
+      .filter((a) => savedInTime(a.saved_at, attempt.deadline_at))
+      .map((a) => [
+        a.question_id,
+        {
+          selectedOption: a.selected_option,
+          selectedOptions: parseOptionList(a.selected_options),
+          numericAnswer: a.numeric_answer,
+        } satisfies Answer,
+      ]),
   )
-  return questions.map((q) => ({ ...q, selected: counted.get(q.id) ?? null }))
+  const spent = new Map(answers.map((a) => [a.question_id, Number(a.time_spent_ms ?? 0)]))
+  const paper = questions.map((q) => ({
+    ...q,
+    answer: counted.get(q.id) ?? null,
+    selected: counted.get(q.id)?.selectedOption ?? null,
+    timeSpentMs: spent.get(q.id) ?? 0,
+  }))
+  const score = scorePaper(
+    paper.map(toScoredQuestion),
+    paper.map((q) => q.answer),
+  )
+  return { paper, score }
+}
+
+function toScoredQuestion(q: {
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_option: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}): Question {
+  const common = {
+    marks: marksFromStorage(q.marks),
+    negativeMarks: marksFromStorage(q.negative_marks),
+    section: q.section,
+    topic: q.topic,
+  }
+  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionList(q.correct_options) }
+  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+  return { ...common, type: 'mcq', correctOption: q.correct_option }
 }
 
 export type ResultDetail = {
   questionId: string
   question: string
   options: string[]
+  /** mcq: the chosen option; msq and nat: null (see selectedOptions / numericAnswer). */
   selectedOption: number | null
+  /** mcq: the key; msq: the smallest keyed option; nat: 0 (meaningless; see type). */
   correctAnswer: number
   isCorrect: boolean
   awardedMarks: number
   verdict: AnswerVerdict
   explanation: string | null
+  type: QuestionType
+  selectedOptions: number[]
+  numericAnswer: string | null
+  correctOptions: number[]
+  answerMin: string | null
+  answerMax: string | null
+  marks: number
+  negativeMarks: number
+  section: string | null
+  topic: string | null
+  timeSpentMs: number
 }
 export type QuizResult = {
   quiz: { id: string; title: string }
@@ -366,6 +687,7 @@ export type QuizResult = {
   total: number
   percentage: string
   submittedAt: string
+  mode: 'ranked' | 'practice'
   details: ResultDetail[]
 }
 
@@ -391,18 +713,32 @@ export async function getResult({
 export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
   if (!attempt.submitted_at) throw new Error('result of an open attempt')
   const quiz = await getQuiz(attempt.quiz_id)
-  const details = (await markedPaper(attempt)).map((q) => {
-    const v = verdict(q.selected, q.correct_option)
+  const { paper, score: scored } = await markedPaper(attempt)
+  const details = paper.map((q, i): ResultDetail => {
+    const r = scored.results[i]
+    const v: AnswerVerdict = r.outcome === 'wrong' ? 'incorrect' : r.outcome
     return {
       questionId: q.id,
       question: q.question_text,
       options: parseOptions(q.options),
-      selectedOption: q.selected,
+      selectedOption: q.type === 'mcq' ? q.selected : null,
       correctAnswer: q.correct_option,
       isCorrect: v === 'correct',
-      awardedMarks: marksFor(q.selected, q.correct_option),
+      awardedMarks: marksToNumber(r.earned),
       verdict: v,
       explanation: q.explanation,
+      type: q.type,
+      selectedOptions: q.answer?.selectedOptions ? [...q.answer.selectedOptions] : [],
+      numericAnswer: q.answer?.numericAnswer ?? null,
+      correctOptions:
+        q.type === 'msq' ? parseOptionList(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : [],
+      answerMin: q.answer_min,
+      answerMax: q.answer_max,
+      marks: marksToNumber(marksFromStorage(q.marks)),
+      negativeMarks: marksToNumber(marksFromStorage(q.negative_marks)),
+      section: r.section,
+      topic: r.topic,
+      timeSpentMs: q.timeSpentMs,
     }
   })
   const score = attempt.score ?? 0
@@ -413,16 +749,19 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
     total: attempt.total,
     percentage: percentage(score, attempt.total),
     submittedAt: attempt.submitted_at,
+    mode: attempt.mode,
     details,
   }
 }
 
-// Submitted attempts of the quiz, counted: all of them are the participants; narrowed, those ranked ahead.
+// Submitted ranked attempts of the quiz, counted: all of them are the participants; narrowed, those ranked
+// ahead. Practice attempts never count (item 5).
 const rankBase = (quizId: string) =>
   db
     .selectFrom('attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
     .where('submitted_at', 'is not', null)
 
 export type LeaderboardEntry = {
@@ -462,17 +801,27 @@ export async function getLeaderboard({
   const rows = await db
     .selectFrom('attempts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.score', 'a.total', 'a.submitted_at', 'u.id as user_id', 'u.name', 'u.profile_image'])
+    .select([
+      'a.id',
+      'a.score',
+      'a.score_units',
+      'a.total',
+      'a.submitted_at',
+      'u.id as user_id',
+      'u.name',
+      'u.profile_image',
+    ])
     .where('a.quiz_id', '=', quizId)
+    .where('a.mode', '=', 'ranked')
     .where('a.submitted_at', 'is not', null)
-    .orderBy(sql`a.score desc, a.submitted_at asc`)
+    .orderBy(sql`a.score_units desc, a.submitted_at asc`)
     .limit(limit)
     .execute()
   const entries: LeaderboardEntry[] = rows.map((r, i) => ({
     attemptId: r.id,
     rank: i + 1,
     user: { id: r.user_id, name: r.name, profileImage: r.profile_image },
-    score: r.score ?? 0,
+    score: r.score_units === null ? (r.score ?? 0) : Number(r.score_units) / MARKS_UNIT,
     total: r.total,
     submittedAt: r.submitted_at ?? '',
   }))
@@ -482,20 +831,22 @@ export async function getLeaderboard({
   if (viewerId) {
     const mine = await db
       .selectFrom('attempts')
-      .select(['score', 'total', 'submitted_at'])
+      .select(['score', 'score_units', 'total', 'submitted_at'])
       .where('quiz_id', '=', quizId)
       .where('user_id', '=', viewerId)
+      .where('mode', '=', 'ranked')
       .where('submitted_at', 'is not', null)
       .executeTakeFirst()
     if (mine && mine.submitted_at) {
       const score = mine.score ?? 0
-      // Two range scans on attempts_leaderboard_idx (an OR would scan the whole quiz): higher scores, then
+      const units = Number(mine.score_units ?? 0)
+      // Two range scans on attempts_ranked_leaderboard_idx (an OR would scan the whole quiz): higher scores, then
       // equal scores submitted earlier.
       const countWhere = (extra: (q: ReturnType<typeof rankBase>) => ReturnType<typeof rankBase>) =>
         extra(rankBase(quizId)).executeTakeFirst()
       const [higher, tiedEarlier] = await Promise.all([
-        countWhere((q) => q.where('score', '>', score)),
-        countWhere((q) => q.where('score', '=', score).where('submitted_at', '<', mine.submitted_at!)),
+        countWhere((q) => q.where('score_units', '>', units)),
+        countWhere((q) => q.where('score_units', '=', units).where('submitted_at', '<', mine.submitted_at!)),
       ])
       const ahead = { n: Number(higher?.n ?? 0) + Number(tiedEarlier?.n ?? 0) }
       const rank = Number(ahead?.n ?? 0) + 1

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
-import type { Database, QuizzesTable } from '#db/schema'
+import type { Database, QuestionType, QuizzesTable } from '#db/schema'
+import { formatMarks, marksFromStorage } from '~/lib/marks'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission
@@ -10,6 +11,38 @@ import type { Database, QuizzesTable } from '#db/schema'
 export type QuizRow = Selectable<QuizzesTable>
 
 export type LearnerQuestion = { id: string; questionText: string; options: string[] }
+
+/** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
+export type TestQuestionRow = LearnerQuestion & {
+  type: QuestionType
+  section: string | null
+  /** The question's marks and negative marks, 2 decimals (shown on the test view, as in the real CBT). */
+  marks: string
+  negativeMarks: string
+}
+
+const learnerColumns = ['id', 'question_text', 'options', 'type', 'section', 'marks', 'negative_marks'] as const
+
+function learnerQuestion(r: {
+  id: string
+  question_text: string
+  options: string
+  type: QuestionType
+  section: string | null
+  marks: number
+  negative_marks: number
+}): TestQuestionRow {
+  const section = r.section?.trim() ? r.section.trim() : null
+  return {
+    id: r.id,
+    questionText: r.question_text,
+    options: parseOptions(r.options),
+    type: r.type,
+    section,
+    marks: formatMarks(marksFromStorage(r.marks)),
+    negativeMarks: formatMarks(marksFromStorage(r.negative_marks)),
+  }
+}
 
 const quizColumns = [
   'id',
@@ -61,7 +94,7 @@ export async function getQuiz(id: string): Promise<QuizRow | undefined> {
 }
 
 /** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
-export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[] })[]> {
+export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
   const quizzes = await db
     .selectFrom('quizzes')
     .select(quizColumns)
@@ -70,18 +103,20 @@ export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[] 
     .execute()
   const questions = await db
     .selectFrom('questions')
-    .select(['id', 'quiz_id'])
+    .select(['id', 'quiz_id', 'type'])
     .where('archived_at', 'is', null)
     .orderBy('quiz_id')
     .orderBy('position')
     .execute()
   const byQuiz = new Map<string, string[]>()
+  const typed = new Set<string>()
   for (const q of questions) {
     const list = byQuiz.get(q.quiz_id) ?? []
     list.push(q.id)
     byQuiz.set(q.quiz_id, list)
+    if (q.type !== 'mcq') typed.add(q.quiz_id)
   }
-  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [] }))
+  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [], mcqOnly: !typed.has(q.id) }))
 }
 
 export async function countCurrentQuestions(quizId: string): Promise<number> {
@@ -102,4 +137,33 @@ export async function currentQuestions(quizId: string): Promise<LearnerQuestion[
 export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
   const rows = await questionsShownAt(quizId, startedAt).select(['id', 'question_text', 'options']).execute()
   return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+}
+
+/** attemptQuestions with each question's type and section (the test view, the answer checks); no key. */
+export async function attemptTestQuestions(quizId: string, startedAt: string): Promise<TestQuestionRow[]> {
+  const rows = await questionsShownAt(quizId, startedAt).select(learnerColumns).execute()
+  return rows.map(learnerQuestion)
+}
+
+/**
+ * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show (issue 13 item 8).
+ */
+export async function isMcqOnly(quizId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .where('type', '!=', 'mcq')
+    .executeTakeFirst()
+  return !row
+}
+
+/** Total marks of the quiz's current paper and whether it is marked today's way (mcq only, +1 / -0.25). */
+export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
+  const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
+  const total = rows.reduce((t, r) => t + Number(r.marks), 0)
+  const standard = rows.every((r) => r.type === 'mcq' && Number(r.marks) === 30000 && Number(r.negative_marks) === 7500)
+  const text = formatMarks(marksFromStorage(total))
+  return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
 }

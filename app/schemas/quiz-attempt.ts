@@ -3,7 +3,17 @@ import { z } from 'zod'
 // The test view's form (issue 5 §4) and the answer payloads shared by the page, its background saver and the
 // API twin. Every button of the no-JS test view is a submit named `intent`; the radio group is `selectedOption`.
 
-export const ATTEMPT_INTENTS = ['start', 'save', 'clear', 'previous', 'next', 'mark', 'submit'] as const
+export const ATTEMPT_INTENTS = [
+  'start',
+  'practice',
+  'save',
+  'clear',
+  'previous',
+  'next',
+  'mark',
+  'review',
+  'submit',
+] as const
 export type AttemptIntent = (typeof ATTEMPT_INTENTS)[number]
 
 const option = z
@@ -13,11 +23,19 @@ const option = z
   .max(3, 'Choose one of the four options')
 const questionId = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid question')
 
-/** One saved answer: selectedOption null means "no answer" (cleared); markedForReview is optional. */
+/**
+ * One saved answer: selectedOption null means "no answer" (cleared); markedForReview is optional. MSQ answers
+ * carry `selectedOptions` (distinct 0-3, empty = cleared) and NAT answers `numericAnswer` (the text as typed,
+ * checked by the model with parseNumericAnswer; blank = cleared); each question type reads its own field.
+ * `timeSpentMs` (optional) is time spent on the question since the last save, added to its total.
+ */
 export const answerSchema = z.object({
   questionId,
   selectedOption: option.nullable(),
+  selectedOptions: z.array(option).max(4, 'Choose at most four options').nullable().optional(),
+  numericAnswer: z.string().max(100, 'That is too long').nullable().optional(),
   markedForReview: z.boolean().optional(),
+  timeSpentMs: z.number().int().min(0).max(3_600_000).optional(),
 })
 export type AnswerInput = z.infer<typeof answerSchema>
 
@@ -29,6 +47,14 @@ export const attemptFormSchema = z.object({
   q: z.number().int().min(1).max(1000).optional(),
   questionId: questionId.optional(),
   selectedOption: option.optional(),
+  /** MSQ checkboxes (several values 0-3). */
+  selectedOptions: z.array(option).max(4).optional(),
+  /** NAT text input, as typed. */
+  numericAnswer: z.string().max(100).optional(),
+  /** When the server rendered the question (ISO): the time spent on it without JS. */
+  shownAt: z.string().max(40).optional(),
+  /** practice attempts: 'timed' or 'untimed' (intent=practice). */
+  practiceTiming: z.enum(['timed', 'untimed']).optional(),
   answers: z.string().max(100_000).optional(),
 })
 export type AttemptForm = z.infer<typeof attemptFormSchema>

@@ -129,6 +129,8 @@ test('nothing floats over the test at 390 px: no WhatsApp button, and the submit
 
   await page.getByRole('radio', { name: 'Mitochondrion' }).check()
   await page.getByRole('button', { name: 'Submit Test' }).click()
+  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  await page.getByRole('button', { name: 'Yes, submit' }).click()
   const heading = page.getByRole('heading', { name: 'Quiz Results' })
   const toast = page.getByRole('status').filter({ hasText: 'Your test has been submitted.' })
   await expect(heading).toBeVisible()

@@ -96,6 +96,8 @@ test('a learner takes a whole test: start, answer, clear, previous, mark, reload
   await expect(page.getByRole('button', { name: 'Save & Next' })).toHaveCount(0)
   await page.getByRole('radio', { name: 'Hexokinase' }).check()
   await page.getByRole('button', { name: 'Submit Test' }).click()
+  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  await page.getByRole('button', { name: 'Yes, submit' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
   await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
@@ -189,6 +191,8 @@ test('the answer key is in no response before submit (canary in every explanatio
   // After submitting, the learner's own result shows the explanation: the check above can fail.
   await page.goto(`/quiz/${quiz.id}`)
   await page.getByRole('button', { name: 'Submit Test' }).click()
+  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
   await expect(page.getByText(canary).first()).toBeVisible()
 })
@@ -353,6 +357,8 @@ test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }
     .execute()
   expect(rows.map((r) => r.selected_option).sort()).toEqual([1, 2])
   await page.getByRole('button', { name: 'Submit Test' }).click()
+  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByTestId('score')).toHaveText('Score: 2 / 3')
 })
 

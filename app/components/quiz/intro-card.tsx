@@ -7,12 +7,17 @@ export function IntroCard({
   title,
   description,
   totalQuestions,
+  totalMarks,
+  standardMarking = true,
   timeLimit,
   error,
 }: {
   title: string
   description: string
   totalQuestions: number
+  /** The paper's maximum marks (issue 13: questions carry their own marks); defaults to one per question. */
+  totalMarks?: string
+  standardMarking?: boolean
   timeLimit: number
   error?: string | null
 }) {
@@ -28,7 +33,7 @@ export function IntroCard({
           </div>
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">Total Marks</dt>
-            <dd className="text-xl font-semibold">{totalQuestions}</dd>
+            <dd className="text-xl font-semibold">{totalMarks ?? totalQuestions}</dd>
           </div>
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">Time Limit</dt>
@@ -37,9 +42,17 @@ export function IntroCard({
         </dl>
         <h2 className="mb-2 font-semibold">Rules</h2>
         <ul className="mb-6 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-          <li>
-            Each correct answer gives +{MARK_CORRECT} mark, each wrong answer {MARK_WRONG}, an unattempted question 0.
-          </li>
+          {standardMarking ? (
+            <li>
+              Each correct answer gives +{MARK_CORRECT} mark, each wrong answer {MARK_WRONG}, an unattempted question 0.
+            </li>
+          ) : (
+            <li>
+              Each question shows its marks and its negative marks (taken off for a wrong answer); an unattempted
+              question gives 0. Multiple-select questions score only when exactly the correct options are chosen;
+              numerical answers are typed as a number.
+            </li>
+          )}
           <li>
             You can attempt this quiz once. Your answers are saved as you go; if you leave, you can come back and
             continue.

@@ -4,7 +4,15 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 // localStorage until the server confirms them, posted in batches with retries and backoff, flushed on
 // reconnect and before submit. A lost connection (or a reload while offline) loses no answer.
 
-export type PendingAnswer = { questionId: string; selectedOption: number | null; markedForReview: boolean }
+export type PendingAnswer = {
+  questionId: string
+  selectedOption: number | null
+  selectedOptions?: number[]
+  numericAnswer?: string | null
+  markedForReview: boolean
+  /** Time spent on the question since the last save of it (added on the server). */
+  timeSpentMs?: number
+}
 export type SaverStatus = 'saved' | 'saving' | 'offline' | 'error'
 
 const storageKey = (attemptId: string) => `quiz-pending:${attemptId}`
@@ -32,6 +40,8 @@ export function useAnswerSaver({
   const inflight = useRef<Promise<boolean> | null>(null)
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const failures = useRef(0)
+  // The batch being sent: an answer replacing one of these must not carry its time again.
+  const sending = useRef(new Set<PendingAnswer>())
   const [status, setStatus] = useState<SaverStatus>('saved')
   const [pendingCount, setPendingCount] = useState(0)
   const onClosedRef = useRef(onClosed)
@@ -58,6 +68,7 @@ export function useAnswerSaver({
       retryTimer.current = null
     }
     const batch = [...pending.current.values()]
+    sending.current = new Set(batch)
     setStatus('saving')
     const run = (async () => {
       try {
@@ -94,6 +105,7 @@ export function useAnswerSaver({
         }, delay)
         return false
       } finally {
+        sending.current = new Set()
         inflight.current = null
       }
     })()
@@ -107,7 +119,11 @@ export function useAnswerSaver({
 
   const enqueue = useCallback(
     (answer: PendingAnswer) => {
-      pending.current.set(answer.questionId, answer)
+      // Time spent adds up until it is sent: a newer answer to the same question keeps the unsent time.
+      const prev = pending.current.get(answer.questionId)
+      const unsent = prev && !sending.current.has(prev) ? (prev.timeSpentMs ?? 0) : 0
+      const timeSpentMs = Math.min((answer.timeSpentMs ?? 0) + unsent, 3_600_000)
+      pending.current.set(answer.questionId, { ...answer, timeSpentMs })
       persist()
       if (!retryTimer.current) void flush()
     },

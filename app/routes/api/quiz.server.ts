@@ -4,13 +4,14 @@ import {
   buildResult,
   getAttempt,
   getLeaderboard,
+  getOpenPractice,
   quizGate,
   QuizError,
   saveAnswers,
   startAttempt,
   submitAttempt,
 } from '~/models/attempt.server'
-import { attemptQuestions, currentQuestions, listQuizzes } from '~/models/quiz.server'
+import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
   leaderboardEntryJson,
@@ -43,9 +44,13 @@ const GATE_MESSAGES = {
   404: 'Quiz not found.',
 } as const
 
+/** Item 8: the older client can show only 4-option MCQs; a quiz with msq or nat questions is not for it. */
+export const NEEDS_WEBSITE = 'This test needs the website: it has question types this app cannot show.'
+
 const list = async () => {
   try {
-    return json({ success: true, data: (await listQuizzes()).map(quizListItemJson) })
+    const quizzes = (await listQuizzes()).filter((q) => q.mcqOnly)
+    return json({ success: true, data: quizzes.map(quizListItemJson) })
   } catch (error) {
     console.error('[api] quiz list failed', error)
     return apiError(500, 'Server error while fetching quizzes')
@@ -69,6 +74,8 @@ const getOne = async ({ params, user }: SignedIn) => {
   const gate = await quizGate(user, params.id)
   if (!gate.ok) return apiError(gate.status, GATE_MESSAGES[gate.status])
   const quiz = gate.quiz
+  // Checked before an attempt is opened: the older client must not start a test it cannot show.
+  if (!(await isMcqOnly(quiz.id))) return apiError(400, NEEDS_WEBSITE)
   let questions
   if (isStaff(user.role)) {
     questions = await currentQuestions(quiz.id)
@@ -92,6 +99,8 @@ const submit = async ({ request, user }: SignedIn) => {
   if (!Array.isArray(body.answers)) return apiError(400, 'Answers must be a non-empty array')
   const gate = await quizGate(user, quizId)
   if (!gate.ok) return apiError(gate.status, gate.status === 404 ? 'Quiz not found' : GATE_MESSAGES[gate.status])
+  // The older client cannot answer msq or nat questions: such a test is taken and submitted on the website.
+  if (!(await isMcqOnly(quizId))) return apiError(400, NEEDS_WEBSITE)
   const answers: AnswerInput[] = []
   for (const item of body.answers) {
     const parsed = submitAnswerSchema.safeParse(item)
@@ -143,8 +152,10 @@ const saveBatch = async ({ request, params, user }: SignedIn) => {
   const body = await readJsonBody(request)
   const parsed = answerListSchema.safeParse(body.answers)
   if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
-  const attempt = await getAttempt(user.id, gate.quiz.id)
-  if (!attempt) return apiError(404, 'Start the quiz first.')
+  const ranked = await getAttempt(user.id, gate.quiz.id)
+  if (!ranked) return apiError(404, 'Start the quiz first.')
+  // After the ranked attempt, the page saves into the open practice attempt (issue 13 item 5), if any.
+  const attempt = ranked.submitted_at ? ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked) : ranked
   try {
     const outcome = await saveAnswers({ attempt, answers: parsed.data })
     if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })
@@ -161,7 +172,7 @@ export const quizApi = apiResource({
     endpoint({
       method: 'GET',
       path: '/',
-      summary: 'Every quiz, free before paid, with question ids',
+      summary: 'Every quiz made only of MCQs, free before paid, with question ids',
       guard: 'public',
       success: { 200: z.object({ success: z.literal(true), data: z.array(QuizListItemShape) }) },
       errors: { 500: 'Server error while fetching quizzes' },
@@ -184,7 +195,7 @@ export const quizApi = apiResource({
       body: { json: z.object({ quizId: z.string(), answers: z.array(submitAnswerSchema) }) },
       success: { 200: SubmitResultShape },
       errors: {
-        400: '"Invalid quizId", "Answers must be a non-empty array", a malformed answer, or "You have already attempted this quiz"',
+        400: `"Invalid quizId", "Answers must be a non-empty array", a malformed answer, "You have already attempted this quiz" or "${NEEDS_WEBSITE}"`,
         403: GATE_MESSAGES[403],
         404: 'Quiz not found',
       },
@@ -196,7 +207,11 @@ export const quizApi = apiResource({
       summary: "A quiz's questions without the answer key; opens the learner's attempt",
       guard: 'signedIn',
       success: { 200: z.object({ success: z.literal(true), data: LearnerQuizShape }) },
-      errors: { 400: 'Invalid quiz ID.', 403: GATE_MESSAGES[403], 404: 'Quiz not found.' },
+      errors: {
+        400: `"Invalid quiz ID." or "${NEEDS_WEBSITE}" (a quiz with msq or nat questions)`,
+        403: GATE_MESSAGES[403],
+        404: 'Quiz not found.',
+      },
       handler: getOne,
     }),
     endpoint({

@@ -2,20 +2,29 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
-import { TestView } from '~/components/quiz/test-view'
+import { stateCounts, SubmitConfirmPage, TestView } from '~/components/quiz/test-view'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { answersCloseAt, secondsLeft } from '~/lib/marking'
 import {
+  addTimeSpent,
+  buildResult,
   getAnswers,
   getAttempt,
+  getLatestPractice,
+  getOpenPractice,
   quizGate,
   QuizError,
+  recordVisit,
   saveAnswers,
   startAttempt,
+  startPractice,
   submitAttempt,
+  timeSinceShown,
+  type AttemptRow,
 } from '~/models/attempt.server'
-import { attemptQuestions, countCurrentQuestions } from '~/models/quiz.server'
+import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz.server'
+import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
 import { getUser } from '~/utils/auth.server'
@@ -47,22 +56,69 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const quiz = gate.quiz
   const now = new Date()
-  const attempt = await getAttempt(user!.id, quiz.id, now)
-  if (attempt?.submitted_at) throw redirect(`/quiz/result/${quiz.id}`)
+  const url = new URL(request.url)
+  const ranked = await getAttempt(user!.id, quiz.id, now)
+  let attempt: AttemptRow | undefined = ranked
+  if (ranked?.submitted_at) {
+    // After the ranked attempt: an open practice attempt (item 5), the practice page, or the result as before.
+    attempt = await getOpenPractice(user!.id, quiz.id, now)
+    if (!attempt) {
+      if (!url.searchParams.has('practice')) throw redirect(`/quiz/result/${quiz.id}`)
+      const last = await getLatestPractice(user!.id, quiz.id)
+      const result = last ? await buildResult(last) : null
+      return {
+        view: 'practice' as const,
+        quizId: quiz.id,
+        title: quiz.title,
+        timeLimit: quiz.time_limit,
+        last: result
+          ? {
+              score: result.score,
+              total: result.total,
+              percentage: result.percentage,
+              submittedAt: result.submittedAt,
+              details: result.details.map((d) => ({ question: d.question, verdict: d.verdict, marks: d.awardedMarks })),
+            }
+          : null,
+      }
+    }
+  }
   if (!attempt) {
     const totalQuestions = await countCurrentQuestions(quiz.id)
+    const marking = await paperMarking(quiz.id)
     return {
       view: 'intro' as const,
       quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit },
       totalQuestions,
+      marking,
     }
   }
-  const questions = await attemptQuestions(quiz.id, attempt.started_at)
-  const answers = await getAnswers(attempt.id)
-  const q = Number(new URL(request.url).searchParams.get('q') ?? '1')
+  const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
+  const q = Number(url.searchParams.get('q') ?? '1')
   const index = Number.isInteger(q) && q >= 1 && q <= questions.length ? q - 1 : 0
+  // Without JS a palette link says which question it leaves and when that was shown: its time is credited,
+  // then the clean URL is loaded (a reload must not credit it twice).
+  const from = Number(url.searchParams.get('from'))
+  if (url.searchParams.has('shown')) {
+    const left = Number.isInteger(from) ? questions[from - 1] : undefined
+    if (left)
+      await addTimeSpent({
+        attempt,
+        questionId: left.id,
+        ms: timeSinceShown(url.searchParams.get('shown') ?? undefined, attempt, now),
+        now,
+      })
+    throw redirect(`/quiz/${quiz.id}?q=${index + 1}`)
+  }
+  const confirm = url.searchParams.has('confirm')
+  // The question shown is visited (Not Visited -> Not Answered), on the server so the page without JS has it.
+  if (!confirm && questions[index]) await recordVisit({ attempt, questionId: questions[index].id, now })
+  const answers = await getAnswers(attempt.id)
   return {
     view: 'test' as const,
+    mode: attempt.mode,
+    confirm,
+    shownAt: now.toISOString(),
     quizId: quiz.id,
     attemptId: attempt.id,
     title: quiz.title,
@@ -89,6 +145,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
   const form = submission.value
 
+  if (form.intent === 'practice') {
+    try {
+      await startPractice({ userId: user!.id, quiz, timed: form.practiceTiming === 'timed' })
+    } catch (error) {
+      if (error instanceof QuizError) return data({ error: error.message }, { status: error.status })
+      throw error
+    }
+    throw redirect(`${base}?q=1`)
+  }
+
   if (form.intent === 'start') {
     try {
       await startAttempt({ userId: user!.id, quiz })
@@ -99,22 +165,49 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`${base}?q=1`)
   }
 
-  const attempt = await getAttempt(user!.id, quiz.id)
-  if (!attempt) throw await redirectWithWarning(base, 'Start the quiz first.')
-  if (attempt.submitted_at) throw redirect(`/quiz/result/${quiz.id}`)
-  const questions = await attemptQuestions(quiz.id, attempt.started_at)
+  const now = new Date()
+  const ranked = await getAttempt(user!.id, quiz.id, now)
+  if (!ranked) throw await redirectWithWarning(base, 'Start the quiz first.')
+  // After the ranked attempt, posts act on the open practice attempt (item 5), if there is one.
+  const attempt = ranked.submitted_at ? await getOpenPractice(user!.id, quiz.id, now) : ranked
+  // No open practice attempt: posts after the ranked submit go to its result, as before.
+  if (!attempt) throw redirect(`/quiz/result/${quiz.id}`)
+  const practice = attempt.mode === 'practice'
+  const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
+  const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
   const position = form.questionId ? questions.findIndex((q) => q.id === form.questionId) : (form.q ?? 1) - 1
   const question = questions[position]
 
   // The answer this post carries (issue 5 §4: every post stores that answer on the server). No radio chosen
   // leaves the saved choice as it is, except for Clear Response.
+  // MSQ checkboxes and the NAT input are the whole answer on every post (none ticked / blank = no answer).
   const answers: AnswerInput[] = []
+  const clear = form.intent === 'clear'
   if (question) {
     const saved = (await getAnswers(attempt.id))[question.id]
-    const selected = form.intent === 'clear' ? null : (form.selectedOption ?? saved?.selectedOption ?? null)
     const markedForReview = form.intent === 'mark' ? !saved?.markedForReview : undefined
-    if (form.intent === 'clear' || form.selectedOption !== undefined || markedForReview !== undefined) {
-      answers.push({ questionId: question.id, selectedOption: selected, markedForReview })
+    const timeSpentMs = timeSinceShown(form.shownAt, attempt, now)
+    if (question.type === 'msq') {
+      answers.push({
+        questionId: question.id,
+        selectedOption: null,
+        selectedOptions: clear ? [] : (form.selectedOptions ?? []),
+        markedForReview,
+        timeSpentMs,
+      })
+    } else if (question.type === 'nat') {
+      answers.push({
+        questionId: question.id,
+        selectedOption: null,
+        numericAnswer: clear ? null : (form.numericAnswer ?? null),
+        markedForReview,
+        timeSpentMs,
+      })
+    } else {
+      const selected = clear ? null : (form.selectedOption ?? saved?.selectedOption ?? null)
+      if (clear || form.selectedOption !== undefined || markedForReview !== undefined || timeSpentMs > 0) {
+        answers.push({ questionId: question.id, selectedOption: selected, markedForReview, timeSpentMs })
+      }
     }
   }
 
@@ -122,27 +215,42 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (form.intent === 'submit') {
       // The enhanced page sends every answer it holds; they are stored with the submission unless late.
       const all = [...answers, ...parseAnswersField(form.answers)]
-      const outcome = await submitAttempt({ attemptId: attempt.id, answers: all })
+      const outcome = await submitAttempt({ attemptId: attempt.id, answers: all, now })
       throw outcome.late
-        ? await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
-        : await redirectWithSuccess(`/quiz/result/${quiz.id}`, 'Your test has been submitted.')
+        ? await redirectWithWarning(resultUrl, TIME_WAS_UP)
+        : await redirectWithSuccess(
+            resultUrl,
+            practice ? 'Your practice test has been submitted.' : 'Your test has been submitted.',
+          )
     }
-    const outcome = answers.length ? await saveAnswers({ attempt, answers }) : 'saved'
+    const outcome = answers.length ? await saveAnswers({ attempt, answers, now }) : 'saved'
     if (outcome === 'closed') {
-      throw await redirectWithWarning(`/quiz/result/${quiz.id}`, TIME_WAS_UP)
+      throw await redirectWithWarning(resultUrl, TIME_WAS_UP)
     }
   } catch (error) {
-    if (error instanceof QuizError)
+    if (error instanceof QuizError) {
+      // A number the learner typed that is not one: the page again, with its message and the text as typed.
+      if (question?.type === 'nat' && form.numericAnswer !== undefined)
+        return data(
+          {
+            error: error.message,
+            draft: { questionId: question.id, numericAnswer: form.numericAnswer, message: error.message },
+          },
+          { status: 400 },
+        )
       throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
+    }
     throw error
   }
+  if (form.intent === 'review') throw redirect(`${base}?q=${Math.max(0, position) + 1}&confirm`)
   const current = Math.max(0, position)
   const next = form.intent === 'previous' ? current - 1 : form.intent === 'next' ? current + 1 : current
   throw redirect(`${base}?q=${Math.min(Math.max(next, 0), Math.max(questions.length - 1, 0)) + 1}`)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.view === 'intro' ? data.quiz.title : data?.view === 'test' ? data.title : 'Quiz'
+  const title =
+    data?.view === 'intro' ? data.quiz.title : data?.view === 'test' || data?.view === 'practice' ? data.title : 'Quiz'
   return [{ title: `${title} | ${BRAND_NAME}` }]
 }
 
@@ -156,14 +264,42 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
         title={loaderData.quiz.title}
         description={loaderData.quiz.description}
         totalQuestions={loaderData.totalQuestions}
+        totalMarks={loaderData.marking.totalMarks}
+        standardMarking={loaderData.marking.standard}
         timeLimit={loaderData.quiz.timeLimit}
         error={actionData && 'error' in actionData ? actionData.error : null}
       />
     )
   }
+  if (loaderData.view === 'practice') {
+    return (
+      <PracticeCard
+        title={loaderData.title}
+        timeLimit={loaderData.timeLimit}
+        last={loaderData.last}
+        error={actionData && 'error' in actionData ? actionData.error : null}
+      />
+    )
+  }
+  if (loaderData.confirm) {
+    return (
+      <SubmitConfirmPage
+        title={loaderData.title}
+        counts={stateCounts(loaderData.questions, loaderData.answers)}
+        backTo={`?q=${loaderData.index + 1}`}
+      />
+    )
+  }
+  const draft =
+    actionData && 'draft' in actionData
+      ? (actionData.draft as { questionId: string; numericAnswer: string; message: string })
+      : null
   return (
     <TestView
-      key={loaderData.attemptId}
+      key={`${loaderData.attemptId}:${draft ? JSON.stringify(draft) : ''}`}
+      shownAt={loaderData.shownAt}
+      mode={loaderData.mode}
+      draft={draft}
       quizId={loaderData.quizId}
       attemptId={loaderData.attemptId}
       title={loaderData.title}
@@ -172,7 +308,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
       index={loaderData.index}
       secondsLeft={loaderData.secondsLeft}
       secondsUntilClosed={loaderData.secondsUntilClosed}
-      error={actionData && 'error' in actionData ? actionData.error : null}
+      error={!draft && actionData && 'error' in actionData ? actionData.error : null}
     />
   )
 }
