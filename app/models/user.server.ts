@@ -102,6 +102,8 @@ export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
     .select('quiz_id')
     .where('user_id', '=', userId)
     .where('submitted_at', 'is not', null)
+    // The ranked attempt: practice attempts after it do not make the quiz "attempted" twice (issue 13 item 5).
+    .where('mode', '=', 'ranked')
     .execute()
   return rows.map((r) => r.quiz_id)
 }
@@ -177,7 +179,11 @@ export async function listUsersWithAttempts(
   if (limit) query = query.limit(limit)
   const rows = await query.execute()
   // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound variables).
-  let attemptsQuery = db.selectFrom('attempts').select(['user_id', 'quiz_id']).where('submitted_at', 'is not', null)
+  let attemptsQuery = db
+    .selectFrom('attempts')
+    .select(['user_id', 'quiz_id'])
+    .where('submitted_at', 'is not', null)
+    .where('mode', '=', 'ranked')
   if (limit && rows.length)
     attemptsQuery = attemptsQuery.where(
       'user_id',

@@ -144,7 +144,9 @@ test('practice after the ranked attempt: shown to the learner, never in the lead
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
 
-  await page.goto(`/quiz/${quiz.id}?practice`)
+  // The result page leads to practice.
+  await page.getByRole('link', { name: 'Practice again' }).click()
+  await expect(page).toHaveURL(new RegExp(`/quiz/${quiz.id}\\?practice$`))
   await page.getByRole('radio', { name: 'Untimed' }).check()
   await page.getByRole('button', { name: 'Start Practice' }).click()
   await expect(page.getByTestId('question-text')).toContainText('MCQ one')

@@ -272,6 +272,13 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           >
             View Leaderboard
           </Link>
+          {/* issue 13 item 5: after the ranked attempt, the quiz may be taken again for practice (never ranked). */}
+          <Link
+            to={`/quiz/${r.quiz.id}?practice`}
+            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Practice again
+          </Link>
         </div>
       </section>
 
