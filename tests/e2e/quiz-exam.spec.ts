@@ -187,6 +187,8 @@ test('the msq and nat keys are in no response before the ranked submit (canary)'
   })
   await page.goto(`/quiz/${quiz.id}`)
   await page.getByRole('button', { name: 'Start Quiz' }).click()
+  // With JS the start is a fetch: wait for the test view before navigating away, or the attempt may not exist yet.
+  await expect(page.getByTestId('question-text')).toBeVisible()
   for (const q of [2, 3, 4]) {
     await page.goto(`/quiz/${quiz.id}?q=${q}`)
     await expect(page.getByTestId('question-text')).toBeVisible()
