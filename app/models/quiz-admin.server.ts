@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import { defaultMarksFor, marksFromStorage, marksToStorage, type QuestionType } from '~/lib/marks'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
@@ -63,7 +64,7 @@ export async function getQuizTitle(quizId: string) {
 export async function getQuizForEdit(quizId: string) {
   const quiz = await db
     .selectFrom('quizzes')
-    .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'])
+    .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at', 'marking_defaults'])
     .where('id', '=', quizId)
     .executeTakeFirst()
   if (!quiz) return null
@@ -76,20 +77,96 @@ export async function getQuizForEdit(quizId: string) {
     timeLimit: quiz.time_limit,
     createdAt: quiz.created_at,
     updatedAt: quiz.updated_at,
+    markingDefaults: readDefaults(quiz.marking_defaults),
     questions: questions.map((q) => ({
       id: q.id,
       questionText: q.question_text,
       options: JSON.parse(q.options) as string[],
       correctOption: q.correct_option,
       explanation: q.explanation ?? undefined,
+      type: q.type,
+      marks: Number(q.marks),
+      negativeMarks: Number(q.negative_marks),
+      ...(q.type === 'msq' ? { correctOptions: JSON.parse(q.correct_options ?? '[]') as number[] } : {}),
+      ...(q.type === 'nat' ? { answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' } : {}),
+      section: q.section ?? undefined,
+      topic: q.topic ?? undefined,
     })),
   }
 }
+
+function readDefaults(text: string | null): MarkingDefaultsUnits | null {
+  if (!text) return null
+  try {
+    const parsed = JSON.parse(text) as MarkingDefaultsUnits
+    return parsed && typeof parsed === 'object' ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/** The stored row of a draft: type, marks (the quiz's or the spec's defaults when left out), keys by type. */
+function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
+  const type: QuestionType = q.type ?? 'mcq'
+  const fallback = defaultMarksFor(type, {
+    [type]: {
+      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
+      negativeMarks:
+        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
+    },
+  })
+  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
+  return {
+    question_text: q.questionText,
+    options: JSON.stringify(type === 'nat' ? [] : q.options),
+    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
+    explanation: q.explanation?.trim() || null,
+    type,
+    marks: q.marks ?? marksToStorage(fallback.marks),
+    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
+    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
+    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+    section: q.section?.trim() || null,
+    topic: q.topic?.trim() || null,
+  }
+}
+type QuestionColumns = ReturnType<typeof questionColumns>
+const COMPARED = [
+  'question_text',
+  'options',
+  'correct_option',
+  'explanation',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const satisfies readonly (keyof QuestionColumns)[]
 export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
 
 function currentQuestions(conn: Kysely<Database>, quizId: string) {
   return currentQuestionRows(quizId, conn)
-    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at'])
+    .select([
+      'id',
+      'position',
+      'question_text',
+      'options',
+      'correct_option',
+      'explanation',
+      'created_at',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
     .execute()
 }
 
@@ -115,32 +192,23 @@ async function insertQuestion(
   trx: Transaction<Database>,
   quizId: string,
   position: number,
-  q: QuestionDraft,
+  columns: QuestionColumns,
   now: string,
 ) {
   await trx
     .insertInto('questions')
-    .values({
-      id: newId(),
-      quiz_id: quizId,
-      position,
-      question_text: q.questionText,
-      options: JSON.stringify(q.options),
-      correct_option: q.correctOption,
-      explanation: q.explanation?.trim() || null,
-      created_at: now,
-    })
+    .values({ id: newId(), quiz_id: quizId, position, ...columns, created_at: now })
     .execute()
 }
 
-const sameQuestion = (
-  row: { question_text: string; options: string; correct_option: number; explanation: string | null },
-  q: QuestionDraft,
-) =>
-  row.question_text === q.questionText &&
-  row.options === JSON.stringify(q.options) &&
-  row.correct_option === q.correctOption &&
-  (row.explanation ?? '') === (q.explanation?.trim() ?? '')
+/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
+const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
+  COMPARED.every((k) =>
+    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
+  )
+
+const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
+  d && Object.keys(d).length ? JSON.stringify(d) : null
 
 export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }) {
   const id = newId()
@@ -154,11 +222,13 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
         description: input.description,
         category: input.category,
         time_limit: input.timeLimit,
+        marking_defaults: defaultsJson(input.markingDefaults),
         created_at: now,
         updated_at: now,
       })
       .execute()
-    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, q, now)
+    const defaults = input.markingDefaults ?? null
+    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, questionColumns(q, defaults), now)
     await recordAudit(
       {
         actorId,
@@ -179,9 +249,14 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
  */
 export async function updateQuiz({ actorId, quizId, input }: { actorId: string; quizId: string; input: QuizInput }) {
   const found = await db.transaction().execute(async (trx) => {
-    const quiz = await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()
+    const quiz = await trx
+      .selectFrom('quizzes')
+      .select(['id', 'marking_defaults'])
+      .where('id', '=', quizId)
+      .executeTakeFirst()
     if (!quiz) return false
     const now = nowIso()
+    const defaults = input.markingDefaults === undefined ? readDefaults(quiz.marking_defaults) : input.markingDefaults
     await trx
       .updateTable('quizzes')
       .set({
@@ -189,6 +264,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
         description: input.description,
         category: input.category,
         time_limit: input.timeLimit,
+        ...(input.markingDefaults === undefined ? {} : { marking_defaults: defaultsJson(input.markingDefaults) }),
         updated_at: now,
       })
       .where('id', '=', quizId)
@@ -198,7 +274,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
     const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
     for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
       const row = current[i]
-      const next = input.questions[i]
+      const next = input.questions[i] ? questionColumns(input.questions[i], defaults) : undefined
       if (row && next && sameQuestion(row, next)) {
         if (row.position !== i)
           await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
