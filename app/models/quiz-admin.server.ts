@@ -2,7 +2,18 @@ import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
-import { defaultMarksFor, marksFromStorage, marksToStorage, type QuestionType } from '~/lib/marks'
+import {
+  defaultMarksFor,
+  formatMarks,
+  makeMarks,
+  marksFromStorage,
+  marksToStorage,
+  scorePaper,
+  type Answer,
+  type Marks,
+  type Question,
+  type QuestionType,
+} from '~/lib/marks'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
@@ -336,6 +347,70 @@ export type QuizResultRow = {
   score: number
   total: number
   submittedAt: string
+  /** Exact score (score_units), 2 decimals, and the paper's maximum. */
+  scoreText: string
+  maxText: string
+  /** Per-section totals (issue 13 item 6), in order of first appearance; empty when no question has a section. */
+  sections: Array<{ name: string; earned: string; max: string; attempted: number; questions: number }>
+}
+
+function storedQuestion(r: {
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_option: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}): Question {
+  const base = {
+    marks: marksFromStorage(r.marks),
+    negativeMarks: marksFromStorage(r.negative_marks),
+    section: r.section,
+    topic: r.topic,
+  }
+  if (r.type === 'msq') return { ...base, type: 'msq', correctOptions: JSON.parse(r.correct_options ?? '[]') }
+  if (r.type === 'nat') return { ...base, type: 'nat', answerMin: r.answer_min ?? '', answerMax: r.answer_max ?? '' }
+  return { ...base, type: 'mcq', correctOption: r.correct_option }
+}
+
+/** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
+async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
+    .select([
+      'id',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_option',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
+    .execute()
+  const answers = await db
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer'])
+    .where('attempt_id', '=', attempt.id)
+    .execute()
+  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
+  const paper = scorePaper(
+    questions.map((q) => storedQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
+    questions.map((q): Answer | null => {
+      const a = byQuestion.get(q.id)
+      if (!a) return null
+      return {
+        selectedOption: a.selected_option,
+        selectedOptions: a.selected_options ? (JSON.parse(a.selected_options) as number[]) : null,
+        numericAnswer: a.numeric_answer,
+      }
+    }),
+  )
+  return paper
 }
 
 /** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
@@ -350,11 +425,15 @@ export async function getQuizResults(
     .innerJoin('users', 'users.id', 'attempts.user_id')
     .where('attempts.quiz_id', '=', quizId)
     .where('attempts.submitted_at', 'is not', null)
+    .where('attempts.mode', '=', 'ranked')
   const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
   let query = base
     .select([
       'attempts.id',
+      'attempts.quiz_id',
+      'attempts.started_at',
       'attempts.score',
+      'attempts.score_units',
       'attempts.total',
       'attempts.submitted_at',
       'users.name',
@@ -367,10 +446,12 @@ export async function getQuizResults(
     .orderBy('attempts.id')
   if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
   const rows = await query.execute()
+  // A question whose key cannot be scored (not reachable through the editor) leaves that row without sections.
+  const papers = await Promise.all(rows.map((r) => attemptSections(r).catch(() => null)))
   return {
     quizTitle: quiz.title,
     total,
-    students: rows.map((r): QuizResultRow => ({
+    students: rows.map((r, i): QuizResultRow => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -380,6 +461,33 @@ export async function getQuizResults(
       score: r.score ?? 0,
       total: r.total,
       submittedAt: r.submitted_at!,
+      ...resultMarks(r, papers[i]),
     })),
+  }
+}
+
+function resultMarks(
+  r: { score: number | null; score_units: number | string | null },
+  paper: ReturnType<typeof scorePaper> | null,
+): Pick<QuizResultRow, 'scoreText' | 'maxText' | 'sections'> {
+  // The stored exact score is the total (the learner's result page shows it); the sections come from the answers.
+  const exact: Marks =
+    r.score_units !== null && r.score_units !== undefined
+      ? marksFromStorage(r.score_units)
+      : makeMarks(Math.round((r.score ?? 0) * 4), 4)
+  const named = paper?.sections.some((g) => g.key !== null) ?? false
+  return {
+    scoreText: formatMarks(exact),
+    maxText: paper ? formatMarks(paper.maxTotal) : '',
+    sections:
+      paper && named
+        ? paper.sections.map((g) => ({
+            name: g.key ?? 'Other questions',
+            earned: formatMarks(g.earned),
+            max: formatMarks(g.maxMarks),
+            attempted: g.attempted,
+            questions: g.questions,
+          }))
+        : [],
   }
 }

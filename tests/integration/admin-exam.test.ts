@@ -6,6 +6,7 @@ import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
 import * as createQuizPage from '~/routes/admin/create-quiz'
 import * as editQuizPage from '~/routes/admin/edit-quiz'
+import * as quizResultPage from '~/routes/admin/quiz-result'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
 let staff = { id: '', cookie: '' }
@@ -246,5 +247,69 @@ describe('admin editor page: exam fields', () => {
     )
     expect(result.error['questions[0].correctOptions']).toEqual(['Tick at least one correct option'])
     expect(JSON.stringify(result.initialValue)).toContain('2,5')
+  })
+})
+
+describe('admin quiz results: per-section totals', () => {
+  test('sections scored from the stored answers; ranked attempts only; exact total from score_units', async () => {
+    const { id: quizId, questionIds } = await createQuiz(db, {
+      questions: [
+        { questionText: 'A1', options: opts('A1'), correctOption: 0, negativeMarks: 10000, section: 'Section A' },
+        { questionText: 'A2', options: opts('A2'), correctOption: 1, negativeMarks: 10000, section: 'Section A' },
+        { questionText: 'B1', type: 'msq', options: opts('B1'), correctOptions: [0, 2], marks: 60000, section: 'B' },
+        { questionText: 'C1', type: 'nat', options: [], answerMin: '1.5', answerMax: '1.6', section: 'C' },
+      ],
+    })
+    const started = new Date(Date.now() + 1000).toISOString()
+    const submitted = new Date(Date.now() + 2000).toISOString()
+    const addAttempt = async (name: string, mode: 'ranked' | 'practice', units: number) => {
+      const user = await createUser(db, { name })
+      const id = `${mode}${user.id}`.slice(0, 36)
+      await db
+        .insertInto('attempts')
+        .values({
+          id,
+          user_id: user.id,
+          quiz_id: quizId,
+          started_at: started,
+          submitted_at: submitted,
+          score: units / 30000,
+          score_units: units,
+          total: 4,
+          mode,
+        } as never)
+        .execute()
+      return id
+    }
+    // A1 right (+1), A2 wrong (-1/3), B1 right (+2), C1 wrong (0): 8/3.
+    const ranked = await addAttempt('Ranked Rita', 'ranked', 80000)
+    await addAttempt('Practice Pat', 'practice', 0)
+    const answer = (question: number, a: Record<string, unknown>) => ({
+      attempt_id: ranked,
+      question_id: questionIds[question],
+      saved_at: submitted,
+      ...a,
+    })
+    await db
+      .insertInto('attempt_answers')
+      .values([
+        answer(0, { selected_option: 0 }),
+        answer(1, { selected_option: 0 }),
+        answer(2, { selected_options: '[0,2]' }),
+        answer(3, { numeric_answer: '1.7' }),
+      ] as never)
+      .execute()
+    const page = await callRoute(quizResultPage.loader, `/admin/quiz-result/${quizId}`, {
+      cookie: staff.cookie,
+      params: { quizId },
+    })
+    const students = (page.data as { students: Array<{ name: string; sections: unknown; scoreText: string }> }).students
+    expect(students.map((s) => s.name)).toEqual(['Ranked Rita'])
+    expect(students[0].scoreText).toBe('2.67')
+    expect(students[0].sections).toEqual([
+      { name: 'Section A', earned: '0.67', max: '2.00', attempted: 2, questions: 2 },
+      { name: 'B', earned: '2.00', max: '2.00', attempted: 1, questions: 1 },
+      { name: 'C', earned: '0.00', max: '1.00', attempted: 1, questions: 1 },
+    ])
   })
 })
