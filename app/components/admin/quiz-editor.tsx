@@ -261,7 +261,17 @@ export function QuizEditor({
 
 export type CsvPreview = {
   fileName: string
-  questions: Array<{ questionText: string; options: string[]; correctOption: number; explanation?: string }>
+  questions: Array<{
+    questionText: string
+    options: string[]
+    correctOption: number
+    explanation?: string
+    type?: 'mcq' | 'msq' | 'nat'
+    correctOptions?: number[]
+    answerMin?: string
+    answerMax?: string
+    section?: string
+  }>
   errors: Array<{ line: number; message: string }>
 }
 
@@ -273,6 +283,19 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation
         (optional). A header row is allowed.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Optional columns after the explanation, in this order: type (mcq, msq or nat; blank is mcq), marks, negative
+        marks (blank: the default; exact values like 1, 0.25 or 1/3), correct options (MSQ: the right options 1-4
+        separated by semicolons, like 1;3), answer min and answer max (NAT: the accepted range, inclusive), section,
+        topic. MSQ rows leave the correct option blank; NAT rows leave the options and the correct option blank.{' '}
+        <a
+          href="/samples/quiz-import-sample.csv"
+          download
+          className="font-semibold text-sky-700 underline dark:text-sky-300"
+        >
+          Download the sample CSV
+        </a>
       </p>
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -311,7 +334,15 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
               <ol className="mb-3 list-decimal pl-5 text-sm">
                 {preview.questions.map((q, i) => (
                   <li key={i}>
-                    {q.questionText} <span className="text-slate-500">(correct: option {q.correctOption + 1})</span>
+                    {q.questionText}{' '}
+                    <span className="text-slate-500">
+                      {q.type === 'msq'
+                        ? `(MSQ, correct: options ${(q.correctOptions ?? []).map((o) => o + 1).join(', ')})`
+                        : q.type === 'nat'
+                          ? `(NAT, accepted: ${q.answerMin} to ${q.answerMax})`
+                          : `(correct: option ${q.correctOption + 1})`}
+                      {q.section ? ` ${q.section}` : ''}
+                    </span>
                   </li>
                 ))}
               </ol>
