@@ -1,6 +1,7 @@
 // Issue 13 item 6: the quiz editor's exam fields (type, marks, MSQ key, NAT range, section, topic) and the CSV
 // import's exam columns, JavaScript on and off.
 import crypto from 'node:crypto'
+import { createQuiz, createUser } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
 const tag = () => crypto.randomBytes(3).toString('hex')
@@ -105,4 +106,53 @@ test('CSV import: the sample file is offered and fills MSQ and NAT questions', a
   await expect(form.getByLabel('Question type').nth(3)).toHaveValue('nat')
   await expect(form.getByLabel('Negative marks', { exact: true }).nth(1)).toHaveValue('2/3')
   await expect(form.getByLabel('Lowest accepted answer').nth(3)).toHaveValue('0.47')
+})
+
+test('quiz results show per-section totals of ranked attempts', async ({ page, db, loginAs }) => {
+  const t = tag()
+  const { id: quizId, questionIds } = await createQuiz(db, {
+    title: `Sections ${t}`,
+    questions: [
+      {
+        questionText: 'A1',
+        options: ['a', 'b', 'c', 'd'],
+        correctOption: 0,
+        negativeMarks: 10000,
+        section: 'Section A',
+      },
+      { questionText: 'B1', type: 'msq', options: ['a', 'b', 'c', 'd'], correctOptions: [1, 2], section: 'Section B' },
+      { questionText: 'C1', type: 'nat', options: [], answerMin: '2', answerMax: '2', section: 'Section C' },
+    ],
+  })
+  const learner = await createUser(db, { name: `Sara ${t}` })
+  const started = new Date(Date.now() + 1000).toISOString()
+  const attemptId = `e2e${learner.id}`.slice(0, 36)
+  await db
+    .insertInto('attempts')
+    .values({
+      id: attemptId,
+      user_id: learner.id,
+      quiz_id: quizId,
+      started_at: started,
+      submitted_at: started,
+      score: 2,
+      score_units: 60000,
+      total: 3,
+      mode: 'ranked',
+    } as never)
+    .execute()
+  await db
+    .insertInto('attempt_answers')
+    .values([
+      { attempt_id: attemptId, question_id: questionIds[0], saved_at: started, selected_option: 0 },
+      { attempt_id: attemptId, question_id: questionIds[1], saved_at: started, selected_options: '[1,2]' },
+    ] as never)
+    .execute()
+  await loginAs('instructor')
+  await page.goto(`/admin/quiz-result/${quizId}`)
+  const totals = page.getByRole('list', { name: `Section totals of Sara ${t}` })
+  await expect(totals).toContainText('Section A: 1.00 / 1.00')
+  await expect(totals).toContainText('Section B: 1.00 / 1.00')
+  await expect(totals).toContainText('Section C: 0.00 / 1.00 (0 of 1 attempted)')
+  await expect(page.getByRole('cell', { name: '2.00 / 3.00' })).toBeVisible()
 })
