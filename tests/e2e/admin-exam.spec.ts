@@ -18,6 +18,14 @@ test('editor: an MSQ and a NAT question with marks, sections and an error kept b
   const form = page.locator('#quiz-form')
   await form.getByLabel('Title').fill(`Exam ${t}`)
   await form.getByLabel('Description').fill('JAM style')
+  // A blank takes the default, shown as the placeholder (with JS it follows the quiz defaults typed above).
+  await expect(form.getByLabel('Negative marks', { exact: true })).toHaveAttribute('placeholder', '0.25')
+  if (javaScriptEnabled) {
+    await page.getByText('Marking defaults (optional)').click()
+    await form.getByLabel('MCQ default negative marks').fill('1/3')
+    await expect(form.getByLabel('Negative marks', { exact: true })).toHaveAttribute('placeholder', '1/3')
+    await form.getByLabel('MCQ default negative marks').fill('')
+  }
   await form.getByLabel('Question type').selectOption('msq')
   if (javaScriptEnabled) await expect(form.getByLabel('Correct option')).toBeHidden()
   else await expect(form.getByLabel('Lowest accepted answer')).toBeVisible() // every field without JS

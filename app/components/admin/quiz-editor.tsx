@@ -10,7 +10,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ErrorList, Field, inputClass, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
-import { quizFormSchema, quizToFormValues, DIFFICULTIES, QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { marksText, quizFormSchema, quizToFormValues, DIFFICULTIES, QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { MARKING_SCHEMES } from '~/lib/marks'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from './ui'
 
@@ -124,6 +125,12 @@ export function QuizEditor({
             ? (q.type.value as keyof typeof TYPE_LABELS)
             : 'mcq'
           const shows = (...types: Array<keyof typeof TYPE_LABELS>) => !hydrated || types.includes(type)
+          // A blank takes the quiz's default for the type (typed above), else the spec's: shown as the placeholder.
+          const own = defaults[type].getFieldset()
+          const placeholder = {
+            marks: String(own.marks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].marks),
+            negativeMarks: String(own.negativeMarks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].negativeMarks),
+          }
           const keyed = new Set(
             ([] as unknown[]).concat(q.correctOptions.value ?? q.correctOptions.initialValue ?? []).map(String),
           )
@@ -154,13 +161,21 @@ export function QuizEditor({
                 />
                 <Field
                   label="Marks"
-                  inputProps={{ ...getInputProps(q.marks, { type: 'text' }), inputMode: 'decimal' }}
+                  inputProps={{
+                    ...getInputProps(q.marks, { type: 'text' }),
+                    inputMode: 'decimal',
+                    placeholder: placeholder.marks,
+                  }}
                   errors={q.marks.errors}
                   hint={MARKS_HINT}
                 />
                 <Field
                   label="Negative marks"
-                  inputProps={{ ...getInputProps(q.negativeMarks, { type: 'text' }), inputMode: 'decimal' }}
+                  inputProps={{
+                    ...getInputProps(q.negativeMarks, { type: 'text' }),
+                    inputMode: 'decimal',
+                    placeholder: placeholder.negativeMarks,
+                  }}
                   errors={q.negativeMarks.errors}
                   hint="Taken off when wrong; 0: none."
                 />
