@@ -52,6 +52,8 @@ export async function listQuizzes(): Promise<StaffQuizListRow[]> {
         .select((e) => e.fn.countAll().as('n'))
         .whereRef('attempts.quiz_id', '=', 'quizzes.id')
         .where('attempts.submitted_at', 'is not', null)
+        // Practice re-attempts (issue 13 item 5) are not new learners attempting the quiz.
+        .where('attempts.mode', '=', 'ranked')
         .as('attemptCount'),
     ])
     .orderBy('quizzes.created_at', 'desc')

@@ -305,6 +305,8 @@ describe('admin quiz results: per-section totals', () => {
     })
     const students = (page.data as { students: Array<{ name: string; sections: unknown; scoreText: string }> }).students
     expect(students.map((s) => s.name)).toEqual(['Ranked Rita'])
+    const list = await callApi(adminApi, 'GET', '/api/v1/admin/quizzes', { cookie: staff.cookie })
+    expect(list.body.data.find((x: { _id: string }) => x._id === quizId).attemptedBy).toBe(1)
     expect(students[0].scoreText).toBe('2.67')
     expect(students[0].sections).toEqual([
       { name: 'Section A', earned: '0.67', max: '2.00', attempted: 2, questions: 2 },
