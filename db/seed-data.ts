@@ -162,6 +162,166 @@ const q = (
   explanation,
 })
 
+// Issue 13 item 10: one IIT JAM style paper, so a newcomer sees the exam simulator at once. JAM marking in mark
+// units (1 mark = 30000, decision 011): Section A MCQ 1 mark -1/3 and 2 marks -2/3; Section B MSQ 2 marks, no
+// negative, all and only the right options; Section C NAT 1 and 2 marks, no negative, an inclusive range.
+const MARK = 30000
+const mcqJam = (
+  marks: 1 | 2,
+  topic: string,
+  questionText: string,
+  options: [string, string, string, string],
+  correctOption: 0 | 1 | 2 | 3,
+  explanation: string,
+): QuestionInput => ({
+  type: 'mcq',
+  section: 'Section A: MCQ',
+  topic,
+  marks: marks * MARK,
+  negativeMarks: (marks * MARK) / 3,
+  questionText,
+  options,
+  correctOption,
+  explanation,
+})
+const msqJam = (
+  topic: string,
+  questionText: string,
+  options: [string, string, string, string],
+  correctOptions: number[],
+  explanation: string,
+): QuestionInput => ({
+  type: 'msq',
+  section: 'Section B: MSQ',
+  topic,
+  marks: 2 * MARK,
+  negativeMarks: 0,
+  questionText,
+  options,
+  correctOptions,
+  explanation,
+})
+const natJam = (
+  marks: 1 | 2,
+  topic: string,
+  questionText: string,
+  answerMin: string,
+  answerMax: string,
+  explanation: string,
+): QuestionInput => ({
+  type: 'nat',
+  section: 'Section C: NAT',
+  topic,
+  marks: marks * MARK,
+  negativeMarks: 0,
+  questionText,
+  options: [],
+  answerMin,
+  answerMax,
+  explanation,
+})
+
+const IIT_JAM_PAPER: SeedQuiz = {
+  title: 'IIT JAM Biotechnology Mock Paper',
+  description:
+    'An IIT JAM style paper: Section A MCQs (1 mark, -1/3; 2 marks, -2/3), Section B MSQs (2 marks, no negative ' +
+    'marking, all and only the right options) and Section C numerical answers (no negative marking).',
+  category: 'free',
+  timeLimit: 30,
+  questions: [
+    mcqJam(
+      1,
+      'Cell Biology',
+      'Which of the following organelles contains its own circular DNA?',
+      ['Golgi apparatus', 'Lysosome', 'Chloroplast', 'Peroxisome'],
+      2,
+      'Chloroplasts and mitochondria carry circular genomes, a trace of their endosymbiotic origin.',
+    ),
+    mcqJam(
+      1,
+      'Biochemistry',
+      'The peptide bond has partial double-bond character because of',
+      ['Hydrogen bonding', 'Resonance', 'Hydrophobic interaction', 'Disulfide bridging'],
+      1,
+      'Resonance between the carbonyl and the amide nitrogen makes the C-N bond planar and rigid.',
+    ),
+    mcqJam(
+      1,
+      'Genetics',
+      'In a dihybrid test cross (AaBb x aabb) with unlinked genes, the expected phenotypic ratio is',
+      ['9:3:3:1', '1:1:1:1', '3:1', '1:2:1'],
+      1,
+      'Each of the four gamete types of AaBb meets an ab gamete, giving four phenotypes in equal numbers.',
+    ),
+    mcqJam(
+      2,
+      'Molecular Biology',
+      'A eukaryotic mRNA has a 5\u2032 cap and a poly(A) tail. Which enzyme transcribes it?',
+      ['RNA polymerase I', 'RNA polymerase II', 'RNA polymerase III', 'Primase'],
+      1,
+      'RNA polymerase II transcribes protein-coding genes; its CTD recruits the capping and polyadenylation machinery.',
+    ),
+    mcqJam(
+      2,
+      'Biochemistry',
+      'For an enzyme obeying Michaelis-Menten kinetics, the rate at [S] = 3 Km is',
+      ['0.25 Vmax', '0.5 Vmax', '0.75 Vmax', 'Vmax'],
+      2,
+      'v = Vmax[S]/(Km + [S]) = 3Km/(4Km) Vmax = 0.75 Vmax.',
+    ),
+    msqJam(
+      'Microbiology',
+      'Which of the following are found in the cell wall of Gram-positive bacteria?',
+      ['Teichoic acids', 'Thick peptidoglycan', 'Outer membrane with LPS', 'Porins in an outer membrane'],
+      [0, 1],
+      'Gram-positive walls are thick peptidoglycan with teichoic acids; LPS and porins belong to the Gram-negative outer membrane.',
+    ),
+    msqJam(
+      'Molecular Biology',
+      'Which statements about DNA replication in E. coli are correct?',
+      [
+        'It is semi-conservative',
+        'DNA polymerase III synthesises most of the new DNA',
+        'The lagging strand is made continuously',
+        'It starts at a single origin, oriC',
+      ],
+      [0, 1, 3],
+      'Replication is semi-conservative from oriC, mostly by Pol III; the lagging strand is discontinuous (Okazaki fragments).',
+    ),
+    msqJam(
+      'Immunology',
+      'Which of these are professional antigen-presenting cells?',
+      ['Dendritic cells', 'Macrophages', 'B cells', 'Erythrocytes'],
+      [0, 1, 2],
+      'Dendritic cells, macrophages and B cells express MHC class II and co-stimulatory molecules; erythrocytes have no MHC.',
+    ),
+    natJam(
+      1,
+      'Genetics',
+      'In a population in Hardy-Weinberg equilibrium, the frequency of the recessive phenotype is 0.16. What is the frequency of the heterozygotes? (two decimals)',
+      '0.47',
+      '0.49',
+      'q\u00b2 = 0.16 so q = 0.4 and p = 0.6; 2pq = 0.48.',
+    ),
+    natJam(
+      1,
+      'Biochemistry',
+      'How many ATP are consumed in the preparatory (investment) phase of glycolysis per glucose?',
+      '2',
+      '2',
+      'Hexokinase and phosphofructokinase-1 each use one ATP.',
+    ),
+    natJam(
+      2,
+      'Biophysics',
+      'The absorbance of a DNA solution at 260 nm is 0.5 in a 1 cm cuvette. What is its concentration in \u00b5g/mL? (double-stranded DNA: A260 of 1 = 50 \u00b5g/mL)',
+      '24.5',
+      '25.5',
+      '0.5 x 50 \u00b5g/mL = 25 \u00b5g/mL.',
+    ),
+  ],
+}
+
 export const DEMO_QUIZZES: SeedQuiz[] = [
   {
     title: 'Cell Biology Basics',
@@ -383,6 +543,7 @@ export const DEMO_QUIZZES: SeedQuiz[] = [
       ),
     ],
   },
+  IIT_JAM_PAPER,
 ]
 
 export const DEMO_COUPON = { linkAddress: 'iit-jam-biotechnology-live', code: 'welcome10', discount: 10 }

@@ -1,7 +1,13 @@
 import Papa from 'papaparse'
-import type { QuestionDraft } from '~/schemas/admin-quiz'
+import { compareDecimals, parseNumericAnswer } from '~/lib/marks'
+import { readBoundText, readMarkUnits, type QuestionDraft } from '~/schemas/admin-quiz'
 
 // CSV import of quiz questions (issue 6 §6): question, option 1-4, correct (1-4), explanation (optional).
+// Issue 13 adds optional columns after the explanation, in this order: type (mcq | msq | nat, blank = mcq),
+// marks, negative marks (blank = the type's default; exact: "1", "0.25", "1/3"), correct options (msq: the
+// right options 1-4 separated by ';' or spaces, e.g. "1;3"), answer min, answer max (nat: the inclusive range),
+// section, topic. NAT rows leave the options and the correct column blank; MSQ rows leave the correct column
+// blank. The sample file public/samples/quiz-import-sample.csv shows every type.
 // A header row is optional. Every bad row is reported with its line number; good rows are kept.
 
 export type CsvRowError = { line: number; message: string }
@@ -10,7 +16,33 @@ export type CsvResult = { questions: QuestionDraft[]; errors: CsvRowError[] }
 export const CSV_MAX_ROWS = 200
 
 const isHeader = (cells: string[]) =>
-  /^question/i.test(cells[0]?.trim() ?? '') && !/^[1-4]$/.test(cells[5]?.trim() ?? '')
+  /^question/i.test(cells[0]?.trim() ?? '') && !/^[1-4]$/.test(cells[5]?.trim() ?? '') && !isType(cells[7])
+const isType = (cell: string | undefined) => /^(mcq|msq|nat)$/i.test(cell?.trim() ?? '')
+
+function aboveMax(min: string, max: string) {
+  const a = parseNumericAnswer(min)
+  const b = parseNumericAnswer(max)
+  return a.ok && b.ok && compareDecimals(a.value, b.value) > 0
+}
+
+/** The columns, issue 13's after the explanation. */
+export const CSV_COLUMNS = [
+  'question',
+  'option 1',
+  'option 2',
+  'option 3',
+  'option 4',
+  'correct',
+  'explanation',
+  'type',
+  'marks',
+  'negative marks',
+  'correct options',
+  'answer min',
+  'answer max',
+  'section',
+  'topic',
+] as const
 
 export function parseQuestionsCsv(text: string): CsvResult {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false })
@@ -31,19 +63,57 @@ export function parseQuestionsCsv(text: string): CsvResult {
   if (rows.length > CSV_MAX_ROWS)
     return { questions, errors: [{ line: CSV_MAX_ROWS + 1, message: `At most ${CSV_MAX_ROWS} questions per file` }] }
   for (const { cells, line } of rows) {
-    const [question = '', o1 = '', o2 = '', o3 = '', o4 = '', correct = '', explanation = '', ...rest] = cells.map(
+    const [question = '', o1 = '', o2 = '', o3 = '', o4 = '', correct = '', explanation = '', ...extra] = cells.map(
       (c) => c.trim(),
     )
+    const [
+      typeCell = '',
+      marks = '',
+      negativeMarks = '',
+      keyed = '',
+      answerMin = '',
+      answerMax = '',
+      section = '',
+      topic = '',
+      ...rest
+    ] = extra
+    // An eighth cell that is not a type is what the 7-column format always called 'too many columns'.
+    const knownType = typeCell === '' || isType(typeCell)
+    const type = (knownType ? typeCell.toLowerCase() || 'mcq' : 'mcq') as 'mcq' | 'msq' | 'nat'
     const problems: string[] = []
+    let correctOptions: number[] = []
     if (cells.length < 6)
       problems.push(`expected at least 6 columns (question, 4 options, correct), found ${cells.length}`)
     else {
       if (rest.some((c) => c !== '')) problems.push('too many columns')
+      else if (!knownType) problems.push('too many columns')
       if (!question) problems.push('question is empty')
-      ;[o1, o2, o3, o4].forEach((o, i) => {
-        if (!o) problems.push(`option ${i + 1} is empty`)
-      })
-      if (!/^[1-4]$/.test(correct)) problems.push('correct option must be 1, 2, 3 or 4')
+      if (type !== 'nat')
+        [o1, o2, o3, o4].forEach((o, i) => {
+          if (!o) problems.push(`option ${i + 1} is empty`)
+        })
+      if (type === 'mcq' && !/^[1-4]$/.test(correct)) problems.push('correct option must be 1, 2, 3 or 4')
+      if (type === 'msq') {
+        const parts = keyed.split(/[;\s,]+/).filter(Boolean)
+        if (!parts.length || parts.some((p) => !/^[1-4]$/.test(p)) || new Set(parts).size !== parts.length)
+          problems.push('correct options must be distinct numbers 1 to 4, like 1;3')
+        else correctOptions = parts.map((p) => Number(p) - 1).sort((a, b) => a - b)
+      }
+      if (type === 'nat') {
+        const min = readBoundText(answerMin)
+        const max = readBoundText(answerMax)
+        if (min === null || max === null) problems.push('answer min and answer max must be plain numbers, like 2.5')
+        else if (aboveMax(min, max)) problems.push('answer min is above answer max')
+      }
+      for (const [value, positive, what] of [
+        [marks, true, 'marks'],
+        [negativeMarks, false, 'negative marks'],
+      ] as const) {
+        if (!value) continue
+        const r = readMarkUnits(value, positive)
+        if (!r.ok) problems.push(`${what}: ${r.message}`)
+      }
+      if (section.length > 100 || topic.length > 100) problems.push('section or topic is too long')
       if (question.length > 2000 || [o1, o2, o3, o4].some((o) => o.length > 500) || explanation.length > 2000)
         problems.push('text is too long')
     }
@@ -51,11 +121,22 @@ export function parseQuestionsCsv(text: string): CsvResult {
       errors.push({ line, message: problems.join('; ') })
       continue
     }
+    const units = (v: string, positive: boolean) => {
+      const r = v ? readMarkUnits(v, positive) : null
+      return r?.ok ? r.units : undefined
+    }
     questions.push({
       questionText: question,
-      options: [o1, o2, o3, o4],
-      correctOption: Number(correct) - 1,
+      options: type === 'nat' ? [] : [o1, o2, o3, o4],
+      correctOption: type === 'mcq' ? Number(correct) - 1 : type === 'msq' ? correctOptions[0] : 0,
       ...(explanation ? { explanation } : {}),
+      ...(typeCell ? { type } : {}),
+      ...(marks ? { marks: units(marks, true) } : {}),
+      ...(negativeMarks ? { negativeMarks: units(negativeMarks, false) } : {}),
+      ...(type === 'msq' ? { correctOptions } : {}),
+      ...(type === 'nat' ? { answerMin: readBoundText(answerMin)!, answerMax: readBoundText(answerMax)! } : {}),
+      ...(section ? { section } : {}),
+      ...(topic ? { topic } : {}),
     })
   }
   return { questions, errors }

@@ -1,7 +1,19 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import {
+  defaultMarksFor,
+  formatMarks,
+  makeMarks,
+  marksFromStorage,
+  marksToStorage,
+  scorePaper,
+  type Answer,
+  type Marks,
+  type Question,
+  type QuestionType,
+} from '~/lib/marks'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
@@ -40,6 +52,8 @@ export async function listQuizzes(): Promise<StaffQuizListRow[]> {
         .select((e) => e.fn.countAll().as('n'))
         .whereRef('attempts.quiz_id', '=', 'quizzes.id')
         .where('attempts.submitted_at', 'is not', null)
+        // Practice re-attempts (issue 13 item 5) are not new learners attempting the quiz.
+        .where('attempts.mode', '=', 'ranked')
         .as('attemptCount'),
     ])
     .orderBy('quizzes.created_at', 'desc')
@@ -63,7 +77,7 @@ export async function getQuizTitle(quizId: string) {
 export async function getQuizForEdit(quizId: string) {
   const quiz = await db
     .selectFrom('quizzes')
-    .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at'])
+    .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at', 'marking_defaults'])
     .where('id', '=', quizId)
     .executeTakeFirst()
   if (!quiz) return null
@@ -76,20 +90,96 @@ export async function getQuizForEdit(quizId: string) {
     timeLimit: quiz.time_limit,
     createdAt: quiz.created_at,
     updatedAt: quiz.updated_at,
+    markingDefaults: readDefaults(quiz.marking_defaults),
     questions: questions.map((q) => ({
       id: q.id,
       questionText: q.question_text,
       options: JSON.parse(q.options) as string[],
       correctOption: q.correct_option,
       explanation: q.explanation ?? undefined,
+      type: q.type,
+      marks: Number(q.marks),
+      negativeMarks: Number(q.negative_marks),
+      ...(q.type === 'msq' ? { correctOptions: JSON.parse(q.correct_options ?? '[]') as number[] } : {}),
+      ...(q.type === 'nat' ? { answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' } : {}),
+      section: q.section ?? undefined,
+      topic: q.topic ?? undefined,
     })),
   }
 }
+
+function readDefaults(text: string | null): MarkingDefaultsUnits | null {
+  if (!text) return null
+  try {
+    const parsed = JSON.parse(text) as MarkingDefaultsUnits
+    return parsed && typeof parsed === 'object' ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/** The stored row of a draft: type, marks (the quiz's or the spec's defaults when left out), keys by type. */
+function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
+  const type: QuestionType = q.type ?? 'mcq'
+  const fallback = defaultMarksFor(type, {
+    [type]: {
+      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
+      negativeMarks:
+        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
+    },
+  })
+  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
+  return {
+    question_text: q.questionText,
+    options: JSON.stringify(type === 'nat' ? [] : q.options),
+    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
+    explanation: q.explanation?.trim() || null,
+    type,
+    marks: q.marks ?? marksToStorage(fallback.marks),
+    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
+    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
+    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+    section: q.section?.trim() || null,
+    topic: q.topic?.trim() || null,
+  }
+}
+type QuestionColumns = ReturnType<typeof questionColumns>
+const COMPARED = [
+  'question_text',
+  'options',
+  'correct_option',
+  'explanation',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const satisfies readonly (keyof QuestionColumns)[]
 export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
 
 function currentQuestions(conn: Kysely<Database>, quizId: string) {
   return currentQuestionRows(quizId, conn)
-    .select(['id', 'position', 'question_text', 'options', 'correct_option', 'explanation', 'created_at'])
+    .select([
+      'id',
+      'position',
+      'question_text',
+      'options',
+      'correct_option',
+      'explanation',
+      'created_at',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
     .execute()
 }
 
@@ -115,32 +205,23 @@ async function insertQuestion(
   trx: Transaction<Database>,
   quizId: string,
   position: number,
-  q: QuestionDraft,
+  columns: QuestionColumns,
   now: string,
 ) {
   await trx
     .insertInto('questions')
-    .values({
-      id: newId(),
-      quiz_id: quizId,
-      position,
-      question_text: q.questionText,
-      options: JSON.stringify(q.options),
-      correct_option: q.correctOption,
-      explanation: q.explanation?.trim() || null,
-      created_at: now,
-    })
+    .values({ id: newId(), quiz_id: quizId, position, ...columns, created_at: now })
     .execute()
 }
 
-const sameQuestion = (
-  row: { question_text: string; options: string; correct_option: number; explanation: string | null },
-  q: QuestionDraft,
-) =>
-  row.question_text === q.questionText &&
-  row.options === JSON.stringify(q.options) &&
-  row.correct_option === q.correctOption &&
-  (row.explanation ?? '') === (q.explanation?.trim() ?? '')
+/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
+const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
+  COMPARED.every((k) =>
+    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
+  )
+
+const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
+  d && Object.keys(d).length ? JSON.stringify(d) : null
 
 export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }) {
   const id = newId()
@@ -154,11 +235,13 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
         description: input.description,
         category: input.category,
         time_limit: input.timeLimit,
+        marking_defaults: defaultsJson(input.markingDefaults),
         created_at: now,
         updated_at: now,
       })
       .execute()
-    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, q, now)
+    const defaults = input.markingDefaults ?? null
+    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, questionColumns(q, defaults), now)
     await recordAudit(
       {
         actorId,
@@ -179,9 +262,14 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
  */
 export async function updateQuiz({ actorId, quizId, input }: { actorId: string; quizId: string; input: QuizInput }) {
   const found = await db.transaction().execute(async (trx) => {
-    const quiz = await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()
+    const quiz = await trx
+      .selectFrom('quizzes')
+      .select(['id', 'marking_defaults'])
+      .where('id', '=', quizId)
+      .executeTakeFirst()
     if (!quiz) return false
     const now = nowIso()
+    const defaults = input.markingDefaults === undefined ? readDefaults(quiz.marking_defaults) : input.markingDefaults
     await trx
       .updateTable('quizzes')
       .set({
@@ -189,6 +277,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
         description: input.description,
         category: input.category,
         time_limit: input.timeLimit,
+        ...(input.markingDefaults === undefined ? {} : { marking_defaults: defaultsJson(input.markingDefaults) }),
         updated_at: now,
       })
       .where('id', '=', quizId)
@@ -198,7 +287,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
     const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
     for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
       const row = current[i]
-      const next = input.questions[i]
+      const next = input.questions[i] ? questionColumns(input.questions[i], defaults) : undefined
       if (row && next && sameQuestion(row, next)) {
         if (row.position !== i)
           await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
@@ -260,6 +349,70 @@ export type QuizResultRow = {
   score: number
   total: number
   submittedAt: string
+  /** Exact score (score_units), 2 decimals, and the paper's maximum. */
+  scoreText: string
+  maxText: string
+  /** Per-section totals (issue 13 item 6), in order of first appearance; empty when no question has a section. */
+  sections: Array<{ name: string; earned: string; max: string; attempted: number; questions: number }>
+}
+
+function storedQuestion(r: {
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_option: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}): Question {
+  const base = {
+    marks: marksFromStorage(r.marks),
+    negativeMarks: marksFromStorage(r.negative_marks),
+    section: r.section,
+    topic: r.topic,
+  }
+  if (r.type === 'msq') return { ...base, type: 'msq', correctOptions: JSON.parse(r.correct_options ?? '[]') }
+  if (r.type === 'nat') return { ...base, type: 'nat', answerMin: r.answer_min ?? '', answerMax: r.answer_max ?? '' }
+  return { ...base, type: 'mcq', correctOption: r.correct_option }
+}
+
+/** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
+async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
+    .select([
+      'id',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_option',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
+    .execute()
+  const answers = await db
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer'])
+    .where('attempt_id', '=', attempt.id)
+    .execute()
+  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
+  const paper = scorePaper(
+    questions.map((q) => storedQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
+    questions.map((q): Answer | null => {
+      const a = byQuestion.get(q.id)
+      if (!a) return null
+      return {
+        selectedOption: a.selected_option,
+        selectedOptions: a.selected_options ? (JSON.parse(a.selected_options) as number[]) : null,
+        numericAnswer: a.numeric_answer,
+      }
+    }),
+  )
+  return paper
 }
 
 /** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
@@ -274,11 +427,15 @@ export async function getQuizResults(
     .innerJoin('users', 'users.id', 'attempts.user_id')
     .where('attempts.quiz_id', '=', quizId)
     .where('attempts.submitted_at', 'is not', null)
+    .where('attempts.mode', '=', 'ranked')
   const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
   let query = base
     .select([
       'attempts.id',
+      'attempts.quiz_id',
+      'attempts.started_at',
       'attempts.score',
+      'attempts.score_units',
       'attempts.total',
       'attempts.submitted_at',
       'users.name',
@@ -291,10 +448,12 @@ export async function getQuizResults(
     .orderBy('attempts.id')
   if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
   const rows = await query.execute()
+  // A question whose key cannot be scored (not reachable through the editor) leaves that row without sections.
+  const papers = await Promise.all(rows.map((r) => attemptSections(r).catch(() => null)))
   return {
     quizTitle: quiz.title,
     total,
-    students: rows.map((r): QuizResultRow => ({
+    students: rows.map((r, i): QuizResultRow => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -304,6 +463,33 @@ export async function getQuizResults(
       score: r.score ?? 0,
       total: r.total,
       submittedAt: r.submitted_at!,
+      ...resultMarks(r, papers[i]),
     })),
+  }
+}
+
+function resultMarks(
+  r: { score: number | null; score_units: number | string | null },
+  paper: ReturnType<typeof scorePaper> | null,
+): Pick<QuizResultRow, 'scoreText' | 'maxText' | 'sections'> {
+  // The stored exact score is the total (the learner's result page shows it); the sections come from the answers.
+  const exact: Marks =
+    r.score_units !== null && r.score_units !== undefined
+      ? marksFromStorage(r.score_units)
+      : makeMarks(Math.round((r.score ?? 0) * 4), 4)
+  const named = paper?.sections.some((g) => g.key !== null) ?? false
+  return {
+    scoreText: formatMarks(exact),
+    maxText: paper ? formatMarks(paper.maxTotal) : '',
+    sections:
+      paper && named
+        ? paper.sections.map((g) => ({
+            name: g.key ?? 'Other questions',
+            earned: formatMarks(g.earned),
+            max: formatMarks(g.maxMarks),
+            attempted: g.attempted,
+            questions: g.questions,
+          }))
+        : [],
   }
 }

@@ -160,14 +160,30 @@ export const LeaderboardEntryShape = z.object({
 })
 
 /** Staff quiz editing: questions as ids (create) or populated with the answer key (read, update). */
+const markNumber = z.number().describe('Marks as a number (nearest double of the exact value)')
+const markText = z.string().describe('The exact marks as an admin types them: "1", "0.25", "1/3"')
 export const StaffQuestionShape = z.object({
   _id: id,
   questionText: z.string(),
-  options: z.array(z.string()),
-  correctOption: z.number().int(),
+  options: z.array(z.string()).describe('Four options; [] for a nat question'),
+  correctOption: z.number().int().describe('mcq: the key (0-3); msq: the smallest keyed option; nat: 0'),
   explanation: z.string().optional(),
+  type: z.enum(['mcq', 'msq', 'nat']),
+  marks: markNumber,
+  negativeMarks: markNumber,
+  marksText: markText,
+  negativeMarksText: markText,
+  correctOptions: z.array(z.number().int()).optional().describe('msq: the keyed options, 0-3'),
+  answerMin: z.string().optional().describe('nat: lowest accepted answer, a plain decimal'),
+  answerMax: z.string().optional().describe('nat: highest accepted answer, a plain decimal'),
+  section: z.string().optional(),
+  topic: z.string().optional(),
   __v: version,
 })
+const typeMarksShape = z.object({ marks: markNumber.optional(), negativeMarks: markNumber.optional() })
+export const MarkingDefaultsShape = z
+  .object({ mcq: typeMarksShape.optional(), msq: typeMarksShape.optional(), nat: typeMarksShape.optional() })
+  .nullable()
 const staffQuiz = <Q extends z.ZodType>(question: Q) =>
   z.object({
     _id: id,
@@ -176,6 +192,7 @@ const staffQuiz = <Q extends z.ZodType>(question: Q) =>
     category: z.enum(['free', 'paid']),
     timeLimit: z.number(),
     questions: z.array(question),
+    markingDefaults: MarkingDefaultsShape.describe('Per-type default marks of the quiz (issue 13), or null'),
     createdAt: isoTime,
     updatedAt: isoTime,
     __v: version,

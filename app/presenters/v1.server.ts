@@ -10,6 +10,8 @@ import type { FullCourse, LectureRow, SectionSummary } from '~/models/section.se
 import type { QuizPrice } from '~/models/settings.server'
 import { getAttemptedQuizIds, getEnrolledCourseIds, type UserListRow, type UserRow } from '~/models/user.server'
 import type * as shapes from './v1-shapes'
+import { marksFromStorage, marksToNumber } from '~/lib/marks'
+import { marksText } from '~/schemas/admin-quiz'
 
 // The one place that turns domain rows into the legacy v1 wire shapes (API.md §3): Mongo-style `_id` and
 // `__v: 0`, optional strings absent when unset, each route's own key order. Models never build these.
@@ -218,6 +220,8 @@ export const leaderboardEntryJson = (quizId: string, e: LeaderboardEntry): Shape
   __v: 0,
 })
 
+const unitsToNumber = (units: number) => marksToNumber(marksFromStorage(units))
+
 /** Staff quiz: question ids after create, the questions with their answer key on read and update. */
 export function staffQuizJson(q: QuizForEdit, populated: true): Shape<'StaffQuizShape'>
 export function staffQuizJson(q: QuizForEdit, populated: false): Shape<'CreatedQuizShape'>
@@ -235,9 +239,30 @@ export function staffQuizJson(q: QuizForEdit, populated: boolean) {
           options: x.options,
           correctOption: x.correctOption,
           ...whenSet('explanation', x.explanation),
+          type: x.type,
+          marks: unitsToNumber(x.marks),
+          negativeMarks: unitsToNumber(x.negativeMarks),
+          marksText: marksText(marksFromStorage(x.marks)),
+          negativeMarksText: marksText(marksFromStorage(x.negativeMarks)),
+          ...(x.correctOptions ? { correctOptions: x.correctOptions } : {}),
+          ...(x.answerMin !== undefined ? { answerMin: x.answerMin } : {}),
+          ...(x.answerMax !== undefined ? { answerMax: x.answerMax } : {}),
+          ...whenSet('section', x.section),
+          ...whenSet('topic', x.topic),
           __v: 0 as const,
         }))
       : q.questions.map((x) => x.id),
+    markingDefaults: q.markingDefaults
+      ? Object.fromEntries(
+          Object.entries(q.markingDefaults).map(([t, d]) => [
+            t,
+            {
+              ...(d?.marks === undefined ? {} : { marks: unitsToNumber(d.marks) }),
+              ...(d?.negativeMarks === undefined ? {} : { negativeMarks: unitsToNumber(d.negativeMarks) }),
+            },
+          ]),
+        )
+      : null,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
     __v: 0 as const,

@@ -10,14 +10,37 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ErrorList, Field, inputClass, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
-import { quizFormSchema, quizToFormValues, DIFFICULTIES } from '~/schemas/admin-quiz'
+import { marksText, quizFormSchema, quizToFormValues, DIFFICULTIES, QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { MARKING_SCHEMES } from '~/lib/marks'
+import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from './ui'
 
 // The manual quiz form (spec 2 "Create Quiz"/"Edit Quiz"). Add Question and Remove are Conform list intents:
 // real submit buttons, so they work without JS (the server applies the intent and sends the form back).
 
 export type QuizFormValues = ReturnType<typeof quizToFormValues>
-export const emptyQuestion = { questionText: '', options: ['', '', '', ''], correctOption: '', explanation: '' }
+export const emptyQuestion = {
+  questionText: '',
+  type: 'mcq' as 'mcq' | 'msq' | 'nat',
+  options: ['', '', '', ''],
+  correctOption: '',
+  marks: '',
+  negativeMarks: '',
+  correctOptions: [] as string[],
+  answerMin: '',
+  answerMax: '',
+  section: '',
+  topic: '',
+  explanation: '',
+}
+
+const TYPE_LABELS = {
+  mcq: 'MCQ: one correct option',
+  msq: 'MSQ: one or more correct options',
+  nat: 'NAT: a numerical answer',
+} as const
+const TYPE_SHORT = { mcq: 'MCQ', msq: 'MSQ', nat: 'NAT' } as const
+const MARKS_HINT = 'Blank: the default. Exact: 1, 0.25, 1/3.'
 
 export function QuizEditor({
   defaultValue,
@@ -39,6 +62,9 @@ export function QuizEditor({
     shouldRevalidate: 'onInput',
   })
   const questions = fields.questions.getFieldList()
+  // Without JS every field is shown (the server ignores those the type does not use); with JS only the type's.
+  const hydrated = useHydrated()
+  const defaults = fields.markingDefaults.getFieldset()
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-3xl">
       <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
@@ -64,11 +90,50 @@ export function QuizEditor({
           hint="0 or empty: untimed."
         />
       </div>
+      <details className="mb-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <summary className="cursor-pointer font-semibold">Marking defaults (optional)</summary>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Marks a question of each type takes when its own marks are blank. Blank here: MCQ +1 / -0.25, MSQ and NAT +1 /
+          0. Negative marks are the amount taken off for a wrong answer (IIT JAM 1-mark MCQ: 1/3).
+        </p>
+        <div className="mt-3 grid gap-x-4 sm:grid-cols-2">
+          {QUESTION_TYPES.map((t) => {
+            const d = defaults[t].getFieldset()
+            return [
+              <Field
+                key={`${t}-marks`}
+                label={`${TYPE_SHORT[t]} default marks`}
+                inputProps={{ ...getInputProps(d.marks, { type: 'text' }), inputMode: 'decimal' }}
+                errors={d.marks.errors}
+              />,
+              <Field
+                key={`${t}-neg`}
+                label={`${TYPE_SHORT[t]} default negative marks`}
+                inputProps={{ ...getInputProps(d.negativeMarks, { type: 'text' }), inputMode: 'decimal' }}
+                errors={d.negativeMarks.errors}
+              />,
+            ]
+          })}
+        </div>
+      </details>
       <h2 className="mt-4 mb-2 text-lg font-semibold">Questions</h2>
       <ol className="flex flex-col gap-4">
         {questions.map((question, i) => {
           const q = question.getFieldset()
           const options = q.options.getFieldList()
+          const type = (QUESTION_TYPES as readonly string[]).includes(String(q.type.value))
+            ? (q.type.value as keyof typeof TYPE_LABELS)
+            : 'mcq'
+          const shows = (...types: Array<keyof typeof TYPE_LABELS>) => !hydrated || types.includes(type)
+          // A blank takes the quiz's default for the type (typed above), else the spec's: shown as the placeholder.
+          const own = defaults[type].getFieldset()
+          const placeholder = {
+            marks: String(own.marks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].marks),
+            negativeMarks: String(own.negativeMarks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].negativeMarks),
+          }
+          const keyed = new Set(
+            ([] as unknown[]).concat(q.correctOptions.value ?? q.correctOptions.initialValue ?? []).map(String),
+          )
           return (
             <li key={question.key} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <div className="mb-2 flex items-center justify-between">
@@ -87,7 +152,35 @@ export function QuizEditor({
                 textareaProps={{ ...getTextareaProps(q.questionText), rows: 2 }}
                 errors={q.questionText.errors}
               />
-              <div className="grid gap-x-4 sm:grid-cols-2">
+              <div className="grid gap-x-4 sm:grid-cols-3">
+                <SelectField
+                  label="Question type"
+                  selectProps={getSelectProps(q.type)}
+                  options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+                  errors={q.type.errors}
+                />
+                <Field
+                  label="Marks"
+                  inputProps={{
+                    ...getInputProps(q.marks, { type: 'text' }),
+                    inputMode: 'decimal',
+                    placeholder: placeholder.marks,
+                  }}
+                  errors={q.marks.errors}
+                  hint={MARKS_HINT}
+                />
+                <Field
+                  label="Negative marks"
+                  inputProps={{
+                    ...getInputProps(q.negativeMarks, { type: 'text' }),
+                    inputMode: 'decimal',
+                    placeholder: placeholder.negativeMarks,
+                  }}
+                  errors={q.negativeMarks.errors}
+                  hint="Taken off when wrong; 0: none."
+                />
+              </div>
+              <div className={shows('mcq', 'msq') ? 'grid gap-x-4 sm:grid-cols-2' : 'hidden'}>
                 {[0, 1, 2, 3].map((j) => (
                   <Field
                     key={j}
@@ -97,20 +190,66 @@ export function QuizEditor({
                       id: `${question.id}-option-${j}`,
                       name: `${q.options.name}[${j}]`,
                       defaultValue: (q.options.initialValue as string[] | undefined)?.[j] ?? '',
-                      required: true,
                     }}
                     errors={options[j]?.errors}
                   />
                 ))}
               </div>
               <ErrorList errors={q.options.errors} />
-              <SelectField
-                label="Correct option"
-                selectProps={getSelectProps(q.correctOption)}
-                placeholder="Choose 1 to 4"
-                options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: `Option ${n}` }))}
-                errors={q.correctOption.errors}
-              />
+              <div className={shows('mcq') ? undefined : 'hidden'}>
+                <SelectField
+                  label="Correct option"
+                  selectProps={getSelectProps(q.correctOption)}
+                  placeholder="Choose 1 to 4"
+                  options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: `Option ${n}` }))}
+                  errors={q.correctOption.errors}
+                />
+              </div>
+              <fieldset className={shows('msq') ? 'mb-4' : 'hidden'}>
+                <legend className="mb-1 text-sm font-medium">MSQ key: tick every right option</legend>
+                <div className="flex flex-wrap gap-4">
+                  {[1, 2, 3, 4].map((n) => (
+                    <label key={n} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={q.correctOptions.name}
+                        value={String(n)}
+                        defaultChecked={keyed.has(String(n))}
+                        aria-describedby={q.correctOptions.errors ? q.correctOptions.errorId : undefined}
+                      />
+                      Option {n} is right
+                    </label>
+                  ))}
+                </div>
+                <div id={q.correctOptions.errorId}>
+                  <ErrorList errors={q.correctOptions.errors} />
+                </div>
+              </fieldset>
+              <div className={shows('nat') ? 'grid gap-x-4 sm:grid-cols-2' : 'hidden'}>
+                <Field
+                  label="Lowest accepted answer"
+                  inputProps={{ ...getInputProps(q.answerMin, { type: 'text' }), inputMode: 'decimal' }}
+                  errors={q.answerMin.errors}
+                  hint="NAT key: the range is inclusive."
+                />
+                <Field
+                  label="Highest accepted answer"
+                  inputProps={{ ...getInputProps(q.answerMax, { type: 'text' }), inputMode: 'decimal' }}
+                  errors={q.answerMax.errors}
+                />
+              </div>
+              <div className="grid gap-x-4 sm:grid-cols-2">
+                <Field
+                  label="Section (optional)"
+                  inputProps={getInputProps(q.section, { type: 'text' })}
+                  errors={q.section.errors}
+                />
+                <Field
+                  label="Topic (optional)"
+                  inputProps={getInputProps(q.topic, { type: 'text' })}
+                  errors={q.topic.errors}
+                />
+              </div>
               <TextareaField
                 label="Explanation (optional)"
                 textareaProps={{ ...getTextareaProps(q.explanation), rows: 2 }}
@@ -137,7 +276,17 @@ export function QuizEditor({
 
 export type CsvPreview = {
   fileName: string
-  questions: Array<{ questionText: string; options: string[]; correctOption: number; explanation?: string }>
+  questions: Array<{
+    questionText: string
+    options: string[]
+    correctOption: number
+    explanation?: string
+    type?: 'mcq' | 'msq' | 'nat'
+    correctOptions?: number[]
+    answerMin?: string
+    answerMax?: string
+    section?: string
+  }>
   errors: Array<{ line: number; message: string }>
 }
 
@@ -149,6 +298,19 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation
         (optional). A header row is allowed.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Optional columns after the explanation, in this order: type (mcq, msq or nat; blank is mcq), marks, negative
+        marks (blank: the default; exact values like 1, 0.25 or 1/3), correct options (MSQ: the right options 1-4
+        separated by semicolons, like 1;3), answer min and answer max (NAT: the accepted range, inclusive), section,
+        topic. MSQ rows leave the correct option blank; NAT rows leave the options and the correct option blank.{' '}
+        <a
+          href="/samples/quiz-import-sample.csv"
+          download
+          className="font-semibold text-sky-700 underline dark:text-sky-300"
+        >
+          Download the sample CSV
+        </a>
       </p>
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -187,7 +349,15 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
               <ol className="mb-3 list-decimal pl-5 text-sm">
                 {preview.questions.map((q, i) => (
                   <li key={i}>
-                    {q.questionText} <span className="text-slate-500">(correct: option {q.correctOption + 1})</span>
+                    {q.questionText}{' '}
+                    <span className="text-slate-500">
+                      {q.type === 'msq'
+                        ? `(MSQ, correct: options ${(q.correctOptions ?? []).map((o) => o + 1).join(', ')})`
+                        : q.type === 'nat'
+                          ? `(NAT, accepted: ${q.answerMin} to ${q.answerMax})`
+                          : `(correct: option ${q.correctOption + 1})`}
+                      {q.section ? ` ${q.section}` : ''}
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor'
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz-admin.server'
+import { quizToFormValues } from '~/schemas/admin-quiz'
 import { requireStaff } from '~/utils/auth.server'
 import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
@@ -29,13 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create Quiz | Admin' }]
 
-const blank = {
-  title: '',
-  description: '',
-  category: 'free' as 'free' | 'paid',
-  timeLimit: '',
-  questions: [emptyQuestion],
-}
+const blank: ReturnType<typeof quizToFormValues> = { ...quizToFormValues({}), questions: [emptyQuestion] }
 
 export default function CreateQuiz({ actionData }: Route.ComponentProps) {
   const ad = actionData as

@@ -4,7 +4,10 @@ import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
 import {
   aiRequestSchema,
+  apiQuestionToDraft,
+  draftToWire,
   formToQuizInput,
+  quizApiSchema,
   MAX_QUESTIONS,
   quizFormSchema,
   quizToFormValues,
@@ -46,7 +49,12 @@ const QUIZ_FIELD_NAMES = [
   /^(title|description|category|timeLimit|intent|js|__intent__|__state__)$/,
   /^questions\[(\d{1,3})\]\.(questionText|correctOption|explanation)$/,
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
+  // Issue 13: the exam fields; every one is posted without JS, the server ignores those the type does not use.
+  /^questions\[(\d{1,3})\]\.(type|marks|negativeMarks|answerMin|answerMax|section|topic)$/,
+  /^markingDefaults\.(mcq|msq|nat)\.(marks|negativeMarks)$/,
 ]
+// Several values of one name: the MSQ key's checkboxes.
+const QUIZ_MULTI_FIELD_NAMES = [/^questions\[(\d{1,3})\]\.correctOptions$/]
 
 function quizEditorFields(
   form: FormData,
@@ -56,9 +64,11 @@ function quizEditorFields(
   let malformed = false
   for (const [name, value] of form.entries()) {
     if (name === 'csv' || name === 'csvData') continue
-    const known = QUIZ_FIELD_NAMES.find((re) => re.test(name))
+    const multi = QUIZ_MULTI_FIELD_NAMES.find((re) => re.test(name))
+    const known = multi ?? QUIZ_FIELD_NAMES.find((re) => re.test(name))
     const index = known ? Number(known.exec(name)?.[1] ?? 0) : 0
-    if (!known || typeof value !== 'string' || fields.has(name) || index >= MAX_QUESTIONS) {
+    const repeated = multi ? fields.getAll(name).length >= 4 : fields.has(name)
+    if (!known || typeof value !== 'string' || repeated || index >= MAX_QUESTIONS) {
       malformed = true
       continue
     }
@@ -99,13 +109,8 @@ export async function handleQuizPageForm(
     let questions: QuestionDraft[] = []
     try {
       const raw = JSON.parse(String(form.get('csvData') ?? '[]'))
-      const checked = quizFormSchema.shape.questions.safeParse(
-        (Array.isArray(raw) ? raw : []).map((q: QuestionDraft) => ({
-          ...q,
-          correctOption: Number(q?.correctOption) + 1,
-        })),
-      )
-      if (checked.success) questions = checked.data.map((q) => ({ ...q, correctOption: q.correctOption - 1 }))
+      const checked = quizApiSchema.shape.questions.safeParse((Array.isArray(raw) ? raw : []).map(draftToWire))
+      if (checked.success) questions = checked.data.map(apiQuestionToDraft)
     } catch {
       questions = []
     }

@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quizTit
 
 export default function QuizResult({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation()
+  const withSections = loaderData.students.some((s) => s.sections.length > 0)
   return (
     <>
       <PageTitle
@@ -37,7 +38,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
         {loaderData.quizTitle}
       </PageTitle>
       <Table
-        head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Attempted At']}
+        head={['Name', 'Institute Name', 'Is Premium', 'Score', ...(withSections ? ['Sections'] : []), 'Attempted At']}
         empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}
       >
         {loaderData.students.map((s) => (
@@ -47,9 +48,25 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
             </Td>
             <Td>{s.instituteName}</Td>
             <Td>{s.isPremiumMember ? 'Yes' : 'No'}</Td>
-            <Td>
-              {s.score} / {s.total}
-            </Td>
+            <Td>{s.sections.length ? `${s.scoreText} / ${s.maxText}` : `${s.score} / ${s.total}`}</Td>
+            {withSections ? (
+              <Td>
+                {s.sections.length ? (
+                  <ul className="text-sm" aria-label={`Section totals of ${s.name}`}>
+                    {s.sections.map((g) => (
+                      <li key={g.name} className="whitespace-nowrap">
+                        {g.name}: {g.earned} / {g.max}{' '}
+                        <span className="text-slate-500 dark:text-slate-400">
+                          ({g.attempted} of {g.questions} attempted)
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  '---'
+                )}
+              </Td>
+            ) : null}
             <Td className="whitespace-nowrap">{s.attemptedAt}</Td>
           </tr>
         ))}

@@ -37,7 +37,7 @@ import {
   StaffQuizListItemShape,
   StaffQuizShape,
 } from '~/presenters/v1-shapes'
-import { aiRequestSchema, quizApiSchema } from '~/schemas/admin-quiz'
+import { aiRequestSchema, apiMarkingDefaults, apiQuestionToDraft, quizApiSchema } from '~/schemas/admin-quiz'
 import { couponSchema, quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'
@@ -85,10 +85,12 @@ async function quizBody(request: Request) {
     const questionIssue = parsed.error.issues.find((i) => i.path[0] === 'questions')
     return { error: apiError(400, questionIssue ? 'Invalid question format' : firstMessage(parsed.error.issues)) }
   }
+  const { markingDefaults, questions, ...quiz } = parsed.data
   return {
     input: {
-      ...parsed.data,
-      questions: parsed.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined })),
+      ...quiz,
+      questions: questions.map(apiQuestionToDraft),
+      markingDefaults: apiMarkingDefaults(markingDefaults),
     },
   }
 }
@@ -199,7 +201,13 @@ const resetQuizPriceHandler = async ({ request, user }: SignedIn) => {
 
 const AccessBody = z.object({ userId: z.string(), courseId: z.string() })
 const AccessAnswer = ok({ message: z.string(), enrollment: EnrollmentShape })
-const QuizBody = quizApiSchema.describe('correctOption is 0-based')
+const QuizBody = quizApiSchema.describe(
+  'correctOption and correctOptions are 0-based. Question type: "mcq" (default; correctOption), "msq" ' +
+    '(correctOptions: 1-4 distinct indexes 0-3) or "nat" (answerMin..answerMax, inclusive, plain decimals as ' +
+    'numbers or strings; options are not needed and not stored). marks (> 0) and negativeMarks (>= 0, the ' +
+    'amount taken off when wrong) are numbers or exact strings ("1", "0.25", "1/3"); left out: the quiz\'s ' +
+    'markingDefaults for the type, else MCQ 1 / 0.25, MSQ and NAT 1 / 0. Fields another type uses are ignored.',
+)
 const GeneratedQuiz = z.object({
   title: z.string(),
   description: z.string(),

@@ -1,0 +1,39 @@
+// The demo seed's questions can all be scored, and the IIT JAM style paper (issue 13 item 10) has every type,
+// three sections and the real marking.
+import { describe, expect, test } from 'vitest'
+import { marksFromStorage, questionProblem, type Question } from '../app/lib/marks'
+import { DEMO_QUIZZES } from './seed-data'
+
+const asQuestion = (q: (typeof DEMO_QUIZZES)[number]['questions'][number]): Question => {
+  const type = q.type ?? 'mcq'
+  const base = {
+    marks: marksFromStorage(q.marks ?? 30000),
+    negativeMarks: marksFromStorage(q.negativeMarks ?? (type === 'mcq' ? 7500 : 0)),
+    section: q.section,
+    topic: q.topic,
+  }
+  if (type === 'msq') return { ...base, type, correctOptions: q.correctOptions ?? [] }
+  if (type === 'nat') return { ...base, type, answerMin: q.answerMin ?? '', answerMax: q.answerMax ?? '' }
+  return { ...base, type, correctOption: q.correctOption ?? -1 }
+}
+
+describe('demo seed quizzes', () => {
+  test('every question has a valid key and marks', () => {
+    for (const quiz of DEMO_QUIZZES)
+      for (const q of quiz.questions)
+        expect([quiz.title, q.questionText, questionProblem(asQuestion(q))]).toEqual([quiz.title, q.questionText, null])
+  })
+
+  test('the IIT JAM paper: free, three sections, each type, JAM marking, topics and explanations', () => {
+    const paper = DEMO_QUIZZES.find((q) => q.title.includes('IIT JAM'))!
+    expect(paper.category).toBe('free')
+    expect([...new Set(paper.questions.map((q) => q.section))]).toHaveLength(3)
+    expect(new Set(paper.questions.map((q) => q.type))).toEqual(new Set(['mcq', 'msq', 'nat']))
+    for (const q of paper.questions) {
+      expect(q.topic).toBeTruthy()
+      expect(q.explanation).toBeTruthy()
+      if (q.type === 'mcq') expect(q.negativeMarks! * 3).toBe(q.marks)
+      else expect(q.negativeMarks).toBe(0)
+    }
+  })
+})
