@@ -35,7 +35,7 @@ function seedQuiz(attempts: number): { quizId: string; viewerId: string } {
     'insert into users (id, name, email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
   )
   const insertAttempt = sqlite.prepare(
-    'insert into attempts (id, user_id, quiz_id, started_at, deadline_at, submitted_at, score, total) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into attempts (id, user_id, quiz_id, started_at, deadline_at, submitted_at, score, score_units, total) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   )
   let viewerId = ''
   sqlite.transaction(() => {
@@ -55,6 +55,8 @@ function seedQuiz(attempts: number): { quizId: string; viewerId: string } {
         new Date(base + i * 1000 + 1_800_000).toISOString(),
         submitted,
         score,
+        // The exact score the leaderboard orders by (mark units, decision 011).
+        Math.round(score * 30000),
         50,
       )
     }
@@ -79,7 +81,8 @@ console.log(`leaderboard (top 100 + count + viewer rank) 100k attempts: ${msLarg
 const plan = sqlite
   .prepare(
     `explain query plan select a.id from attempts a join users u on u.id = a.user_id
-     where a.quiz_id = ? and a.submitted_at is not null order by a.score desc, a.submitted_at asc limit 100`,
+     where a.quiz_id = ? and a.mode = 'ranked' and a.submitted_at is not null
+     order by a.score_units desc, a.submitted_at asc limit 100`,
   )
   .all(large.quizId) as { detail: string }[]
 console.log(`plan (top 100): ${plan.map((p) => p.detail).join(' | ')}`)
