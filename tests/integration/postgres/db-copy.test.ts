@@ -174,6 +174,7 @@ async function buildSource(opened: OpenedDatabase) {
         const attemptId = newId()
         const started = stamp()
         const submitted = (i + q) % 10 !== 0
+        const score = submitted ? pick(SCORES) : null
         insert('attempts', {
           id: attemptId,
           user_id: id,
@@ -181,7 +182,9 @@ async function buildSource(opened: OpenedDatabase) {
           started_at: started,
           deadline_at: (i + q) % 3 === 0 ? null : '2030-01-01T00:00:00.000Z',
           submitted_at: submitted ? stamp() : null,
-          score: submitted ? pick(SCORES) : null,
+          score,
+          // What the app stores since migrations/0007: the exact score in mark units, which the leaderboard orders by.
+          score_units: score === null ? null : Math.round(score * 30000),
           total: 2,
         })
         for (const questionId of quiz.questionIds) {
