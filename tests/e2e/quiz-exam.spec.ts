@@ -220,3 +220,32 @@ test('the msq and nat keys are in no response before the ranked submit (canary)'
   }
   expect(bodies.length).toBeGreaterThan(8)
 })
+
+test('the older client: a quiz with msq or nat questions is left out of its list and refused with a clear 400', async ({
+  page,
+  db,
+  loginAs,
+}) => {
+  const tag = crypto.randomBytes(3).toString('hex')
+  const typed = await createQuiz(db, { title: `Typed ${tag}`, questions: paper(tag) })
+  const plain = await createQuiz(db, { title: `Plain ${tag}` })
+  await loginAs('user')
+  const r = page.request
+  const list = (await (await r.get('/api/v1/quiz')).json()) as { data: { _id: string }[] }
+  const ids = list.data.map((q) => q._id)
+  expect(ids).toContain(plain.id)
+  expect(ids).not.toContain(typed.id)
+  const refused = await r.get(`/api/v1/quiz/${typed.id}`)
+  expect(refused.status()).toBe(400)
+  // The API's usual error envelope (statusCode, data, errors alongside), with the issue's success and message.
+  expect(await refused.json()).toMatchObject({
+    success: false,
+    message: 'This test needs the website: it has question types this app cannot show.',
+  })
+  // No attempt was opened for it; the MCQ-only quiz still opens as API.md says.
+  expect(await db.selectFrom('attempts').select('id').where('quiz_id', '=', typed.id).execute()).toHaveLength(0)
+  expect((await r.get(`/api/v1/quiz/${plain.id}`)).status()).toBe(200)
+  // The website shows the typed quiz in the list and lets the learner take it.
+  await page.goto('/quizzes')
+  await expect(page.getByText(`Typed ${tag}`)).toBeVisible()
+})

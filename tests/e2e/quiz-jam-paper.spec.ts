@@ -69,6 +69,11 @@ test('the seeded IIT JAM paper, start to finish: the result shows the exact scor
         await page.getByRole('checkbox', { name: options[o], exact: true }).check()
     if (q.type === 'nat' && a.numericAnswer)
       await page.getByRole('textbox', { name: 'Your answer (a number)' }).fill(a.numericAnswer)
+    if (q.type === 'msq' && !a.selectedOptions) {
+      // The skipped MSQ is marked for review without an answer: the palette's fourth state (not evaluated).
+      await page.getByRole('button', { name: 'Mark for Review' }).click()
+      await expect(page.getByRole('link', { name: new RegExp(`^Question ${i + 1}, Marked for Review`) })).toBeVisible()
+    }
     if (i < questions.length - 1) await page.getByRole('button', { name: 'Save & Next' }).click()
   }
   await page.getByRole('button', { name: 'Submit Test' }).click()
