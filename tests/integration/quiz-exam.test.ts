@@ -16,7 +16,7 @@ import {
 import { attemptTestQuestions, getQuiz } from '~/models/quiz.server'
 import { loader, action } from '~/routes/api/quiz'
 import { db } from '~/utils/db.server'
-import { callApi, signedInCookie } from '../support/harness'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // Issue 13 (learner side): MSQ and NAT answers, exact scores, ranked vs practice attempts, the v1 API's rules
 // for the older client (item 8) and the answer key canary for msq and nat (item 7).
@@ -264,5 +264,38 @@ describe('v1 API for the older client (item 8) and the key canary (item 7)', () 
     expect(res.status).toBe(200)
     const body = JSON.stringify(res.body)
     for (const secret of ['SECRET', '2.50', '2.60', 'correct']) expect(body).not.toContain(secret)
+  })
+})
+
+describe('a timed practice whose clock ran out', () => {
+  test('a post from its page lands on the practice page with its result, not on the ranked result', async () => {
+    const quiz = await createQuiz(db, { title: 'Practice clock', timeLimit: 1, questions: paper })
+    const user = await createUser(db)
+    const row = (await getQuiz(quiz.id))!
+    const { attempt } = await startAttempt({ userId: user.id, quiz: row })
+    await submitAttempt({ attemptId: attempt.id })
+    const { attempt: practice } = await startPractice({ userId: user.id, quiz: row, timed: true })
+    // The practice clock ran out long ago (deadline + grace passed) while the learner was away.
+    await db
+      .updateTable('attempts')
+      .set({ started_at: '2020-01-01T10:00:00.000Z', deadline_at: '2020-01-01T10:01:00.000Z' })
+      .where('id', '=', practice.id)
+      .execute()
+    const page = await import('~/routes/quiz/attempt')
+    const cookie = await signedInCookie(user.id)
+    const res = await callRoute(page.action, `/quiz/${quiz.id}`, {
+      cookie,
+      params: { quizId: quiz.id },
+      form: { intent: 'next', q: '1', selectedOption: '0' },
+    })
+    expect(res.status).toBe(302)
+    expect(res.location).toBe(`/quiz/${quiz.id}?practice`)
+    const scored = await db
+      .selectFrom('attempts')
+      .select(['submitted_at', 'mode'])
+      .where('id', '=', practice.id)
+      .executeTakeFirstOrThrow()
+    expect(scored).toMatchObject({ mode: 'practice' })
+    expect(scored.submitted_at).not.toBeNull()
   })
 })

@@ -170,8 +170,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!ranked) throw await redirectWithWarning(base, 'Start the quiz first.')
   // After the ranked attempt, posts act on the open practice attempt (item 5), if there is one.
   const attempt = ranked.submitted_at ? await getOpenPractice(user!.id, quiz.id, now) : ranked
-  // No open practice attempt: posts after the ranked submit go to its result, as before.
-  if (!attempt) throw redirect(`/quiz/result/${quiz.id}`)
+  // No open practice attempt: posts after the ranked submit go to its result, as before, unless the learner has
+  // practised: then the post came from a practice test whose clock ran out (scored when read), and its result is
+  // on the practice page.
+  if (!attempt) {
+    const practised = ranked.submitted_at ? await getLatestPractice(user!.id, quiz.id) : undefined
+    throw redirect(practised ? `${base}?practice` : `/quiz/result/${quiz.id}`)
+  }
   const practice = attempt.mode === 'practice'
   const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
