@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
-import type { AttemptsTable, Database } from '#db/schema'
+import type { AttemptsTable, Database, UsersTable } from '#db/schema'
 import { isId } from '~/lib/ids'
 import {
   deadlineFor,
@@ -36,7 +36,6 @@ import {
   questionsShownAt,
   type QuizRow,
 } from './quiz.server'
-import type { UserRow } from './user.server'
 
 // Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
 // injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
@@ -56,7 +55,8 @@ const attemptColumns = [
   'mode',
 ] as const
 
-export type QuizViewer = Pick<UserRow, 'id' | 'role' | 'has_access_to_quizzes'>
+// From the table's row type, not user.server's (which imports this module: no cycle between the two models).
+export type QuizViewer = Pick<Selectable<UsersTable>, 'id' | 'role' | 'has_access_to_quizzes'>
 
 /** A message the learner should read (bad input, a closed attempt), never a 500. */
 export class QuizError extends Error {
