@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
-import type { AttemptsTable, Database, UsersTable } from '#db/schema'
+import type { AttemptsTable, Database, QuestionType, UsersTable } from '#db/schema'
 import { isId } from '~/lib/ids'
 import {
   deadlineFor,
@@ -25,7 +25,6 @@ import {
   type Answer,
   type Question,
 } from '~/lib/marks'
-import type { QuestionType } from '#db/schema'
 import { newId } from '~/utils/ids.server'
 import {
   attemptTestQuestions,
