@@ -1,22 +1,18 @@
 import { sql } from 'kysely'
 import { isId } from '~/lib/ids'
-import { savedInTime } from '~/lib/marking'
 import {
   makeMarks,
   marksFromStorage,
   marksToStorage,
   MARKS_UNIT,
-  scorePaper,
-  type Answer,
   type GroupScore,
   type Marks,
   type Outcome,
   type PaperScore,
-  type Question,
   type QuestionType,
 } from '~/lib/marks'
-import { getAttempt, type AttemptRow } from '~/models/attempt.server'
-import { getQuiz, parseOptions, questionsShownAt } from '~/models/quiz.server'
+import { getAttempt, markedPaper, type AttemptRow } from '~/models/attempt.server'
+import { getQuiz, parseOptionIndexes, parseOptions } from '~/models/quiz.server'
 import { db } from '~/utils/db.server'
 
 // The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
@@ -33,104 +29,13 @@ import { db } from '~/utils/db.server'
 // - Average: the exact sum of score_units divided by the participant count, kept as an exact fraction
 //   (decision 011) and shown with 2 decimals.
 
-type PaperRow = {
-  id: string
-  question_text: string
-  options: string
-  correct_option: number
-  explanation: string | null
-  type: QuestionType
-  marks: number
-  negative_marks: number
-  correct_options: string | null
-  answer_min: string | null
-  answer_max: string | null
-  section: string | null
-  topic: string | null
-}
-
-function parseIndexes(json: string | null): number[] | null {
-  if (!json) return null
-  try {
-    const value = JSON.parse(json)
-    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n)).map(Number) : null
-  } catch {
-    return null
-  }
-}
-
-/** A question row as app/lib/marks.ts scores it. */
-export function toScorable(q: PaperRow): Question {
-  const common = {
-    marks: marksFromStorage(q.marks),
-    negativeMarks: marksFromStorage(q.negative_marks),
-    section: q.section,
-    topic: q.topic,
-  }
-  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseIndexes(q.correct_options) ?? [] }
-  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
-  return { ...common, type: 'mcq', correctOption: q.correct_option }
-}
-
-type AnswerRow = {
-  question_id: string
-  selected_option: number | null
-  selected_options: string | null
-  numeric_answer: string | null
-  saved_at: string
-  time_spent_ms: number
-}
-
 /**
- * The attempt's paper (the questions shown at its start, decision 002, via quiz.server's questionsShownAt) and
- * its answers: an answer counts when saved by deadline + grace (as attempt.server's markedPaper); the time
- * spent counts whatever the server recorded.
+ * The attempt's paper and exact score: attempt.server's markedPaper (the questions shown at its start, decision
+ * 002; answers saved by deadline + grace), so the page always shows the score the submit stored.
  */
 async function loadPaper(attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>) {
-  const [questions, answers] = await Promise.all([
-    questionsShownAt(attempt.quiz_id, attempt.started_at)
-      .select([
-        'id',
-        'question_text',
-        'options',
-        'correct_option',
-        'explanation',
-        'type',
-        'marks',
-        'negative_marks',
-        'correct_options',
-        'answer_min',
-        'answer_max',
-        'section',
-        'topic',
-      ])
-      .execute() as Promise<PaperRow[]>,
-    db
-      .selectFrom('attempt_answers')
-      .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
-      .where('attempt_id', '=', attempt.id)
-      .execute() as Promise<AnswerRow[]>,
-  ])
-  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
-  const answerOf = (q: PaperRow): Answer | null => {
-    const a = byQuestion.get(q.id)
-    if (!a || !savedInTime(a.saved_at, attempt.deadline_at)) return null
-    return {
-      selectedOption: a.selected_option,
-      selectedOptions: parseIndexes(a.selected_options),
-      numericAnswer: a.numeric_answer,
-    }
-  }
-  const rows = questions.map((q) => ({
-    row: q,
-    answer: answerOf(q),
-    timeSpentMs: Number(byQuestion.get(q.id)?.time_spent_ms ?? 0),
-  }))
-  const score = scorePaper(
-    rows.map((r) => toScorable(r.row)),
-    rows.map((r) => r.answer),
-  )
-  return { rows, score }
+  const { paper, score } = await markedPaper(attempt)
+  return { rows: paper.map((row) => ({ row, answer: row.answer, timeSpentMs: row.timeSpentMs })), score }
 }
 
 export type AnalysisQuestion = {
@@ -337,7 +242,7 @@ export async function getAnalysis({
   const questions: AnalysisQuestion[] = rows.map(({ row, answer, timeSpentMs }, i) => {
     const result = score.results[i]
     const correctOptions =
-      row.type === 'msq' ? (parseIndexes(row.correct_options) ?? []) : row.type === 'mcq' ? [row.correct_option] : []
+      row.type === 'msq' ? parseOptionIndexes(row.correct_options) : row.type === 'mcq' ? [row.correct_option] : []
     return {
       questionId: row.id,
       number: i + 1,

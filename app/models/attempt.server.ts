@@ -23,7 +23,6 @@ import {
   scorePaper,
   sumMarks,
   type Answer,
-  type Question,
 } from '~/lib/marks'
 import { newId } from '~/utils/ids.server'
 import {
@@ -34,6 +33,8 @@ import {
   parseOptions,
   questionsShownAt,
   type QuizRow,
+  parseOptionIndexes,
+  scorableQuestion,
 } from './quiz.server'
 
 // Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
@@ -245,16 +246,6 @@ export type SavedAnswer = {
   visited: boolean
 }
 
-function parseOptionList(json: string | null): number[] {
-  if (!json) return []
-  try {
-    const value = JSON.parse(json)
-    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n) && n >= 0 && n <= 3) : []
-  } catch {
-    return []
-  }
-}
-
 /** Whether a saved answer answers its question (for the palette: Answered vs Not Answered). */
 export function isAnswered(a: Pick<SavedAnswer, 'selectedOption' | 'selectedOptions' | 'numericAnswer'> | undefined) {
   return !!a && (a.selectedOption !== null || a.selectedOptions.length > 0 || !!a.numericAnswer?.trim())
@@ -271,7 +262,7 @@ export async function getAnswers(attemptId: string): Promise<Record<string, Save
       r.question_id,
       {
         selectedOption: r.selected_option,
-        selectedOptions: parseOptionList(r.selected_options),
+        selectedOptions: parseOptionIndexes(r.selected_options),
         numericAnswer: r.numeric_answer,
         markedForReview: r.marked_for_review === 1,
         // A row exists only once the question was shown or answered.
@@ -581,7 +572,7 @@ export async function finalizeExpiredAttempts({
  * it, i.e. one saved by deadline + grace. Scoring and the result review both read it, so a score is always the
  * sum of the marks its review shows.
  */
-async function markedPaper(
+export async function markedPaper(
   attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_at' | 'deadline_at'>,
   conn: Kysely<Database> = db,
 ) {
@@ -614,7 +605,7 @@ async function markedPaper(
         a.question_id,
         {
           selectedOption: a.selected_option,
-          selectedOptions: parseOptionList(a.selected_options),
+          selectedOptions: parseOptionIndexes(a.selected_options),
           numericAnswer: a.numeric_answer,
         } satisfies Answer,
       ]),
@@ -627,32 +618,10 @@ async function markedPaper(
     timeSpentMs: spent.get(q.id) ?? 0,
   }))
   const score = scorePaper(
-    paper.map(toScoredQuestion),
+    paper.map(scorableQuestion),
     paper.map((q) => q.answer),
   )
   return { paper, score }
-}
-
-function toScoredQuestion(q: {
-  type: QuestionType
-  marks: number
-  negative_marks: number
-  correct_option: number
-  correct_options: string | null
-  answer_min: string | null
-  answer_max: string | null
-  section: string | null
-  topic: string | null
-}): Question {
-  const common = {
-    marks: marksFromStorage(q.marks),
-    negativeMarks: marksFromStorage(q.negative_marks),
-    section: q.section,
-    topic: q.topic,
-  }
-  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionList(q.correct_options) }
-  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
-  return { ...common, type: 'mcq', correctOption: q.correct_option }
 }
 
 export type ResultDetail = {
@@ -730,7 +699,7 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
       selectedOptions: q.answer?.selectedOptions ? [...q.answer.selectedOptions] : [],
       numericAnswer: q.answer?.numericAnswer ?? null,
       correctOptions:
-        q.type === 'msq' ? parseOptionList(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : [],
+        q.type === 'msq' ? parseOptionIndexes(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : [],
       answerMin: q.answer_min,
       answerMax: q.answer_max,
       marks: marksToNumber(marksFromStorage(q.marks)),

@@ -11,13 +11,12 @@ import {
   scorePaper,
   type Answer,
   type Marks,
-  type Question,
   type QuestionType,
 } from '~/lib/marks'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
-import { currentQuestionRows, questionsShownAt } from './quiz.server'
+import { currentQuestionRows, questionsShownAt, scorableQuestion } from './quiz.server'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
@@ -356,28 +355,6 @@ export type QuizResultRow = {
   sections: Array<{ name: string; earned: string; max: string; attempted: number; questions: number }>
 }
 
-function storedQuestion(r: {
-  type: QuestionType
-  marks: number
-  negative_marks: number
-  correct_option: number
-  correct_options: string | null
-  answer_min: string | null
-  answer_max: string | null
-  section: string | null
-  topic: string | null
-}): Question {
-  const base = {
-    marks: marksFromStorage(r.marks),
-    negativeMarks: marksFromStorage(r.negative_marks),
-    section: r.section,
-    topic: r.topic,
-  }
-  if (r.type === 'msq') return { ...base, type: 'msq', correctOptions: JSON.parse(r.correct_options ?? '[]') }
-  if (r.type === 'nat') return { ...base, type: 'nat', answerMin: r.answer_min ?? '', answerMax: r.answer_max ?? '' }
-  return { ...base, type: 'mcq', correctOption: r.correct_option }
-}
-
 /** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
 async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
   const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
@@ -401,7 +378,7 @@ async function attemptSections(attempt: { id: string; quiz_id: string; started_a
     .execute()
   const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
   const paper = scorePaper(
-    questions.map((q) => storedQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
+    questions.map((q) => scorableQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
     questions.map((q): Answer | null => {
       const a = byQuestion.get(q.id)
       if (!a) return null

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
 import type { Database, QuestionType, QuizzesTable } from '#db/schema'
-import { formatMarks, marksFromStorage } from '~/lib/marks'
+import { formatMarks, marksFromStorage, type Question } from '~/lib/marks'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission
@@ -166,4 +166,41 @@ export async function paperMarking(quizId: string): Promise<{ totalMarks: string
   const standard = rows.every((r) => r.type === 'mcq' && Number(r.marks) === 30000 && Number(r.negative_marks) === 7500)
   const text = formatMarks(marksFromStorage(total))
   return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
+}
+
+/** Option indexes (0-3) stored as a JSON array (an MSQ key or an MSQ answer); anything unreadable is none. */
+export function parseOptionIndexes(json: string | null): number[] {
+  if (!json) return []
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n) && n >= 0 && n <= 3) : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * A stored question as app/lib/marks.ts scores it: the one place that reads the key columns of migrations/0007
+ * (attempt scoring, the analysis page and the staff results all go through it).
+ */
+export function scorableQuestion(q: {
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_option: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}): Question {
+  const common = {
+    marks: marksFromStorage(q.marks),
+    negativeMarks: marksFromStorage(q.negative_marks),
+    section: q.section,
+    topic: q.topic,
+  }
+  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionIndexes(q.correct_options) }
+  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+  return { ...common, type: 'mcq', correctOption: q.correct_option }
 }
