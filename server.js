@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 // NODE_ENV is settled before anything from node_modules loads; hence the dynamic imports below.
 process.env.NODE_ENV = 'production'
 const { createRequestHandler } = await import('react-router')
-const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import('@react-router/node')
+const { createReadableStreamFromReadable } = await import('@react-router/node')
 const { default: compression } = await import('compression')
 const { default: express } = await import('express')
 
@@ -301,9 +301,52 @@ async function sendResponse(res, response) {
   for (const [name, value] of response.headers.entries()) res.append(name, value)
   if (!response.body) return res.end()
   try {
-    await writeReadableStreamToWritable(response.body, res)
+    await writeBody(response.body, res)
   } catch (error) {
     if (!res.destroyed && !res.writableEnded) throw error
+  }
+}
+
+/**
+ * Copies a response body to the socket. The compressor is flushed once per burst of writes, not after every
+ * write as @react-router/node's writeReadableStreamToWritable does: React hands a page over in dozens of small
+ * writes within one tick, and a flush after each one closes a compressed block each time (the home page left as
+ * 15.3 KB of gzip in 19 pieces instead of ~9 KB, over the first TCP flight; issue 14). Streamed parts that
+ * arrive later (deferred data) are still flushed as soon as their burst ends.
+ */
+async function writeBody(body, res) {
+  const reader = body.getReader()
+  let flushScheduled = false
+  const flushSoon = () => {
+    if (flushScheduled || typeof res.flush !== 'function') return
+    flushScheduled = true
+    setImmediate(() => {
+      flushScheduled = false
+      if (!res.destroyed && !res.writableEnded) res.flush()
+    })
+  }
+  try {
+    while (true) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (res.destroyed) throw new Error('Client went away')
+      if (!res.write(value)) {
+        await new Promise((resolve) => {
+          const settle = () => {
+            res.off('drain', settle)
+            res.off('close', settle)
+            resolve()
+          }
+          res.on('drain', settle)
+          res.on('close', settle)
+        })
+      }
+      flushSoon()
+    }
+    res.end()
+  } catch (error) {
+    await reader.cancel().catch(() => {})
+    throw error
   }
 }
 

@@ -7,6 +7,8 @@ import { ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
+import { handlesSet } from '~/hooks/use-route-handle'
+import { inlineCriticalCss } from '~/utils/critical-css.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
 import { NonceProvider } from '~/utils/nonce'
 
@@ -30,11 +32,14 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
-  // Every HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into another
-  // (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the render
-  // options, the theme script in app/root.tsx from NonceProvider.
-  const nonce = crypto.randomBytes(16).toString('base64')
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+  // Pages that need script hydrate; every other page is plain HTML + CSS (issue 14, app/hooks/use-route-handle.ts).
+  const hydrate = pageHydrates(routerContext) || import.meta.env.DEV
+  // Every hydrating HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into
+  // another (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the
+  // render options. The theme and speculation-rules scripts are allowed by their hash, so a page without
+  // framework scripts carries no nonce at all and is the same bytes for every anonymous visitor.
+  const nonce = hydrate ? crypto.randomBytes(16).toString('base64') : ''
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce || null))
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -50,8 +55,10 @@ export default function handleRequest(
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    // A page that does not hydrate is rendered whole too: it has no script to fill in streamed parts, and it
+    // leaves as one piece with its CSS inlined (renderWhole).
     let readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hydrate ? 'onAllReady' : 'onShellReady'
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -59,12 +66,17 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceProvider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true
+          responseHeaders.set('Content-Type', 'text/html')
+          if (!hydrate) {
+            resolve(renderWhole(pipe, responseHeaders, responseStatusCode, () => clearTimeout(timeoutId)))
+            return
+          }
           const body = new PassThrough({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
@@ -74,8 +86,6 @@ export default function handleRequest(
             },
           })
           const stream = createReadableStreamFromReadable(body)
-
-          responseHeaders.set('Content-Type', 'text/html')
 
           pipe(body)
 
@@ -100,5 +110,39 @@ export default function handleRequest(
         },
       },
     )
+  })
+}
+
+/** True when a matched route declares `handle.hydrate` (read from the route modules: no hooks on the server). */
+function pageHydrates(routerContext: EntryContext): boolean {
+  const matches = routerContext.staticHandlerContext.matches
+  return handlesSet(
+    matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+    'hydrate',
+  )
+}
+
+/**
+ * A page without framework scripts, collected whole and sent as one body: its stylesheet link becomes the CSS it
+ * uses, inline (app/utils/critical-css.server.ts), so the first response paints without another request, and the
+ * compressor sees the page in one piece (a stream of small writes compresses worse, issue 14 item 6).
+ */
+function renderWhole(
+  pipe: (destination: NodeJS.WritableStream) => void,
+  headers: Headers,
+  status: number,
+  done: () => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const sink = new PassThrough()
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+    sink.on('error', reject)
+    sink.on('end', () => {
+      done()
+      const html = inlineCriticalCss(Buffer.concat(chunks).toString('utf8'))
+      resolve(new Response(html, { headers, status }))
+    })
+    pipe(sink)
   })
 }

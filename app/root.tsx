@@ -16,6 +16,7 @@ import { Toaster } from '~/components/toaster'
 import { WhatsAppPanel } from '~/components/whatsapp-panel'
 import { useRouteHandleFlag } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
+import { SPECULATION_RULES, THEME_SCRIPT } from '~/lib/inline-scripts'
 import { getUser } from '~/utils/auth.server'
 import { useNonce } from '~/utils/nonce'
 import { getTheme } from '~/utils/theme.server'
@@ -42,22 +43,22 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')
 }
 
-// With no saved choice the server renders class "system" and CSS follows the OS; with JS this script settles
-// it before first paint and mirrors the choice to localStorage 'theme' (spec 1 §4).
-const themeScript = `(()=>{try{var d=document.documentElement;if(d.classList.contains('system')){var s=localStorage.getItem('theme');var t=s==='dark'||s==='light'?s:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.replace('system',t)}else{localStorage.setItem('theme',d.classList.contains('dark')?'dark':'light')}}catch(e){}})()`
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()
   const themeClass = root?.theme ?? 'system'
-  // The CSP allows inline scripts only with this response's nonce (app/utils/csp.server.ts).
-  const nonce = useNonce()
+  // The CSP allows inline scripts only with this response's nonce or by the hash of their text
+  // (app/utils/csp.server.ts). Pages that do not hydrate get no nonce at all (their HTML is cacheable).
+  const nonce = useNonce() || undefined
   const hideFloatingPanel = useRouteHandleFlag('hideFloatingPanel')
+  // Only routes that need script get React Router's scripts (issue 14): every other page is plain HTML + CSS
+  // (app/hooks/use-route-handle.ts). The dev server always hydrates: Vite delivers the CSS through script there.
+  const hydrate = useRouteHandleFlag('hydrate') || import.meta.env.DEV
   return (
     <html lang="en" className={themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -68,8 +69,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         {hideFloatingPanel ? null : <WhatsAppPanel />}
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+        )}
       </body>
     </html>
   )

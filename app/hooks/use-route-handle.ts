@@ -7,9 +7,22 @@ import { useMatches } from 'react-router'
 export type RouteHandle = {
   /** The floating WhatsApp panel stays off this route: nothing floats over a test (issue 13 item 9). */
   hideFloatingPanel?: boolean
+  /**
+   * This route needs JavaScript (a form with a real enhancement, the Razorpay widget, the test view, admin):
+   * the page gets React Router's scripts and hydrates. Without it a page is plain HTML + CSS (issue 14 item 1).
+   */
+  hydrate?: boolean
+}
+
+/** True when any of these route handles sets the flag (the server reads the handles without hooks). */
+export function handlesSet(handles: readonly unknown[], flag: keyof RouteHandle): boolean {
+  return handles.some((handle) => Boolean((handle as RouteHandle | undefined)?.[flag]))
 }
 
 /** True when a matched route's handle sets this flag. */
 export function useRouteHandleFlag(flag: keyof RouteHandle): boolean {
-  return useMatches().some((match) => Boolean((match.handle as RouteHandle | undefined)?.[flag]))
+  return handlesSet(
+    useMatches().map((match) => match.handle),
+    flag,
+  )
 }

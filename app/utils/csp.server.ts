@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import { SPECULATION_RULES, THEME_SCRIPT } from '~/lib/inline-scripts'
 import { RAZORPAY_CHECKOUT, razorpayConfigured } from '~/services/payments.server'
 import { getEnv, type Env } from '~/utils/env.server'
 
@@ -34,11 +36,19 @@ export function razorpayOrigins(env: Env): RazorpayOrigins {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, env: Env = getEnv()): string {
+const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`
+// Our two constant inline scripts (app/lib/inline-scripts.ts), allowed by the hash of their exact text.
+const INLINE_SCRIPT_HASHES = [sha256(THEME_SCRIPT), sha256(SPECULATION_RULES)]
+
+/**
+ * The policy of one HTML response. `nonce` is the hydrating page's per-response nonce; a page that ships no
+ * framework scripts passes null and runs nothing but the two hashed inline scripts.
+ */
+export function contentSecurityPolicy(nonce: string | null, env: Env = getEnv()): string {
   const razorpay = razorpayOrigins(env)
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", `'nonce-${nonce}'`, ...razorpay.script]],
+    ['script-src', ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...INLINE_SCRIPT_HASHES, ...razorpay.script]],
     // Server-rendered style attributes (testimonial colours, score bars) and the checkout widget's overlay need
     // inline styles; styles cannot run code, so this is the accepted trade-off (ADR 005).
     ['style-src', ["'self'", "'unsafe-inline'"]],

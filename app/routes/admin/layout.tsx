@@ -1,8 +1,12 @@
 import { NavLink, Outlet } from 'react-router'
 import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/layout'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // spec 2 §2: the sidebar; /admin/coupons (and the audit log) only for the admin role. Each child route guards too.
+
+// Needs JavaScript for every staff screen: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request)
   return { role: user.role, name: user.name }

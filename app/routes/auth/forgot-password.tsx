@@ -25,6 +25,7 @@ import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { clearTotpCookie, issueCode, readProof, resetProofCookie, totpEmail } from '~/utils/totp.server'
 import type { Route } from './+types/forgot-password'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // spec 1 §2: email -> code -> new password (+ confirm) -> /login after 2 s. The reset is accepted only with the
 // single-use proof a verified code leaves (issue 3 §4), and it ends the user's sessions.
@@ -36,6 +37,8 @@ const forgotPasswordValidation = lazyZodValidation(() => import('~/schemas/auth'
 
 const resetPasswordValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.ResetPasswordSchema))
 
+// Needs JavaScript for the one-time-code field: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
   const step = new URL(request.url).searchParams.get('step')

@@ -18,6 +18,7 @@ import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { clearTotpCookie, issueCode, readProof, signupClaimCookie } from '~/utils/totp.server'
 import type { Route } from './+types/signup'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // spec 1 §2 "Sign-up": name, email, password -> a one-time code -> the account exists once the code verifies.
 const CREATED = 'Account created successfully'
@@ -33,6 +34,8 @@ async function ownPendingSignup(request: Request) {
   return claim && row?.payload ? { claim, row } : null
 }
 
+// Needs JavaScript for the one-time-code field: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
   if (new URL(request.url).searchParams.get('step') === 'verify') {

@@ -15,12 +15,15 @@ import { getUser, requireUser } from '~/utils/auth.server'
 import { clientAddress } from '~/utils/rate-limit.server'
 import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/checkout'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // Checkout /checkout/{linkAddress} (spec 1 §2 Checkout, issue 4 §2). Everything works with JS off: the applied
 // coupon travels as ?coupon= and a hidden field, and is re-validated on the server at every step.
 
 const couponApplied = (n: number) => `Coupon applied! You got ${n}% off`
 
+// Needs JavaScript for Razorpay's checkout widget: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request)
   if (!user) {

@@ -8,10 +8,13 @@ import { getQuizPrice } from '~/models/settings.server'
 import { getUser } from '~/utils/auth.server'
 import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/unlock-quizzes'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // 'Unlock Premium Quizzes' as a page of its own (without JS) and the action both it and the dialog post to
 // (issue 4 §6). The price is the server's bundle price; a client amount is never read.
 
+// Needs JavaScript for Razorpay's checkout widget: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, price] = await Promise.all([getUser(request), getQuizPrice()])
   return {

@@ -6,10 +6,13 @@ import { courseAccess } from '~/models/enrollment.server'
 import { getFullCourse } from '~/models/section.server'
 import { requireUser } from '~/utils/auth.server'
 import type { Route } from './+types/player'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // Course player /my-courses/{id} (spec 1 §2, issue 4 §7). Access: an active enrolment, or admin/instructor.
 // Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click.
 
+// Needs JavaScript for the player (spec 1 §2: right-click disabled): this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const course = isId(params.id) ? await getFullCourse(params.id) : undefined

@@ -12,9 +12,12 @@ import { readForm } from '~/utils/body.server'
 import { requireUser } from '~/utils/auth.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // spec 1 §2 "Edit profile": a photo form and a details form on one page, told apart by a hidden `intent`.
 
+// Needs JavaScript for the photo check before a slow upload (size, missing file) and Conform validation: this page hydrates (issue 14).
+export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   return {

@@ -35,7 +35,8 @@ import type { Route } from './+types/attempt'
 // No answer key is read here: quiz.server.ts never selects it.
 
 // Nothing floats over the test (issue 13 item 9): at phone widths the WhatsApp button covered 'Mark for Review'.
-export const handle: RouteHandle = { hideFloatingPanel: true }
+// The test view needs JavaScript (timer, palette, answer saving): it hydrates (issue 14).
+export const handle: RouteHandle = { hideFloatingPanel: true, hydrate: true }
 
 const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
 
