@@ -104,3 +104,17 @@ describe('classesInHtml', () => {
     )
   })
 })
+
+describe('escaped parentheses in class names', () => {
+  it('are part of the class, not an argument list', () => {
+    expect(selectorSubjects('.min-\\[1100px\\]\\:w-\\[calc\\(33\\.333\\%-0\\.67rem\\)\\]')).toEqual([
+      'min-[1100px]:w-[calc(33.333%-0.67rem)]',
+    ])
+    const sheet = parseStylesheet(
+      '@media (width>=1100px){.min-\\[1100px\\]\\:w-\\[calc\\(33\\.333\\%-0\\.67rem\\)\\]{width:calc(33.333% - .67rem)}}',
+    )
+    expect(criticalCss(sheet, new Set(['min-[1100px]:w-[calc(33.333%-0.67rem)]']))).toContain(
+      'width:calc(33.333% - .67rem)',
+    )
+  })
+})

@@ -93,6 +93,22 @@ export function unescapeIdent(ident: string): string {
   )
 }
 
+/** The selector with every unescaped (...) argument list removed: `.a:is(.b) .c` -> `.a:is .c`. */
+function withoutArguments(selector: string): string {
+  let out = ''
+  let depth = 0
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i]
+    if (c === '\\') {
+      if (depth === 0) out += selector.slice(i, i + 2)
+      i++
+    } else if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (depth === 0) out += c
+  }
+  return out
+}
+
 const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g
 
 /**
@@ -102,7 +118,7 @@ const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g
 export function selectorSubjects(selector: string): string[] | null {
   const subjects: string[] = []
   for (const part of splitSelectors(selector)) {
-    const outside = part.replace(/\([^()]*(\([^()]*\))*[^()]*\)/g, '')
+    const outside = withoutArguments(part)
     const first = CLASS_TOKEN.exec(outside)
     CLASS_TOKEN.lastIndex = 0
     if (!first) {
