@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { CONFETTI_PIECES } from '~/lib/constants'
+import { Confetti } from '~/components/confetti'
 import type { Route } from './+types/payment-success'
 
-// Payment success (spec 1 §2): confetti (300 pieces, JS only, loaded lazily so the page stays small),
-// 'Woohooo!', the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile.
+// Payment success (spec 1 §2): confetti (300 pieces, CSS only: the page ships no script, issue 14), 'Woohooo!',
+// the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile.
 
-const Confetti = lazy(() => import('react-confetti'))
 const PLACEHOLDER = 'XXXXXXXXXXXX'
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -17,22 +15,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Payment successful' }]
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
-  useEffect(() => {
-    const update = () => setSize({ width: window.innerWidth, height: window.innerHeight })
-    update()
-    window.addEventListener('resize', update)
-    return () => window.removeEventListener('resize', update)
-  }, [])
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      {size ? (
-        <Suspense fallback={null}>
-          <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 z-40">
-            <Confetti width={size.width} height={size.height} numberOfPieces={CONFETTI_PIECES} recycle={false} />
-          </div>
-        </Suspense>
-      ) : null}
+      <Confetti />
       <h1 className="text-4xl font-extrabold text-emerald-700 dark:text-emerald-400">Woohooo!</h1>
       <p className="mt-4 text-lg">Your course purchase was successful.</p>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
