@@ -9,6 +9,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { handlesSet } from '~/hooks/use-route-handle'
 import { inlineCriticalCss } from '~/utils/critical-css.server'
+import { inlineFirstViewImages } from '~/utils/inline-images.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
 import { NonceProvider } from '~/utils/nonce'
 
@@ -124,7 +125,8 @@ function pageHydrates(routerContext: EntryContext): boolean {
 
 /**
  * A page without framework scripts, collected whole and sent as one body: its stylesheet link becomes the CSS it
- * uses, inline (app/utils/critical-css.server.ts), so the first response paints without another request, and the
+ * uses, inline (app/utils/critical-css.server.ts), and so do its small first-view images
+ * (app/utils/inline-images.server.ts), so the first response paints without another request, and the
  * compressor sees the page in one piece (a stream of small writes compresses worse, issue 14 item 6).
  */
 function renderWhole(
@@ -140,7 +142,7 @@ function renderWhole(
     sink.on('error', reject)
     sink.on('end', () => {
       done()
-      const html = inlineCriticalCss(Buffer.concat(chunks).toString('utf8'))
+      const html = inlineCriticalCss(inlineFirstViewImages(Buffer.concat(chunks).toString('utf8')))
       resolve(new Response(html, { headers, status }))
     })
     pipe(sink)

@@ -13,15 +13,21 @@ export type CardCourse = {
   linkAddress: string
 }
 
-/** Course card (spec 1 §2 "Course card"); links to /courses/{linkAddress} unless `href` is given. */
+/**
+ * Course card (spec 1 §2 "Course card"); links to /courses/{linkAddress} unless `href` is given. `priority`: the
+ * card is in the first view (the first two of a list, as a phone shows them), so its image is fetched at once with high priority (React then
+ * preloads it from <head>) instead of lazily after layout: it is usually the page's largest paint.
+ */
 export function CourseCard({
   course,
   href,
   buttonText = 'View Details',
+  priority = false,
 }: {
   course: CardCourse
   href?: string
   buttonText?: string
+  priority?: boolean
 }) {
   const pct = cardPercentOff(course.actualPrice, course.discountedPrice)
   const live = course.mode.toLowerCase() === 'live'
@@ -32,7 +38,8 @@ export function CourseCard({
         alt=""
         width={320}
         height={180}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

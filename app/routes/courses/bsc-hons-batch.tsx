@@ -23,10 +23,11 @@ export default function BscHonsBatchPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 text-center">No semester batches are open right now.</p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {loaderData.courses.map((c) => (
+          {loaderData.courses.map((c, i) => (
             <li key={c.linkAddress}>
               <CourseCard
                 course={c}
+                priority={i < 2}
                 href={semesterKey(c.linkAddress) ? `/courses/bsc-hons-batch/${c.linkAddress}` : undefined}
               />
             </li>

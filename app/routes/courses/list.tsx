@@ -23,9 +23,9 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-center text-3xl font-bold">Courses Offered</h1>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.courses.map((c) => (
+        {loaderData.courses.map((c, i) => (
           <li key={c.linkAddress}>
-            <CourseCard course={c} />
+            <CourseCard course={c} priority={i < 2} />
           </li>
         ))}
         <li>
