@@ -177,9 +177,12 @@ test('the theme switch turns dark mode on and off, and the choice survives a rel
   const html = page.locator('html')
   const toggle = page.getByRole('switch', { name: 'Dark mode' })
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  // With JS the page (which ships no framework script, issue 14) switches without a reload: a marker survives.
+  if (!isNoJs()) await page.evaluate(() => Object.assign(window, { stillHere: true }))
   await toggle.click()
   await expect(html).toHaveClass(/dark/)
   await expect(page).toHaveURL('/about-us')
+  if (!isNoJs()) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
   await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'true')
   expect((await context.cookies()).find((c) => c.name === 'theme')).toBeTruthy()
   if (!isNoJs()) expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
