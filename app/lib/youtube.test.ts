@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  videoFacadeDoc,
-  VIDEO_FALLBACK_POSTER,
-  youtubeEmbedUrl,
-  youtubeId,
-  youtubeThumbUrl,
-  youtubeWatchUrl,
-} from './youtube'
+import { videoFacadeDoc, VIDEO_FALLBACK_POSTER, youtubeEmbedUrl, youtubeId, youtubeThumbUrl } from './youtube'
 
 describe('youtubeId', () => {
   test('reads embed, watch, short and youtu.be links', () => {
@@ -26,8 +19,7 @@ describe('youtubeId', () => {
     expect(youtubeId('javascript:alert(1)')).toBeNull()
   })
 
-  test('builds watch, thumbnail and embed URLs', () => {
-    expect(youtubeWatchUrl('URUJD5NEXC8')).toBe('https://www.youtube.com/watch?v=URUJD5NEXC8')
+  test('builds thumbnail and embed URLs', () => {
     expect(youtubeThumbUrl('URUJD5NEXC8')).toBe('https://i.ytimg.com/vi/URUJD5NEXC8/hqdefault.jpg')
     expect(youtubeEmbedUrl('URUJD5NEXC8')).toContain('/embed/URUJD5NEXC8?rel=0&autoplay=1')
     expect(youtubeEmbedUrl('URUJD5NEXC8', false)).not.toContain('autoplay')

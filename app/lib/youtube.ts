@@ -1,5 +1,6 @@
 // YouTube links (spec 1 §2: lectures and resources use YouTube embed URLs). Every embed on the site loads on
-// click (issue 2 §6), so we need the id for a thumbnail and a plain watch link for the no-JS case.
+// a tap (issue 2 §6) from a script-free facade document in an <iframe srcdoc> (issue 14 §3): it needs the id
+// for a thumbnail and the embed URL its link navigates the frame to.
 
 const ID = /^[A-Za-z0-9_-]{11}$/
 
@@ -22,7 +23,6 @@ export function youtubeId(url: string): string | null {
   return id && ID.test(id) ? id : null
 }
 
-export const youtubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`
 export const youtubeThumbUrl = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`
 export const youtubeEmbedUrl = (id: string, autoplay = true) =>
   `https://www.youtube-nocookie.com/embed/${id}?rel=0${autoplay ? '&autoplay=1' : ''}`

@@ -121,7 +121,8 @@ test('a flash toast leaves by itself, JS on or off, and then takes no clicks', a
   // Success toasts stay 2 s (TOAST_SUCCESS_MS); allow for a slow machine, but it must go by itself.
   await expect(toast).toBeHidden({ timeout: 5000 })
   // With JS the toaster removes it; without, the server-rendered toast is still there, hidden by CSS alone.
-  await expect(toast).toHaveCount(javaScriptEnabled ? 0 : 1)
+  // (a CSS locator: role queries skip hidden elements).
+  await expect(page.locator('[role="status"]', { hasText: 'User info updated' })).toHaveCount(javaScriptEnabled ? 0 : 1)
   // Its container lets clicks through to the page (a hidden toast takes none either).
   const region = page.locator('[aria-live="polite"]')
   if ((await region.count()) > 0) await expect(region).toHaveCSS('pointer-events', 'none')

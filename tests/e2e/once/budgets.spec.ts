@@ -124,6 +124,11 @@ test('the main public pages at 1280 px: no serious or critical axe violations, l
       expect(await axeViolations(page), `axe at 1280 px on ${path} (${theme})`).toEqual([])
     }
   }
+  // The WhatsApp panel open too, so axe sees its call to action.
+  await page.goto('/')
+  await page.getByText("Let's Connect", { exact: true }).first().click()
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible()
+  expect(await axeViolations(page), 'axe at 1280 px with the WhatsApp panel open').toEqual([])
 })
 
 test('signed-in pages: no serious or critical axe violations, no horizontal scroll at 320 px', async ({
