@@ -24,8 +24,14 @@ const V = [
   '8DkIgbMPgzs',
   'cj8dDTHGJBY',
 ]
-// Lecture notes are uploaded by staff (storage keys), so the seed leaves them empty.
-const lec = (title: string, i: number): SeedLecture => ({ title, videoURL: yt(V[i % V.length]) })
+// Every lecture carries sample notes (issue 14 §3), so the player's Notes links work at once. The seed stores a
+// small generated PDF (db/sample-note.ts) through the app's storage, as a staff upload would be, and sets
+// noteURL to its storage key; this file only names the note.
+const lec = (title: string, i: number): SeedLecture => ({
+  title,
+  videoURL: yt(V[i % V.length]),
+  noteTitle: `${title} (notes)`,
+})
 
 const entrance = (
   c: Omit<CourseInput, 'courseTag' | 'whatsappLink' | 'grantsQuizAccess'> & {

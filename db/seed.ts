@@ -9,8 +9,17 @@ import {
   createUser,
   setQuizPrice,
 } from './factories.ts'
+import { samplePdf } from './sample-note.ts'
 import type { Database } from './schema.ts'
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_COURSES, DEMO_QUIZZES } from './seed-data.ts'
+
+const sampleNoteLines = (course: string, section: string) => [
+  course,
+  section,
+  '',
+  'Sample notes from the BioCoach demo seed.',
+  'Staff replace them from the course editor with the batch notes.',
+]
 
 /**
  * Empty = no content yet (no courses, no quizzes). Accounts alone do not count, so `npm run user` before the
@@ -28,7 +37,13 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return Number(courses.n) === 0 && Number(quizzes.n) === 0
 }
 
-export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
+/**
+ * Stores a note's bytes where the app keeps uploads (local folder or S3) and returns its storage key. The app
+ * passes one (app/utils/db.server.ts); without it the seeded lectures have no notes.
+ */
+export type StoreNote = (pdf: Uint8Array) => Promise<string>
+
+export async function seedDemo(db: Kysely<Database>, storeNote?: StoreNote): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   for (const account of DEMO_ACCOUNTS) {
     const taken = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst()
@@ -41,7 +56,19 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     courseIds[fields.linkAddress] = id
     for (const section of sections) {
       const { id: sectionId } = await createSection(db, { courseId: id, title: section.title })
-      for (const lecture of section.lectures) await createLecture(db, { sectionId, ...lecture })
+      for (const lecture of section.lectures) {
+        const noteURL =
+          lecture.noteURL ??
+          (storeNote && lecture.noteTitle
+            ? await storeNote(samplePdf(lecture.noteTitle, sampleNoteLines(fields.courseTitle, section.title)))
+            : undefined)
+        await createLecture(db, {
+          sectionId,
+          ...lecture,
+          noteTitle: noteURL ? lecture.noteTitle : undefined,
+          noteURL,
+        })
+      }
     }
   }
   for (const quiz of DEMO_QUIZZES) await createQuiz(db, quiz)

@@ -11,6 +11,10 @@ const colours: Record<ToastMessage['type'], string> = {
   info: 'border-sky-500 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
 }
 
+const lifetime = (type: ToastMessage['type']) => (type === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS)
+/** The CSS fade at the end of a toast's life (.toast-auto-leave in app.css lasts this long). */
+const TOAST_FADE_MS = 300
+
 let counter = 0
 const listeners = new Set<(t: ToastMessage) => void>()
 
@@ -25,6 +29,8 @@ export function showToast(toast: ToastMessage) {
  * Below the sm breakpoint a toast takes the whole width, so at the top it would cover every page's heading
  * (e.g. 'Quiz Results' right after 'Your test has been submitted.'): there it sits at the bottom instead, above
  * the WhatsApp button.
+ * Without JavaScript (content pages ship none, issue 14) the toast leaves by itself: a CSS animation fades it
+ * out at the same moment and leaves it hidden and click-through.
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [toasts, setToasts] = useState<Shown[]>(() => (toast ? [{ ...toast, key: counter++ }] : []))
@@ -43,10 +49,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   useEffect(() => {
     const timers = toasts.map((t) =>
-      setTimeout(
-        () => setToasts((list) => list.filter((x) => x.key !== t.key)),
-        t.type === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS,
-      ),
+      setTimeout(() => setToasts((list) => list.filter((x) => x.key !== t.key)), lifetime(t.type)),
     )
     return () => timers.forEach(clearTimeout)
   }, [toasts])
@@ -55,13 +58,15 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   return (
     <div
       aria-live="polite"
-      className="fixed right-4 bottom-20 left-4 z-[60] flex flex-col gap-2 sm:top-20 sm:bottom-auto sm:left-auto sm:w-[22rem]"
+      className="pointer-events-none fixed right-4 bottom-20 left-4 z-[60] flex flex-col gap-2 sm:top-20 sm:bottom-auto sm:left-auto sm:w-[22rem]"
     >
       {toasts.map((t) => (
         <div
           key={t.key}
           role={t.type === 'error' ? 'alert' : 'status'}
-          className={`rounded border-l-4 px-4 py-3 text-sm shadow ${colours[t.type]}`}
+          // Leaves by itself with CSS too (app.css, end), for pages that ship no JavaScript.
+          className={`toast-auto-leave pointer-events-auto rounded border-l-4 px-4 py-3 text-sm shadow ${colours[t.type]}`}
+          style={{ animationDelay: `${lifetime(t.type) - TOAST_FADE_MS}ms` }}
         >
           <p className="font-semibold">{t.message}</p>
           {t.description ? <p className="mt-1">{t.description}</p> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { youtubeEmbedUrl, youtubeId, youtubeThumbUrl, youtubeWatchUrl } from './youtube'
+import { videoFacadeDoc, VIDEO_FALLBACK_POSTER, youtubeEmbedUrl, youtubeId, youtubeThumbUrl } from './youtube'
 
 describe('youtubeId', () => {
   test('reads embed, watch, short and youtu.be links', () => {
@@ -19,10 +19,34 @@ describe('youtubeId', () => {
     expect(youtubeId('javascript:alert(1)')).toBeNull()
   })
 
-  test('builds watch, thumbnail and embed URLs', () => {
-    expect(youtubeWatchUrl('URUJD5NEXC8')).toBe('https://www.youtube.com/watch?v=URUJD5NEXC8')
+  test('builds thumbnail and embed URLs', () => {
     expect(youtubeThumbUrl('URUJD5NEXC8')).toBe('https://i.ytimg.com/vi/URUJD5NEXC8/hqdefault.jpg')
     expect(youtubeEmbedUrl('URUJD5NEXC8')).toContain('/embed/URUJD5NEXC8?rel=0&autoplay=1')
     expect(youtubeEmbedUrl('URUJD5NEXC8', false)).not.toContain('autoplay')
+  })
+})
+
+describe('videoFacadeDoc', () => {
+  test('one link to the autoplaying embed over the thumbnail, with our poster layered under it, and no script', () => {
+    const doc = videoFacadeDoc({ id: 'URUJD5NEXC8', title: 'Cells' })
+    expect(doc).toContain('<a href="https://www.youtube-nocookie.com/embed/URUJD5NEXC8?rel=0&#38;autoplay=1">')
+    expect(doc).toContain(`background-image:url("${youtubeThumbUrl('URUJD5NEXC8')}"),url("${VIDEO_FALLBACK_POSTER}")`)
+    expect(doc).toContain('Play video: </span>Cells</b>')
+    expect(doc).not.toMatch(/<script|\son\w+=/i)
+    expect(videoFacadeDoc({ id: 'URUJD5NEXC8', title: 'x', poster: '/images/hero-poster.svg' })).toContain(
+      'url("/images/hero-poster.svg"),url("/images/video-poster.svg")',
+    )
+  })
+
+  test('escapes the title as HTML and the poster as a CSS string', () => {
+    const doc = videoFacadeDoc({
+      id: 'URUJD5NEXC8',
+      title: `<script>alert("x")</script> & 'y'`,
+      poster: '/a")}</style><script>x',
+    })
+    expect(doc).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;y&#39;')
+    expect(doc.match(/<\/style>/g)).toHaveLength(1)
+    expect(doc).not.toContain('<script')
+    expect(doc).toContain('url("/a\\22 \\29 \\7d \\3c /style\\3e \\3c script\\3e x")')
   })
 })

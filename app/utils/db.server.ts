@@ -1,6 +1,8 @@
 import { migrateToLatest, openConfiguredDatabase } from '#db/client'
 import { lockNamed } from '#db/dialect'
-import { seedDemo } from '#db/seed'
+import { seedDemo, type StoreNote } from '#db/seed'
+import { MIME } from '~/lib/file-type'
+import { getStorage, newKey } from '~/services/storage.server'
 import { getEnv, isProduction } from './env.server.ts'
 
 // Opened once per process: PostgreSQL when DATABASE_URL is set, else the SQLite file (decision 009). Migrations
@@ -11,10 +13,18 @@ const opened = openConfiguredDatabase(env)
 await migrateToLatest(opened.db)
 if (!process.env.VITEST)
   console.log(`[db] ${opened.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${opened.location}`)
+// The demo lectures' sample notes go where staff uploads go (local folder or S3), under a fresh key each, so they
+// download through the same access-checked notes route (issue 14 §3).
+export const storeSeedNote: StoreNote = async (pdf) => {
+  const key = newKey('notes', 'pdf')
+  await getStorage().put(key, pdf, MIME.pdf)
+  return key
+}
+
 if (env.SEED_DEMO ?? !isProduction()) {
   await opened.db.transaction().execute(async (trx) => {
     await lockNamed(trx, 'seed-demo')
-    await seedDemo(trx)
+    await seedDemo(trx, storeSeedNote)
   })
 }
 

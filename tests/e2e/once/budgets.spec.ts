@@ -106,6 +106,31 @@ test('every public page: no serious or critical axe violations, no horizontal sc
   }
 })
 
+// At desktop width the layout differs (the WhatsApp button shows its label from 640 px, the nav is a bar, grids
+// have columns), so axe runs there too (issue 14 §3): the phone run above cannot see those.
+test('the main public pages at 1280 px: no serious or critical axe violations, light and dark', async ({
+  page,
+  db,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const course = (await publicPages(db))[2]
+  for (const path of ['/', '/courses', course, '/quizzes', '/resources', '/about-us', '/faculties', '/login']) {
+    await page.goto(path)
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => {
+        document.documentElement.classList.remove('light', 'dark', 'system')
+        document.documentElement.classList.add(t)
+      }, theme)
+      expect(await axeViolations(page), `axe at 1280 px on ${path} (${theme})`).toEqual([])
+    }
+  }
+  // The WhatsApp panel open too, so axe sees its call to action.
+  await page.goto('/')
+  await page.getByText("Let's Connect", { exact: true }).first().click()
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible()
+  expect(await axeViolations(page), 'axe at 1280 px with the WhatsApp panel open').toEqual([])
+})
+
 test('signed-in pages: no serious or critical axe violations, no horizontal scroll at 320 px', async ({
   page,
   db,
