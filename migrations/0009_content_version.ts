@@ -12,7 +12,7 @@ import { dialectOf } from '../db/dialect.ts'
 //
 // The migration writes no row: the first bump creates it (an absent row reads as version 0). That keeps
 // `npm run db:copy` exact: it copies the source's row like any other, and on PostgreSQL the bumps are deferred
-// to commit, after the copy has been verified against the source.
+// to commit and skipped in a transaction that already wrote the row (so, once per transaction).
 export const CONTENT_TABLES = ['courses', 'sections', 'lectures', 'quizzes', 'questions', 'settings'] as const
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -26,11 +26,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`
       create function bump_content_version() returns trigger language plpgsql as $$
       begin
+        -- Once per transaction: a version row this transaction already wrote (bumped it, or db:copy copied it
+        -- in) changes at commit anyway. This also keeps db:copy's target equal to its source, row for row.
+        if exists (select 1 from content_version where id = 1 and xmin = pg_current_xact_id()::xid) then
+          return null;
+        end if;
         insert into content_version (id, version) values (1, 1)
           on conflict (id) do update set version = content_version.version + 1;
         return null;
       end $$`.execute(db)
-    // A constraint trigger may be deferred: it runs once per changed row at commit (staff edits touch few rows),
+    // A constraint trigger may be deferred: it runs at commit (per changed row, all but the first a cheap no-op),
     // so the hot version row is locked only for the instant before commit, never across a long admin transaction.
     for (const table of CONTENT_TABLES) {
       await sql`

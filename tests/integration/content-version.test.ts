@@ -18,7 +18,7 @@ import { db } from '~/utils/db.server'
 // triggers bump it on every committed write to a table the public pages read, whoever writes; learner activity
 // leaves it alone. Runs on SQLite and, in the PostgreSQL run, on PostgreSQL (bumps deferred to commit there).
 
-/** The version goes up across `write` (by at least one: PostgreSQL bumps once per changed row). */
+/** The version goes up across `write` (per changed row on SQLite, once per transaction on PostgreSQL). */
 async function bumps(write: () => Promise<unknown>) {
   const before = await contentVersion()
   await write()
