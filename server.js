@@ -206,6 +206,48 @@ const staticFiles = express.static(CLIENT_DIR, { maxAge: '1h', index: false })
 app.use('/assets', (req, res, next) => (looksLikeFile(req.path) ? staticAssets(req, res, next) : next()))
 app.use((req, res, next) => (looksLikeFile(req.path) ? staticFiles(req, res, next) : next()))
 
+// The anonymous page cache (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md). An anonymous GET of a
+// page (no cookie but the theme) is answered from memory when a page was stored under its key at the current
+// content version, a row that database triggers bump on every staff edit, whichever process made it: one primary
+// key read, no app slot, no render, precompressed bytes. A miss goes on to the app with its key and the version
+// read *before* the render, so a page rendered while an edit commits is stored under the old version and never
+// served. The policy (what may be stored, Cache-Control) is the app's: app/utils/page-cache.server.ts.
+const pageCache = build.entry.module.pageCache
+app.use(async (req, res, next) => {
+  const key = pageCache.keyFor({
+    method: req.method,
+    host: req.get('host'),
+    url: req.originalUrl,
+    cookie: req.get('cookie'),
+  })
+  if (!key) return next()
+  try {
+    const version = await pageCache.version()
+    const page = pageCache.lookup(key, version)
+    if (page) return sendStoredPage(req, res, page, 'hit')
+    res.locals.pageCache = { key, version }
+  } catch (error) {
+    // The version cannot be read (database down): render as if there were no cache; the app reports the fault.
+    console.error(error)
+  }
+  next()
+})
+
+function sendStoredPage(req, res, page, outcome) {
+  for (const [name, value] of page.headers) res.append(name, value)
+  res.append('Vary', 'Accept-Encoding')
+  res.set('ETag', page.etag)
+  if (pageCache.debug) res.set('X-Page-Cache-Status', outcome)
+  if (pageCache.notModified(req.get('if-none-match'), page.etag)) return res.status(304).end()
+  const encoding = pageCache.chooseEncoding(req.get('accept-encoding'))
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
+  // Already encoded: the compression middleware below leaves a response with a Content-Encoding alone.
+  if (encoding !== 'identity') res.set('Content-Encoding', encoding)
+  res.set('Content-Length', String(body.length))
+  res.status(page.status)
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
 // Dynamic responses (HTML, JSON) are compressed on the fly.
 app.use(compression())
 
@@ -234,7 +276,7 @@ app.all('*splat', async (req, res, next) => {
     } finally {
       release()
     }
-    await sendResponse(res, response)
+    await sendResponse(req, res, response)
   } catch (error) {
     next(error)
   } finally {
@@ -290,15 +332,38 @@ function toFetchRequest(req, res) {
   return new Request(url.href, init)
 }
 
-async function sendResponse(res, response) {
+async function sendResponse(req, res, response) {
   // Already answered (a 413 from the body limit) or the client is gone: drop the app's answer.
   if (res.headersSent || res.destroyed || res.writableEnded) {
     await response.body?.cancel().catch(() => {})
     return
   }
+  // A page the app marked as the same for every anonymous visitor with this key: kept, then sent from memory.
+  const stored = response.headers.get(pageCache.marker) === 'store'
+  const slot = res.locals.pageCache
+  if (
+    stored &&
+    slot &&
+    req.method === 'GET' &&
+    response.status === 200 &&
+    response.body &&
+    !response.headers.has('set-cookie')
+  ) {
+    const body = Buffer.from(await response.arrayBuffer())
+    const page = await pageCache.save(slot.key, slot.version, {
+      status: response.status,
+      headers: response.headers,
+      body,
+    })
+    return sendStoredPage(req, res, page, 'miss')
+  }
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  for (const [name, value] of response.headers.entries()) {
+    if (name !== pageCache.marker.toLowerCase()) res.append(name, value)
+  }
+  // Every app response says how it may be kept: `.data`, the API and resource routes default to private, no-store.
+  if (!response.headers.has('cache-control')) res.set('Cache-Control', pageCache.defaultCacheControl)
   if (!response.body) return res.end()
   try {
     await writeBody(response.body, res)

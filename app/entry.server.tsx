@@ -11,12 +11,15 @@ import { handlesSet } from '~/hooks/use-route-handle'
 import { inlineCriticalCss } from '~/utils/critical-css.server'
 import { inlineFirstViewImages } from '~/utils/inline-images.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
+import { applyPagePolicy } from '~/utils/page-cache.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
 
 // server.js builds each request's context with these (the app's own key object, reached through the build).
 export { requestContext } from '~/utils/request-context'
+// ...and answers anonymous page views from memory with this (issue 14 item 5, app/utils/page-store.server.ts).
+export { pageCache } from '~/utils/page-store.server'
 
 // Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
 // answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.
@@ -41,6 +44,8 @@ export default function handleRequest(
   // framework scripts carries no nonce at all and is the same bytes for every anonymous visitor.
   const nonce = hydrate ? crypto.randomBytes(16).toString('base64') : ''
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce || null))
+  // Page cache (issue 14 item 5): Cache-Control on every page, and the store marker server.js acts on.
+  applyPagePolicy(responseHeaders, { request, routerContext, statusCode: responseStatusCode })
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {

@@ -243,6 +243,7 @@ export interface Database {
   settings: SettingsTable
   audit_log: AuditLogTable
   coupon_selections: CouponSelectionsTable
+  content_version: ContentVersionTable
 }
 
 // migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order (API.md §5 #2).
@@ -251,4 +252,11 @@ export interface CouponSelectionsTable {
   course_id: string
   coupon_id: string
   created_at: string
+}
+
+// migrations/0009: the anonymous page cache's content version, bumped by triggers on every write to a table the
+// public pages read (docs/decisions/014-anonymous-page-cache.md). One row, id 1; absent until the first bump.
+export interface ContentVersionTable {
+  id: number
+  version: number
 }
