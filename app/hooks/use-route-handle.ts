@@ -12,6 +12,11 @@ export type RouteHandle = {
    * the page gets React Router's scripts and hydrates. Without it a page is plain HTML + CSS (issue 14 item 1).
    */
   hydrate?: boolean
+  /**
+   * False: this page's HTML depends on something the anonymous page cache's key (path, query, theme) and the
+   * content version do not hold, so it is never stored (app/utils/page-cache.server.ts, decision 014).
+   */
+  pageCache?: boolean
 }
 
 /** True when any of these route handles sets the flag (the server reads the handles without hooks). */

@@ -1,4 +1,5 @@
 import type { EntryContext } from 'react-router'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // The anonymous page cache's policy (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md): which requests
 // may be answered from memory, which rendered pages may be kept, and the Cache-Control of every page. The memory
@@ -83,7 +84,7 @@ export function pageCacheKey(request: {
   return `${request.host ?? ''} ${theme || '-'} ${request.url}`
 }
 
-type PageHandle = { hydrate?: boolean; pageCache?: boolean } | undefined
+type PageHandle = RouteHandle | undefined
 
 /** What entry.server knows when it renders a page. */
 export type PageRender = { request: Request; routerContext: EntryContext; statusCode: number }
