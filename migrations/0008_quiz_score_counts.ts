@@ -6,11 +6,12 @@ import { dialectOf } from '../db/dialect.ts'
 // (a few hundred at most) instead of a walk over every attempt.
 //
 // The counts are kept by database triggers on `attempts`, created here, so every write is covered whatever
-// path makes it: the submit, finalizeExpiredAttempts, the seed, test factories, db:copy, and the foreign-key
-// cascades of a deleted learner or quiz. A row counts when it is submitted, ranked and has a score:
+// path makes it: the submit, finalizeExpiredAttempts, direct inserts by tests and benches, db:copy, and the
+// foreign-key cascades of a deleted learner or quiz. A row counts when it is submitted, ranked and has a score:
 // `submitted_at is not null and mode = 'ranked' and score_units is not null` (the predicate of
 // attempts_ranked_leaderboard_idx plus the score). Rows whose count falls to 0 are deleted, so the table holds
 // exactly the `group by quiz_id, score_units` of those attempts (db:copy and the tests compare it with that).
+
 /** Whether `new` or `old` counts (SQLite trigger WHEN clauses and PL/pgSQL conditions alike). */
 const counts = (row: 'new' | 'old') =>
   `${row}.submitted_at is not null and ${row}.mode = 'ranked' and ${row}.score_units is not null`
