@@ -7,6 +7,7 @@ import * as m0004 from '../migrations/0004_add_open_attempts_index.ts'
 import * as m0005 from '../migrations/0005_security_review.ts'
 import * as m0006 from '../migrations/0006_postgresql_types.ts'
 import * as m0007 from '../migrations/0007_exam_grade_tests.ts'
+import * as m0008 from '../migrations/0008_quiz_score_counts.ts'
 import * as m0009 from '../migrations/0009_content_version.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0005_security_review': m0005,
   '0006_postgresql_types': m0006,
   '0007_exam_grade_tests': m0007,
+  '0008_quiz_score_counts': m0008,
   '0009_content_version': m0009,
 }

@@ -193,6 +193,16 @@ export interface AttemptsTable {
   mode: Generated<AttemptMode>
 }
 
+/**
+ * Submitted ranked attempts per quiz and exact score, kept by triggers on `attempts` (migrations/0008, decision
+ * 013): the leaderboard's participant count and ranks are sums over these few rows. Never written by the app.
+ */
+export interface QuizScoreCountsTable {
+  quiz_id: string
+  score_units: number
+  n: number
+}
+
 export interface AttemptAnswersTable {
   attempt_id: string
   question_id: string
@@ -240,6 +250,7 @@ export interface Database {
   questions: QuestionsTable
   attempts: AttemptsTable
   attempt_answers: AttemptAnswersTable
+  quiz_score_counts: QuizScoreCountsTable
   settings: SettingsTable
   audit_log: AuditLogTable
   coupon_selections: CouponSelectionsTable

@@ -13,6 +13,7 @@ import {
 } from '~/lib/marks'
 import { getAttempt, markedPaper, type AttemptRow } from '~/models/attempt.server'
 import { getQuiz, parseOptionIndexes, parseOptions } from '~/models/quiz.server'
+import { scoreTotals, standingOf } from '~/models/score-counts.server'
 import { db } from '~/utils/db.server'
 
 // The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
@@ -21,7 +22,8 @@ import { db } from '~/utils/db.server'
 // - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
 //   attempt is submitted (issue 13 item 7): a practice attempt exists only after that, but it is checked anyway.
 // - Rank, participants, percentile, topper and average count ranked submitted attempts only (practice attempts
-//   never do), from the partial index attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at).
+//   never do): sums over the per-score counts (score-counts.server.ts, decision 013), the tie and the topper's
+//   attempt from the partial index attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at).
 // - Rank follows the leaderboard's order (getLeaderboard): higher score first, then the earlier submission, so
 //   rank = 1 + (attempts with more score_units) + (attempts with equal score_units submitted earlier).
 // - Percentile: the share of the OTHER participants who scored strictly less than you, in percent, rounded half
@@ -95,48 +97,12 @@ export type Analysis = {
   questions: AnalysisQuestion[]
 }
 
-/** Participants, topper and the exact sum of scores of a quiz's ranked submitted attempts: one indexed query. */
+/** Participants, topper and the exact sum of scores of a quiz's ranked submitted attempts (per-score counts). */
 async function boardStats(quizId: string) {
-  const row = await db
-    .selectFrom('attempts')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('n'),
-      eb.fn.max('score_units').as('top'),
-      eb.fn.sum<number | string | null>('score_units').as('total'),
-    ])
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'ranked')
-    .where('submitted_at', 'is not', null)
-    .where('score_units', 'is not', null)
-    .executeTakeFirst()
-  const n = Number(row?.n ?? 0)
-  if (n === 0 || row?.top === null || row?.top === undefined || row.total === null)
-    return { participants: 0, topper: null, average: null }
-  const sum = BigInt(String(row.total))
-  const average = makeMarks(Number(sum), n * MARKS_UNIT)
-  return { participants: n, topper: marksFromStorage(row.top as number | string), average }
-}
-
-const rankedBase = (quizId: string) =>
-  db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'ranked')
-    .where('submitted_at', 'is not', null)
-    .where('score_units', 'is not', null)
-
-/** Rank (leaderboard order: score, then earlier submission) and the count of participants strictly below. */
-async function rankOf(quizId: string, units: number, submittedAt: string) {
-  const [higher, tiedEarlier, lower] = await Promise.all([
-    rankedBase(quizId).where('score_units', '>', units).executeTakeFirst(),
-    rankedBase(quizId).where('score_units', '=', units).where('submitted_at', '<', submittedAt).executeTakeFirst(),
-    rankedBase(quizId).where('score_units', '<', units).executeTakeFirst(),
-  ])
-  return {
-    rank: 1 + Number(higher?.n ?? 0) + Number(tiedEarlier?.n ?? 0),
-    below: Number(lower?.n ?? 0),
-  }
+  const { participants, top, total } = await scoreTotals(quizId)
+  if (participants === 0 || top === null || total === null) return { participants: 0, topper: null, average: null }
+  const average = makeMarks(Number(total), participants * MARKS_UNIT)
+  return { participants, topper: marksFromStorage(top), average }
 }
 
 /** below / others in percent, 2 decimals, rounded half up with integers only; null when there are no others. */
@@ -218,7 +184,7 @@ export async function getAnalysis({
   if (attempt.mode === 'ranked') {
     // The stored score is what the leaderboard orders by; the page shows the same (the pure function's) total.
     const units = attempt.score_units !== null ? Number(attempt.score_units) : marksToStorage(score.total)
-    const r = await rankOf(quizId, units, attempt.submitted_at)
+    const r = await standingOf(quizId, units, attempt.submitted_at)
     rank = r.rank
     percentile = percentileBelow(r.below, stats.participants - 1)
   }

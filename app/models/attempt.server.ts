@@ -25,6 +25,7 @@ import {
   type Answer,
 } from '~/lib/marks'
 import { newId } from '~/utils/ids.server'
+import { participantCount, standingOf } from './score-counts.server'
 import {
   attemptTestQuestions,
   countCurrentQuestions,
@@ -722,16 +723,6 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
   }
 }
 
-// Submitted ranked attempts of the quiz, counted: all of them are the participants; narrowed, those ranked
-// ahead. Practice attempts never count (item 5).
-const rankBase = (quizId: string) =>
-  db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'ranked')
-    .where('submitted_at', 'is not', null)
-
 export type LeaderboardEntry = {
   attemptId: string
   rank: number
@@ -749,8 +740,9 @@ export type Leaderboard = {
 }
 
 /**
- * Ranked results: higher score first, then earlier submission (index attempts_leaderboard_idx). Returns the
- * top `limit` entries, the participant count and the viewer's own rank and percentile. Null: no such quiz.
+ * Ranked results: higher score first, then earlier submission. Returns the top `limit` entries (a range of
+ * attempts_ranked_leaderboard_idx), the participant count and the viewer's own rank and percentile (from the
+ * per-score counts, score-counts.server.ts). Null: no such quiz.
  */
 export async function getLeaderboard({
   quizId,
@@ -793,33 +785,30 @@ export async function getLeaderboard({
     total: r.total,
     submittedAt: r.submitted_at ?? '',
   }))
-  const count = await rankBase(quizId).executeTakeFirst()
-  const participants = Number(count?.n ?? 0)
   let viewer: Leaderboard['viewer'] = null
-  if (viewerId) {
-    const mine = await db
-      .selectFrom('attempts')
-      .select(['score', 'score_units', 'total', 'submitted_at'])
-      .where('quiz_id', '=', quizId)
-      .where('user_id', '=', viewerId)
-      .where('mode', '=', 'ranked')
-      .where('submitted_at', 'is not', null)
-      .executeTakeFirst()
-    if (mine && mine.submitted_at) {
-      const score = mine.score ?? 0
-      const units = Number(mine.score_units ?? 0)
-      // Two range scans on attempts_ranked_leaderboard_idx (an OR would scan the whole quiz): higher scores, then
-      // equal scores submitted earlier.
-      const countWhere = (extra: (q: ReturnType<typeof rankBase>) => ReturnType<typeof rankBase>) =>
-        extra(rankBase(quizId)).executeTakeFirst()
-      const [higher, tiedEarlier] = await Promise.all([
-        countWhere((q) => q.where('score_units', '>', units)),
-        countWhere((q) => q.where('score_units', '=', units).where('submitted_at', '<', mine.submitted_at!)),
-      ])
-      const ahead = { n: Number(higher?.n ?? 0) + Number(tiedEarlier?.n ?? 0) }
-      const rank = Number(ahead?.n ?? 0) + 1
-      viewer = { rank, percentile: percentileOf(rank, participants), score, total: mine.total }
+  const mine = viewerId
+    ? await db
+        .selectFrom('attempts')
+        .select(['score', 'score_units', 'total', 'submitted_at'])
+        .where('quiz_id', '=', quizId)
+        .where('user_id', '=', viewerId)
+        .where('mode', '=', 'ranked')
+        .where('submitted_at', 'is not', null)
+        .executeTakeFirst()
+    : undefined
+  // Participants and rank from the per-score counts (decision 013): no walk over the quiz's attempts.
+  let participants: number
+  if (mine?.submitted_at && mine.score_units !== null) {
+    const standing = await standingOf(quizId, Number(mine.score_units), mine.submitted_at)
+    participants = standing.participants
+    viewer = {
+      rank: standing.rank,
+      percentile: percentileOf(standing.rank, participants),
+      score: mine.score ?? 0,
+      total: mine.total,
     }
+  } else {
+    participants = await participantCount(quizId)
   }
   const totalQuestions = await countCurrentQuestions(quizId)
   return {
