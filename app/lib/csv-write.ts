@@ -1,0 +1,66 @@
+// CSV for spreadsheets (issue 15 item 4): UTF-8 with a byte-order mark so Excel reads Hindi, Bengali and the
+// rupee sign correctly, CRLF line ends (RFC 4180), every cell quoted only when it needs to be, dates as ISO 8601,
+// and formula injection guarded: a cell a spreadsheet would run as a formula (starting with = + - @, or a tab
+// or carriage return) gets a leading apostrophe, so "=HYPERLINK(...)" in a learner's name stays text.
+// Numbers (JS numbers and bigints) are written as they are: a negative mark is data, not a formula.
+
+export type CsvCell = string | number | bigint | boolean | Date | null | undefined
+
+/** The byte-order mark a UTF-8 CSV starts with. */
+export const CSV_BOM = '\uFEFF'
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** One cell as CSV text: guarded against formulas, quoted when it holds a comma, quote or line break. */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  let text = value instanceof Date ? value.toISOString() : value
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** One CSV line, CRLF included. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+/**
+ * A streamed CSV download: the BOM and header first, then each row as the source yields it (a large export
+ * never sits whole in memory). `rows` is read lazily, page by page, by the caller's generator.
+ */
+export function csvResponse(
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvCell[]>,
+): Response {
+  const encoder = new TextEncoder()
+  const iterator = rows[Symbol.asyncIterator]()
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvLine(header)))
+    },
+    async pull(controller) {
+      try {
+        const next = await iterator.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(csvLine(next.value)))
+      } catch (error) {
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
