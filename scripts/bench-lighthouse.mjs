@@ -1,8 +1,9 @@
 // Lighthouse 12.8.2 (mobile, simulated Slow 4G, Debian Chromium), median of 3 runs per page (issue 14 §6):
 // LCP, FCP, TBT, CLS, bytes transferred and JavaScript bytes on /, /courses, /quizzes, a course detail page and
 // the quiz page of an open attempt (signed in). Goals: LCP <= 1.0 s on / and /courses, <= 1.2 s on /quizzes and
-// the course page, <= 2.5 s on the quiz page (it hydrates a whole test); TBT 0 ms and CLS 0 everywhere; the first
-// view of / at most 60,000 bytes transferred. Each goal is its own line. Chromium's own network log (the
+// the course page; TBT 0 ms and CLS 0 on those four; the first view of / at most 60,000 bytes transferred. The
+// quiz page hydrates a whole test and keeps its budget of issue 7 §6 (LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1):
+// issue 14 sets no goal for it. Each goal is its own line. Chromium's own network log (the
 // network-requests audit) is also the check of the bench's wire count of JavaScript (bench-pages.mjs).
 // Returns the number of goals broken. CPU timings are noisy, so this lives in the bench, not in `npm test`.
 import * as chromeLauncher from 'chrome-launcher'
@@ -14,14 +15,14 @@ const s2 = (ms) => `${(ms / 1000).toFixed(2)} s`
 
 export default async function benchLighthouse({ base, cookie, quizId, course, chromePort, pageRows = [] }) {
   const pages = [
-    { path: '/', lcp: 1000, maxBytes: FIRST_VIEW_BYTES },
-    { path: '/courses', lcp: 1000 },
-    { path: '/quizzes', lcp: 1200 },
-    { path: `/courses/${course}`, lcp: 1200 },
-    { path: `/quiz/${quizId}`, lcp: 2500, headers: { Cookie: cookie }, who: 'learner' },
+    { path: '/', lcp: 1000, tbt: 0, cls: 0, maxBytes: FIRST_VIEW_BYTES },
+    { path: '/courses', lcp: 1000, tbt: 0, cls: 0 },
+    { path: '/quizzes', lcp: 1200, tbt: 0, cls: 0 },
+    { path: `/courses/${course}`, lcp: 1200, tbt: 0, cls: 0 },
+    { path: `/quiz/${quizId}`, lcp: 2500, tbt: 200, cls: 0.1, headers: { Cookie: cookie }, who: 'learner' },
   ]
   console.log(
-    '\n== Lighthouse 12.8.2, mobile, simulated Slow 4G, median of 3: LCP <= 1.0 s (/, /courses), <= 1.2 s (/quizzes, course page), <= 2.5 s (quiz page); TBT 0 ms; CLS 0; / at most 60,000 B transferred',
+    '\n== Lighthouse 12.8.2, mobile, simulated Slow 4G, median of 3: LCP <= 1.0 s (/, /courses), <= 1.2 s (/quizzes, course page), / at most 60,000 B transferred; TBT 0 ms and CLS 0 (quiz page: LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1)',
   )
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -80,7 +81,7 @@ export default async function benchLighthouse({ base, cookie, quizId, course, ch
       )
       const who = page.who ? ` (${page.who})` : ''
       console.log(
-        `${(page.path + who).padEnd(44)} LCP ${s2(m.lcp)} ${check(m.lcp <= page.lcp)}  FCP ${s2(m.fcp)}  TBT ${m.tbt.toFixed(0)} ms ${check(m.tbt === 0)}  CLS ${m.cls === 0 ? '0' : m.cls.toPrecision(3)} ${check(m.cls === 0)}  transferred ${m.bytes.toLocaleString('en')} B${page.maxBytes ? ` ${check(m.bytes <= page.maxBytes)}` : ''}  JS ${m.js.toLocaleString('en')} B in ${m.jsFiles} files`,
+        `${(page.path + who).padEnd(44)} LCP ${s2(m.lcp)} ${check(m.lcp <= page.lcp)}  FCP ${s2(m.fcp)}  TBT ${m.tbt.toFixed(0)} ms ${check(m.tbt <= page.tbt)}  CLS ${m.cls === 0 ? '0' : m.cls.toPrecision(3)} ${check(m.cls <= page.cls)}  transferred ${m.bytes.toLocaleString('en')} B${page.maxBytes ? ` ${check(m.bytes <= page.maxBytes)}` : ''}  JS ${m.js.toLocaleString('en')} B in ${m.jsFiles} files`,
       )
       // The bench's own JS count for this page, read on the wire with the same headers: with headers it must
       // match Chromium's transfer sizes (within a few bytes of header differences per file).
