@@ -8,7 +8,11 @@ const rounds = Number(process.env.DURABILITY_ROUNDS ?? 10)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-durability-'))
 let bad = 0
 for (let round = 1; round <= rounds; round++) {
-  const r = await durabilityRound({ port: 3950, dir: path.join(dir, `round-${round}`), round })
+  const r = await durabilityRound({
+    port: Number(process.env.DURABILITY_PORT ?? 3950),
+    dir: path.join(dir, `round-${round}`),
+    round,
+  })
   const ok = r.missing === 0 && r.duplicates === 0 && r.integrity === 'ok'
   if (!ok) bad++
   console.log(

@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createCookie } from 'react-router'
+import { BROWSER_HEADERS } from './bench-wire.mjs'
 
 const SECRET = process.env.BENCH_SESSION_SECRET ?? 'bench-session-secret'
 const sessionCookie = createCookie('__session', { secrets: [SECRET] })
@@ -15,7 +16,7 @@ const sessionCookie = createCookie('__session', { secrets: [SECRET] })
  * Learners with sessions, written straight into the app server's database (db: scripts/bench-db.mjs; no password
  * hashing needed). Returns one signed `__session` cookie per learner.
  */
-export async function makeLearners(db, count, tag) {
+export async function makeLearners(db, count, tag, role = 'user') {
   const now = new Date().toISOString()
   const expires = new Date(Date.now() + 3600_000).toISOString()
   const users = []
@@ -23,7 +24,7 @@ export async function makeLearners(db, count, tag) {
   for (let i = 0; i < count; i++) {
     const id = crypto.randomBytes(12).toString('hex')
     const sid = crypto.randomBytes(32).toString('base64url')
-    users.push([id, `Bench ${tag} ${i}`, `bench-${tag}-${i}-${id}@example.test`, 'scrypt$unused', 'user', now, now])
+    users.push([id, `Bench ${tag} ${i}`, `bench-${tag}-${i}-${id}@example.test`, 'scrypt$unused', role, now, now])
     sessions.push([sid, id, expires, now])
   }
   await db.insert([
@@ -52,7 +53,7 @@ export async function freeQuiz(db) {
 const answersFor = (quiz) => quiz.questions.map((questionId, i) => ({ questionId, selectedOption: i % 4 }))
 
 /** Opens the learner's attempt through the quiz page's form, as a browser would. */
-function startQuiz(base, cookie, quizId) {
+export function startQuiz(base, cookie, quizId) {
   return fetch(`${base}/quiz/${quizId}`, {
     method: 'POST',
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
@@ -63,23 +64,28 @@ function startQuiz(base, cookie, quizId) {
 
 /**
  * The throughput set against one app server, one autocannon run per figure (req/s, errors, non-2xx):
- * a static file, GET / and /courses, the minimal route (the 404 page: root layout and one message), /healthz
- * (a resource route, no rendering), the quiz page of an open attempt and quiz submit by distinct learners.
+ * a static file, GET / (anonymous and signed in) and /courses, the minimal route (the 404 page: root layout and
+ * one message), /healthz (a resource route, one `select 1`, no rendering), the quiz page of an open attempt and
+ * quiz submit by distinct learners. Every GET carries a phone Chrome's headers (User-Agent, Accept-Encoding:
+ * gzip, deflate, br), so pages are streamed and compressed as for a learner, not rendered whole for a bot.
  */
 export async function measureThroughput({ base, cannon, db }) {
-  const figure = async (url, opts) => {
-    const r = await cannon(url, opts)
+  const figure = async (url, opts = {}) => {
+    // Quiz submit is the API's JSON post: only the GETs are a browser's.
+    const browser = opts.method === 'POST' ? {} : BROWSER_HEADERS
+    const r = await cannon(url, { ...opts, headers: { ...browser, ...opts.headers } })
     return { rps: r.requests.average, errors: r.errors, non2xx: r.non2xx }
   }
   const quiz = await freeQuiz(db)
+  const [reader] = await makeLearners(db, 1, 'ssr')
   const out = {}
   out.static = await figure(`${base}/favicon.ico`)
+  out.healthz = await figure(`${base}/healthz`)
   out.home = await figure(`${base}/`)
+  out.homeSignedIn = await figure(`${base}/`, { headers: { Cookie: reader } })
   out.courses = await figure(`${base}/courses`)
   out.minimal = await figure(`${base}/__minimal-route`)
-  out.healthz = await figure(`${base}/healthz`)
 
-  const [reader] = await makeLearners(db, 1, 'ssr')
   await startQuiz(base, reader, quiz.id)
   out.quizPage = await figure(`${base}/quiz/${quiz.id}?q=1`, { headers: { Cookie: reader } })
 
@@ -199,23 +205,26 @@ export async function measureBurst({ base, db, count = 5000, spreadMs = 10_000 }
   }
 }
 
-/** Lighthouse on the public pages and on the quiz page of an open attempt (bench-lighthouse.mjs). */
-export async function runLighthouse({ base, db }) {
-  console.log('\n== Lighthouse 12.8.2, mobile, Slow 4G (median of 3): LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1')
+/**
+ * Lighthouse on /, /courses, /quizzes, a course detail page and the quiz page of an open attempt
+ * (bench-lighthouse.mjs); `pageRows` (bench-pages.mjs) are the wire counts its JS bytes are checked against.
+ */
+export async function runLighthouse({ base, db, chromePort, course, pageRows = [] }) {
   const { default: benchLighthouse } = await import('./bench-lighthouse.mjs')
   const quiz = await freeQuiz(db)
   const [learner] = await makeLearners(db, 1, 'lighthouse')
   await startQuiz(base, learner, quiz.id)
-  return benchLighthouse({ base, cookie: learner, quizId: quiz.id })
+  return benchLighthouse({ base, cookie: learner, quizId: quiz.id, course, chromePort, pageRows })
 }
 
 const tsx = (file) => [process.execPath, ['node_modules/tsx/dist/cli.mjs', file]]
 
-/** 10 durability rounds on their own servers (bench-durability.ts, port 3950). Returns failures. */
-export function runDurability() {
+/** 10 durability rounds on their own servers (bench-durability.ts, on `port`). Returns failures. */
+export function runDurability({ port }) {
   console.log('\n== Durability: 50 concurrent submitters, SIGKILL at a random moment, restart (10 rounds)')
   const [cmd, args] = tsx('scripts/bench-durability.ts')
-  return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
+  const env = { ...process.env, DURABILITY_PORT: String(port) }
+  return spawnSync(cmd, args, { stdio: 'inherit', env }).status === 0 ? 0 : 1
 }
 
 /** The leaderboard query at 1k vs 100k attempts on a throwaway SQLite file. Returns failures. */

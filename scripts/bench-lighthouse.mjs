@@ -1,15 +1,33 @@
-// Lighthouse 12.8.2 (mobile, simulated Slow 4G, Debian Chromium): median of 3 runs on /, /courses, /quizzes and
-// /quiz/{id} signed in. Budgets: LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1 (issue 7 §6). Returns the number of
-// budgets broken. CPU timings are noisy, so this lives in the bench, not in `npm test`.
+// Lighthouse 12.8.2 (mobile, simulated Slow 4G, Debian Chromium), median of 3 runs per page (issue 14 §6):
+// LCP, FCP, TBT, CLS, bytes transferred and JavaScript bytes on /, /courses, /quizzes, a course detail page and
+// the quiz page of an open attempt (signed in). Goals: LCP <= 1.0 s on / and /courses, <= 1.2 s on /quizzes and
+// the course page; TBT 0 ms and CLS 0 on those four; the first view of / at most 60,000 bytes transferred. The
+// quiz page hydrates a whole test and keeps its budget of issue 7 §6 (LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1):
+// issue 14 sets no goal for it. Each goal is its own line. Chromium's own network log (the
+// network-requests audit) is also the check of the bench's wire count of JavaScript (bench-pages.mjs).
+// Returns the number of goals broken. CPU timings are noisy, so this lives in the bench, not in `npm test`.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-const BUDGET = { lcp: 2500, tbt: 200, cls: 0.1 }
+const FIRST_VIEW_BYTES = 60_000
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const s2 = (ms) => `${(ms / 1000).toFixed(2)} s`
 
-export default async function benchLighthouse({ base, cookie, quizId }) {
+export default async function benchLighthouse({ base, cookie, quizId, course, chromePort, pageRows = [] }) {
+  const pages = [
+    { path: '/', lcp: 1000, tbt: 0, cls: 0, maxBytes: FIRST_VIEW_BYTES },
+    { path: '/courses', lcp: 1000, tbt: 0, cls: 0 },
+    { path: '/quizzes', lcp: 1200, tbt: 0, cls: 0 },
+    { path: `/courses/${course}`, lcp: 1200, tbt: 0, cls: 0 },
+    { path: `/quiz/${quizId}`, lcp: 2500, tbt: 200, cls: 0.1, headers: { Cookie: cookie }, who: 'learner' },
+  ]
+  console.log(
+    '\n== Lighthouse 12.8.2, mobile, simulated Slow 4G, median of 3: LCP <= 1.0 s (/, /courses), <= 1.2 s (/quizzes, course page), / at most 60,000 B transferred; TBT 0 ms and CLS 0 (quiz page: LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1)',
+  )
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The debugging port is the bench's (BENCH_PORT + 45), not a random one: several benches share the machine.
+    port: chromePort,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
@@ -22,13 +40,11 @@ export default async function benchLighthouse({ base, cookie, quizId }) {
     ],
   })
   let broken = 0
+  const check = (ok) => {
+    if (!ok) broken++
+    return ok ? 'ok' : 'OVER BUDGET'
+  }
   try {
-    const pages = [
-      { path: '/', headers: {} },
-      { path: '/courses', headers: {} },
-      { path: '/quizzes', headers: {} },
-      { path: `/quiz/${quizId}`, headers: { Cookie: cookie } },
-    ]
     for (const page of pages) {
       const runs = []
       for (let i = 0; i < 3; i++) {
@@ -37,32 +53,44 @@ export default async function benchLighthouse({ base, cookie, quizId }) {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          extraHeaders: page.headers,
+          extraHeaders: page.headers ?? {},
         })
         const a = result.lhr.audits
         if (result.lhr.runtimeError || a['largest-contentful-paint'].numericValue === undefined) {
           console.log(
             `${page.path}: run ${i + 1} failed: ${result.lhr.runtimeError?.message ?? a['largest-contentful-paint'].errorMessage ?? 'no LCP'}`,
           )
-          runs.push({ lcp: Infinity, tbt: Infinity, cls: Infinity })
+          runs.push({ lcp: Infinity, fcp: Infinity, tbt: Infinity, cls: Infinity, bytes: Infinity, js: Infinity })
           continue
         }
+        // Chromium's network log: every script response, its transfer size (headers included) and body size.
+        const requests = a['network-requests'].details?.items ?? []
+        const scripts = requests.filter((r) => r.resourceType === 'Script')
         runs.push({
           lcp: a['largest-contentful-paint'].numericValue,
+          fcp: a['first-contentful-paint'].numericValue,
           tbt: a['total-blocking-time'].numericValue,
           cls: a['cumulative-layout-shift'].numericValue,
+          bytes: a['total-byte-weight'].numericValue,
+          js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          jsFiles: scripts.length,
         })
       }
-      const m = {
-        lcp: median(runs.map((r) => r.lcp)),
-        tbt: median(runs.map((r) => r.tbt)),
-        cls: median(runs.map((r) => r.cls)),
-      }
-      const ok = m.lcp <= BUDGET.lcp && m.tbt <= BUDGET.tbt && m.cls <= BUDGET.cls
-      if (!ok) broken++
-      console.log(
-        `${page.path.padEnd(40)} LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${m.tbt.toFixed(0)} ms  CLS ${m.cls.toFixed(3)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+      const m = Object.fromEntries(
+        ['lcp', 'fcp', 'tbt', 'cls', 'bytes', 'js', 'jsFiles'].map((k) => [k, median(runs.map((r) => r[k]))]),
       )
+      const who = page.who ? ` (${page.who})` : ''
+      console.log(
+        `${(page.path + who).padEnd(44)} LCP ${s2(m.lcp)} ${check(m.lcp <= page.lcp)}  FCP ${s2(m.fcp)}  TBT ${m.tbt.toFixed(0)} ms ${check(m.tbt <= page.tbt)}  CLS ${m.cls === 0 ? '0' : m.cls.toPrecision(3)} ${check(m.cls <= page.cls)}  transferred ${m.bytes.toLocaleString('en')} B${page.maxBytes ? ` ${check(m.bytes <= page.maxBytes)}` : ''}  JS ${m.js.toLocaleString('en')} B in ${m.jsFiles} files`,
+      )
+      // The bench's own JS count for this page, read on the wire with the same headers: with headers it must
+      // match Chromium's transfer sizes (within a few bytes of header differences per file).
+      const row = pageRows.find((r) => r.path === page.path && (r.who ?? undefined) === page.who)
+      if (row) {
+        console.log(
+          `${''.padEnd(44)} check: bench wire count ${row.js.bytes.toLocaleString('en')} B bodies, ${row.js.total.toLocaleString('en')} B with headers, ${row.js.files.length} files; Chromium ${m.js.toLocaleString('en')} B with headers, ${m.jsFiles} files`,
+        )
+      }
     }
   } finally {
     await chrome.kill()
