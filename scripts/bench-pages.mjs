@@ -34,7 +34,7 @@ export async function benchPages(db) {
       { path: '/faculties', kind: 'content' },
       { path: '/developers', kind: 'content' },
       { path: '/payment-success?paymentId=pay_bench', kind: 'content', optional: true },
-      { path: '/quizzes', kind: 'other' },
+      { path: '/quizzes', kind: 'content' },
       { path: '/login', kind: 'interactive' },
       { path: '/signup', kind: 'interactive' },
       { path: '/forgot-password', kind: 'interactive' },

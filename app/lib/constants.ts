@@ -42,3 +42,8 @@ export const AI_QUIZ_DEFAULTS = { numQuestions: 5, timeLimit: 10, difficulty: 'm
 export const TOAST_ERROR_MS = 4000
 export const TOAST_SUCCESS_MS = 2000
 export const TOAST_MAX = 20
+
+// The profile photo's messages, shown by the page before a slow upload and by the server after one. Here, not in
+// the Zod schema file, so the profile page's browser code does not pull in Zod (issue 14: the JS budget).
+export const PHOTO_MISSING = 'Please select an image'
+export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'

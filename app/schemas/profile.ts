@@ -17,5 +17,4 @@ export const ProfileSchema = z.object({
 
 export type ProfileInput = z.infer<typeof ProfileSchema>
 
-export const PHOTO_MISSING = 'Please select an image'
-export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'
+export { PHOTO_MISSING, PHOTO_TOO_BIG } from '~/lib/constants'
