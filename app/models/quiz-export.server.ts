@@ -99,11 +99,11 @@ export async function* quizResultCsvRows(quizId: string): AsyncGenerator<CsvCell
   for await (const r of pages(ranked)) {
     position += 1
     const units = String(r.score_units)
-    const rank: number = previous && previous.units === units && previous.at === r.submitted_at ? previous.rank : position
+    const rank: number =
+      previous && previous.units === units && previous.at === r.submitted_at ? previous.rank : position
     previous = { units, at: r.submitted_at!, rank }
     yield cells(r, rank)
   }
-  const practice = () =>
-    base(quizId, 'practice').orderBy('attempts.submitted_at', 'asc').orderBy('attempts.id', 'asc')
+  const practice = () => base(quizId, 'practice').orderBy('attempts.submitted_at', 'asc').orderBy('attempts.id', 'asc')
   for await (const r of pages(practice)) yield cells(r, null)
 }

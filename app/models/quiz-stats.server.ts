@@ -111,9 +111,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   ])
 
   const counts = scoreRows.map((r) => ({ units: num(r.score_units), n: num(r.n) }))
-  const range = possibleRange(
-    questions.map((q) => ({ marks: num(q.marks), negativeMarks: num(q.negative_marks) })),
-  )
+  const range = possibleRange(questions.map((q) => ({ marks: num(q.marks), negativeMarks: num(q.negative_marks) })))
   const byQuestion = new Map<string, AnswerGroup[]>()
   for (const g of answerGroups) byQuestion.set(g.question_id, [...(byQuestion.get(g.question_id) ?? []), g])
 

@@ -167,16 +167,7 @@ describe('quiz statistics page and CSV export', () => {
     const parsed = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true })
     expect(parsed.errors).toEqual([])
     const [header, ...rows] = parsed.data
-    expect(header).toEqual([
-      'Name',
-      'Email',
-      'Mode',
-      'Score',
-      'Total',
-      'Rank',
-      'Submitted at',
-      'Time taken (seconds)',
-    ])
+    expect(header).toEqual(['Name', 'Email', 'Mode', 'Score', 'Total', 'Rank', 'Submitted at', 'Time taken (seconds)'])
     const L = seeded.learners
     // [learner, score, rank]: 4.75; 3.75 x2; 2.75 x3; 0.75 x3; then -0.25 above the two -7/12 (-0.58).
     const expected: [number, string, string][] = [

@@ -158,7 +158,11 @@ async function insertAttempt(
 export async function seedStatsQuiz(db: DB, prefix = 'Stats') {
   const quiz = await createQuiz(db, { title: `${prefix} quiz`, questions: STATS_PAPER })
   // Written before the attempts started (decision 002: an attempt's paper is what existed when it started).
-  await db.updateTable('questions').set({ created_at: '2029-12-31T00:00:00.000Z' }).where('quiz_id', '=', quiz.id).execute()
+  await db
+    .updateTable('questions')
+    .set({ created_at: '2029-12-31T00:00:00.000Z' })
+    .where('quiz_id', '=', quiz.id)
+    .execute()
   const learners = []
   for (let i = 0; i < STATS_ANSWERS.length; i++) {
     const name = i === 0 ? `${prefix} L0, "the topper"` : `${prefix} L${i}`

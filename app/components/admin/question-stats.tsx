@@ -53,7 +53,8 @@ export function QuestionStatsCard({ q }: { q: QuestionStats }) {
               <span className="font-semibold">{optionLetter(o.index)}.</span>
               <span className="min-w-0 flex-1">{o.text}</span>
               <span className="tabular-nums">
-                {o.count} picked{o.keyed ? <strong className="text-emerald-700 dark:text-emerald-400"> ✓ key</strong> : null}
+                {o.count} picked
+                {o.keyed ? <strong className="text-emerald-700 dark:text-emerald-400"> ✓ key</strong> : null}
               </span>
             </li>
           ))}

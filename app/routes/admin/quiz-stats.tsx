@@ -36,17 +36,17 @@ export default function QuizStats({ loaderData }: Route.ComponentProps) {
         {quiz.title}: statistics
       </PageTitle>
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="stats-scope">
-        From {attempts} submitted ranked attempt{attempts === 1 ? '' : 's'}; practice attempts and unsubmitted
-        attempts are not counted. Possible marks: {possible.lo} to {possible.hi}.
+        From {attempts} submitted ranked attempt{attempts === 1 ? '' : 's'}; practice attempts and unsubmitted attempts
+        are not counted. Possible marks: {possible.lo} to {possible.hi}.
       </p>
       <h2 className="mb-2 text-lg font-semibold">Score distribution</h2>
       <ScoreHistogram bins={bins} attempts={attempts} />
       <h2 className="mb-2 text-lg font-semibold">Questions</h2>
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-        Per current question, among the learners whose paper had it (an edited question counts from its new
-        version on). A partial MSQ answer (some correct options and no wrong one) scores as wrong and is shown
-        apart. Flags need at least {FLAG_MIN_ANSWERED} learners who answered: a wrong option picked more than a
-        keyed one, or under {LOW_CORRECT_SHARE * 100}% of answers right.
+        Per current question, among the learners whose paper had it (an edited question counts from its new version on).
+        A partial MSQ answer (some correct options and no wrong one) scores as wrong and is shown apart. Flags need at
+        least {FLAG_MIN_ANSWERED} learners who answered: a wrong option picked more than a keyed one, or under{' '}
+        {LOW_CORRECT_SHARE * 100}% of answers right.
       </p>
       {questions.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">This quiz has no questions yet.</p>
