@@ -4,7 +4,7 @@ import { formatMarks, makeMarks, marksFromStorage } from '~/lib/marks'
 import { db } from '~/utils/db.server'
 
 // The quiz results export (issue 15 item 4): one CSV row per submitted attempt, ranked ones first in leaderboard
-// order with their rank, then practice ones by submission. Read a page at a time, so a quiz with 100k attempts
+// order with their rank, then practice ones by submission. Read a page at a time (keyset paging), so a quiz with 100k attempts
 // streams out without sitting in memory.
 
 export const QUIZ_RESULTS_HEADER = [
@@ -53,11 +53,19 @@ function base(quizId: string, mode: AttemptMode) {
     .where('attempts.submitted_at', 'is not', null)
 }
 
-async function* pages(query: () => ReturnType<typeof base>): AsyncGenerator<Row> {
-  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-    const rows = await query().limit(EXPORT_PAGE_SIZE).offset(offset).execute()
+type Query = ReturnType<typeof base>
+
+/**
+ * Keyset paging: each page continues after the last row of the one before (`after`), so a page costs the same
+ * at row 100 000 as at row 1 (an OFFSET would walk every row it skips).
+ */
+async function* pages(first: Query, after: (last: Row) => Query, size: number): AsyncGenerator<Row> {
+  let query = first
+  for (;;) {
+    const rows = await query.limit(size).execute()
     yield* rows
-    if (rows.length < EXPORT_PAGE_SIZE) return
+    if (rows.length < size) return
+    query = after(rows[rows.length - 1])
   }
 }
 
@@ -88,15 +96,37 @@ function cells(r: Row, rank: number | null): CsvCell[] {
  * The export's rows. Ranks follow the leaderboard rule (decision 013): higher score first, then the earlier
  * submission; attempts with the same score submitted at the same instant share a rank.
  */
-export async function* quizResultCsvRows(quizId: string): AsyncGenerator<CsvCell[]> {
+export async function* quizResultCsvRows(
+  quizId: string,
+  { pageSize = EXPORT_PAGE_SIZE }: { pageSize?: number } = {},
+): AsyncGenerator<CsvCell[]> {
   let position = 0
   let previous: { units: string; at: string; rank: number } | null = null
-  const ranked = () =>
+  // The leaderboard's order and index (attempts_ranked_leaderboard_idx), as decision 013 ranks: a submitted
+  // ranked attempt always has score_units (set by the submit, backfilled by migrations/0007).
+  const ranked = (from?: Row) =>
     base(quizId, 'ranked')
+      .where('attempts.score_units', 'is not', null)
+      .$if(!!from, (q) =>
+        q.where((eb) => {
+          const units = Number(from!.score_units)
+          const at = from!.submitted_at!
+          return eb.or([
+            eb('attempts.score_units', '<', units),
+            eb.and([
+              eb('attempts.score_units', '=', units),
+              eb.or([
+                eb('attempts.submitted_at', '>', at),
+                eb.and([eb('attempts.submitted_at', '=', at), eb('attempts.id', '>', from!.id)]),
+              ]),
+            ]),
+          ])
+        }),
+      )
       .orderBy('attempts.score_units', 'desc')
       .orderBy('attempts.submitted_at', 'asc')
       .orderBy('attempts.id', 'asc')
-  for await (const r of pages(ranked)) {
+  for await (const r of pages(ranked(), ranked, pageSize)) {
     position += 1
     const units = String(r.score_units)
     const rank: number =
@@ -104,6 +134,17 @@ export async function* quizResultCsvRows(quizId: string): AsyncGenerator<CsvCell
     previous = { units, at: r.submitted_at!, rank }
     yield cells(r, rank)
   }
-  const practice = () => base(quizId, 'practice').orderBy('attempts.submitted_at', 'asc').orderBy('attempts.id', 'asc')
-  for await (const r of pages(practice)) yield cells(r, null)
+  const practice = (from?: Row) =>
+    base(quizId, 'practice')
+      .$if(!!from, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('attempts.submitted_at', '>', from!.submitted_at!),
+            eb.and([eb('attempts.submitted_at', '=', from!.submitted_at!), eb('attempts.id', '>', from!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('attempts.submitted_at', 'asc')
+      .orderBy('attempts.id', 'asc')
+  for await (const r of pages(practice(), practice, pageSize)) yield cells(r, null)
 }

@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { quizResultCsvRows } from '~/models/quiz-export.server'
 import { getQuizStats, type QuizStats } from '~/models/quiz-stats.server'
 import { db } from '~/utils/db.server'
 import { callRoute, signedInUser } from '../support/harness'
@@ -210,6 +211,18 @@ describe('quiz statistics page and CSV export', () => {
       String((Date.parse('2030-01-02T09:00:00.000Z') - Date.parse(STATS_STARTED_AT)) / 1000),
     ])
     expect(L[0].name).toBe('Int L0, "the topper"') // quoted in the file, whole again after parsing
+  })
+
+  test('CSV rows are the same read 2 or 5 at a time (keyset paging across ties and pages)', async () => {
+    const all = async (pageSize?: number) => {
+      const out = []
+      for await (const row of quizResultCsvRows(seeded.quiz.id, { pageSize })) out.push(row)
+      return out
+    }
+    const whole = await all()
+    expect(whole).toHaveLength(13)
+    expect(await all(2)).toEqual(whole)
+    expect(await all(5)).toEqual(whole)
   })
 
   test('CSV: a file name that is not {quizId}.csv is 404', async () => {
