@@ -81,6 +81,7 @@ test('at 320 px the statistics page does not scroll sideways, light and dark', a
       inner: window.innerWidth,
     }))
     expect(widths.scroll).toBeLessThanOrEqual(widths.inner)
+    await page.screenshot({ path: test.info().outputPath(`quiz-stats-320-${colorScheme}.png`), fullPage: true })
     const box = await page.getByRole('img', { name: /Score distribution/ }).boundingBox()
     expect(box!.x + box!.width).toBeLessThanOrEqual(320)
   }
