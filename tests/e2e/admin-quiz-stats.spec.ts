@@ -48,7 +48,7 @@ test('statistics of a small quiz: histogram, shares, options, time, flags', asyn
   await expect(page.getByTestId('question-5').locator('[data-outcome="unattempted"]')).toHaveText(/75\.0%\s*\(9\)/)
 })
 
-test('the CSV downloads and parses; an unknown quiz is "Quiz not found"', async ({ page, db, loginAs }) => {
+test('the CSV downloads and parses; an unknown quiz is "Quiz not found"', async ({ page, db, loginAs, request }) => {
   const { quiz, learners } = await seedStatsQuiz(db, `CSV ${crypto.randomBytes(3).toString('hex')}`)
   await loginAs('admin')
   await page.goto(`/admin/quiz-stats/${quiz.id}`)
@@ -63,6 +63,14 @@ test('the CSV downloads and parses; an unknown quiz is "Quiz not found"', async 
   expect(data).toHaveLength(14) // header, 12 ranked, 1 practice
   expect(data[1].slice(0, 6)).toEqual([learners[0].name, learners[0].email, 'ranked', '4.75', '6', '1'])
   expect(data[13].slice(2, 6)).toEqual(['practice', '6', '6', ''])
+
+  // server.js looks a path with an extension up on disk first; finding none, it hands it to the app, whose
+  // guard and 404 answer (not the static 404).
+  const anonymous = await request.get(`/admin/export/quiz-results/${quiz.id}.csv`, { maxRedirects: 0 })
+  expect(anonymous.status()).toBe(302)
+  expect(anonymous.headers().location).toMatch(/^\/login\?redirectTo=/)
+  const missing = await page.request.get('/admin/export/quiz-results/aaaaaaaaaaaaaaaaaaaaaaaa.csv')
+  expect(missing.status()).toBe(404)
 
   await page.goto('/admin/quiz-stats/aaaaaaaaaaaaaaaaaaaaaaaa')
   await expect(page.getByRole('alert')).toHaveText('Quiz not found')
