@@ -56,7 +56,11 @@ export default [
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
+      // Issue 15 item 3: quiz statistics
+      route('quiz-stats/:quizId', 'routes/admin/quiz-stats.tsx'),
     ]),
+    // Issue 15 item 4: quiz results CSV (a resource route: outside the layout); :file is "{quizId}.csv"
+    route('export/quiz-results/:file', 'routes/admin/export-quiz-results.ts'),
   ]),
 
   // Plumbing

@@ -105,6 +105,23 @@ const pages: Page[] = [
   ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
+  // Issue 15 items 3 and 4: quiz statistics and the quiz results CSV (staff)
+  page(
+    'quiz-stats',
+    () => import('~/routes/admin/quiz-stats'),
+    false,
+    false,
+    () => `/admin/quiz-stats/${quizId}`,
+    () => ({ quizId }),
+  ),
+  page(
+    'export quiz-results csv',
+    () => import('~/routes/admin/export-quiz-results'),
+    false,
+    false,
+    () => `/admin/export/quiz-results/${quizId}.csv`,
+    () => ({ file: `${quizId}.csv` }),
+  ),
 ]
 
 const who: Who[] = ['anonymous', 'learner', 'instructor', 'admin']

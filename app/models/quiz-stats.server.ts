@@ -1,0 +1,283 @@
+import { sql } from 'kysely'
+import type { QuestionType } from '#db/schema'
+import { isId } from '~/lib/ids'
+import { formatDecimal, formatMarks, marksFromStorage, parseNumericAnswer, scoreQuestion } from '~/lib/marks'
+import {
+  msqVerdict,
+  possibleRange,
+  questionFlags,
+  scoreBins,
+  type OptionCount,
+  type QuestionFlag,
+  type ScoreBin,
+} from '~/lib/quiz-stats'
+import { db } from '~/utils/db.server'
+import { currentQuestionRows, getQuiz, parseOptionIndexes, parseOptions, scorableQuestion } from './quiz.server'
+
+// Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
+// open ones never do), as on the leaderboard (decision 013).
+//
+// Bounded whatever the number of attempts: the score distribution comes from quiz_score_counts (one row per
+// distinct score, decision 013), and the answers are grouped in SQL by (question, the answer given), so memory
+// grows with the number of distinct answers (at most 5 per MCQ, 16 per MSQ; for NAT the distinct numbers typed),
+// never with the attempts.
+//
+// Question versions (decision 002): the figures are per CURRENT question row. Editing a question makes a new
+// row, so an attempt of the earlier wording is not mixed into the new one's figures. The learners who saw a
+// current question are the submitted ranked attempts started at or after it was written (questionsShownAt's
+// rule); those of them with no answer row, or an empty answer, left it unattempted.
+//
+// Answers count as stored: the app stores none after deadline + grace (saveAnswers, submitAttempt), so every
+// stored answer of a submitted attempt is one its score counted.
+
+export type NatAnswerCount = { answer: string; count: number; correct: boolean }
+
+export type QuestionStats = {
+  id: string
+  number: number
+  text: string
+  type: QuestionType
+  section: string | null
+  marks: string
+  negativeMarks: string
+  /** Learners (submitted ranked attempts) whose paper had this question. */
+  seen: number
+  correct: number
+  /** MSQ only: some keyed options and no other, not all (scored as wrong; see msqVerdict). */
+  partial: number
+  wrong: number
+  unattempted: number
+  /** MCQ/MSQ: how many learners picked each option; empty for NAT. */
+  options: (OptionCount & { text: string })[]
+  /** NAT: the key range and the most common answers (same number however typed). */
+  nat: { min: string; max: string; top: NatAnswerCount[]; distinct: number } | null
+  /** Mean of time_spent_ms over the learners with time recorded on it (> 0), or null when none. */
+  averageTimeMs: number | null
+  timedLearners: number
+  flags: QuestionFlag[]
+}
+
+export type QuizStats = {
+  quiz: { id: string; title: string }
+  attempts: number
+  possible: { lo: string; hi: string }
+  bins: ScoreBin[]
+  questions: QuestionStats[]
+}
+
+/** How many most common NAT answers the page lists. */
+export const NAT_TOP_ANSWERS = 5
+
+const num = (v: unknown) => Number(v ?? 0)
+
+/** The quiz's statistics, or null when there is no such quiz. */
+export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
+  const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
+  if (!quiz) return null
+
+  const questions = await currentQuestionRows(quizId)
+    .select([
+      'id',
+      'question_text',
+      'options',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_option',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+      'created_at',
+    ])
+    .execute()
+
+  const [scoreRows, seenByCreated, answerGroups] = await Promise.all([
+    db
+      .selectFrom('quiz_score_counts')
+      .select(['score_units', 'n'])
+      .where('quiz_id', '=', quizId)
+      .orderBy('score_units')
+      .execute(),
+    seenCounts(
+      quizId,
+      questions.map((q) => q.created_at),
+    ),
+    answerCounts(
+      quizId,
+      questions.map((q) => q.id),
+    ),
+  ])
+
+  const counts = scoreRows.map((r) => ({ units: num(r.score_units), n: num(r.n) }))
+  const range = possibleRange(questions.map((q) => ({ marks: num(q.marks), negativeMarks: num(q.negative_marks) })))
+  const byQuestion = new Map<string, AnswerGroup[]>()
+  for (const g of answerGroups) byQuestion.set(g.question_id, [...(byQuestion.get(g.question_id) ?? []), g])
+
+  return {
+    quiz: { id: quiz.id, title: quiz.title },
+    attempts: counts.reduce((t, c) => t + c.n, 0),
+    possible: {
+      lo: formatMarks(marksFromStorage(range.lo)),
+      hi: formatMarks(marksFromStorage(range.hi)),
+    },
+    bins: scoreBins(range.lo, range.hi, counts),
+    questions: questions.map((q, i) =>
+      questionStats(
+        { ...q, marks: num(q.marks), negative_marks: num(q.negative_marks) },
+        i + 1,
+        seenByCreated.get(q.created_at) ?? 0,
+        byQuestion.get(q.id) ?? [],
+      ),
+    ),
+  }
+}
+
+type AnswerGroup = {
+  question_id: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  n: number
+  time_ms: number
+  timed: number
+}
+
+/** Submitted ranked attempts started at or after each distinct question creation time (few: one per edit). */
+async function seenCounts(quizId: string, createdAts: string[]): Promise<Map<string, number>> {
+  const distinct = [...new Set(createdAts)]
+  const rows = await Promise.all(
+    distinct.map((t) =>
+      db
+        .selectFrom('attempts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('quiz_id', '=', quizId)
+        .where('mode', '=', 'ranked')
+        .where('submitted_at', 'is not', null)
+        .where('started_at', '>=', t)
+        .executeTakeFirst(),
+    ),
+  )
+  return new Map(distinct.map((t, i) => [t, num(rows[i]?.n)]))
+}
+
+/** Stored answers to the given questions from submitted ranked attempts, grouped by the answer given. */
+async function answerCounts(quizId: string, questionIds: string[]): Promise<AnswerGroup[]> {
+  if (questionIds.length === 0) return []
+  const rows = await db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .select([
+      'aa.question_id',
+      'aa.selected_option',
+      'aa.selected_options',
+      'aa.numeric_answer',
+      (eb) => eb.fn.countAll().as('n'),
+      sql<number | string>`sum(aa.time_spent_ms)`.as('time_ms'),
+      sql<number | string>`sum(case when aa.time_spent_ms > 0 then 1 else 0 end)`.as('timed'),
+    ])
+    .where('a.quiz_id', '=', quizId)
+    .where('a.mode', '=', 'ranked')
+    .where('a.submitted_at', 'is not', null)
+    .where('aa.question_id', 'in', questionIds)
+    .groupBy(['aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
+    .execute()
+  return rows.map((r) => ({
+    question_id: r.question_id,
+    selected_option: r.selected_option === null ? null : num(r.selected_option),
+    selected_options: r.selected_options,
+    numeric_answer: r.numeric_answer,
+    n: num(r.n),
+    time_ms: num(r.time_ms),
+    timed: num(r.timed),
+  }))
+}
+
+/** scoreQuestion's outcome; a key it cannot score (not reachable through the editor) reads every answer as wrong. */
+function outcomeOf(key: ReturnType<typeof scorableQuestion>, answer: Parameters<typeof scoreQuestion>[1]) {
+  try {
+    return scoreQuestion(key, answer).outcome
+  } catch {
+    return 'wrong' as const
+  }
+}
+
+type QuestionRow = Parameters<typeof scorableQuestion>[0] & {
+  id: string
+  question_text: string
+  options: string
+}
+
+function questionStats(q: QuestionRow, number: number, seen: number, groups: AnswerGroup[]): QuestionStats {
+  const key = scorableQuestion(q)
+  const optionTexts = parseOptions(q.options)
+  const keyed = q.type === 'msq' ? parseOptionIndexes(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : []
+  const picked = [0, 0, 0, 0]
+  const nat = new Map<string, NatAnswerCount>()
+  let correct = 0
+  let partial = 0
+  let wrong = 0
+  let timeMs = 0
+  let timed = 0
+  for (const g of groups) {
+    timeMs += g.time_ms
+    timed += g.timed
+    const answer = {
+      selectedOption: g.selected_option,
+      selectedOptions: parseOptionIndexes(g.selected_options),
+      numericAnswer: g.numeric_answer,
+    }
+    // The one scoring rule (app/lib/marks.ts) decides right, wrong and unattempted.
+    const outcome = outcomeOf(key, answer)
+    if (outcome === 'unattempted') continue
+    if (outcome === 'correct') correct += g.n
+    else if (q.type === 'msq' && msqVerdict(answer.selectedOptions, keyed) === 'partial') partial += g.n
+    else wrong += g.n
+    if (q.type === 'mcq' && g.selected_option !== null && g.selected_option >= 0 && g.selected_option < 4)
+      picked[g.selected_option] += g.n
+    if (q.type === 'msq') for (const o of new Set(answer.selectedOptions)) picked[o] += g.n
+    if (q.type === 'nat') {
+      const parsed = parseNumericAnswer(g.numeric_answer ?? '')
+      const text = parsed.ok ? formatDecimal(parsed.value) : (g.numeric_answer ?? '').trim()
+      const entry = nat.get(text) ?? { answer: text, count: 0, correct: outcome === 'correct' }
+      entry.count += g.n
+      nat.set(text, entry)
+    }
+  }
+  const answered = correct + partial + wrong
+  const options =
+    q.type === 'nat'
+      ? []
+      : optionTexts.map((text, index) => ({ index, text, count: picked[index] ?? 0, keyed: keyed.includes(index) }))
+  return {
+    id: q.id,
+    number,
+    text: q.question_text,
+    type: q.type,
+    section: q.section?.trim() ? q.section.trim() : null,
+    marks: formatMarks(marksFromStorage(q.marks)),
+    negativeMarks: formatMarks(marksFromStorage(q.negative_marks)),
+    seen,
+    correct,
+    partial,
+    wrong,
+    // Seen minus answered: no answer row, or a row with only a visit or time on it.
+    unattempted: Math.max(0, seen - answered),
+    options,
+    nat:
+      q.type === 'nat'
+        ? {
+            min: q.answer_min ?? '',
+            max: q.answer_max ?? '',
+            top: [...nat.values()]
+              .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer))
+              .slice(0, NAT_TOP_ANSWERS),
+            distinct: nat.size,
+          }
+        : null,
+    averageTimeMs: timed > 0 ? Math.round(timeMs / timed) : null,
+    timedLearners: timed,
+    flags: questionFlags({ answered, correct, options }),
+  }
+}

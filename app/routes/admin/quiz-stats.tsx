@@ -1,0 +1,78 @@
+import { data, isRouteErrorResponse, Link } from 'react-router'
+import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { QuestionStatsCard } from '~/components/admin/question-stats'
+import { ScoreHistogram } from '~/components/admin/score-histogram'
+import { FLAG_MIN_ANSWERED, LOW_CORRECT_SHARE } from '~/lib/quiz-stats'
+import { getQuizStats } from '~/models/quiz-stats.server'
+import { requireStaff } from '~/utils/auth.server'
+import type { Route } from './+types/quiz-stats'
+
+// Issue 15 item 3: a quiz's statistics for staff. Read-only and server-rendered: it works the same without JS.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request)
+  const stats = await getQuizStats(params.quizId)
+  if (!stats) throw data('Quiz not found', { status: 404 })
+  return stats
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiz.title ?? 'Quiz'} statistics | Admin` }]
+
+export default function QuizStats({ loaderData }: Route.ComponentProps) {
+  const { quiz, attempts, possible, bins, questions } = loaderData
+  return (
+    <>
+      <PageTitle
+        actions={
+          <>
+            <a href={`/admin/export/quiz-results/${quiz.id}.csv`} className={secondaryButtonClass} download>
+              Download CSV
+            </a>
+            <Link to={`/admin/quiz-result/${quiz.id}`} className={secondaryButtonClass}>
+              Results
+            </Link>
+          </>
+        }
+      >
+        {quiz.title}: statistics
+      </PageTitle>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="stats-scope">
+        From {attempts} submitted ranked attempt{attempts === 1 ? '' : 's'}; practice attempts and unsubmitted attempts
+        are not counted. Possible marks: {possible.lo} to {possible.hi}.
+      </p>
+      <h2 className="mb-2 text-lg font-semibold">Score distribution</h2>
+      <ScoreHistogram bins={bins} attempts={attempts} />
+      <h2 className="mb-2 text-lg font-semibold">Questions</h2>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+        Per current question, among the learners whose paper had it (an edited question counts from its new version on).
+        A partial MSQ answer (some correct options and no wrong one) scores as wrong and is shown apart. Flags need at
+        least {FLAG_MIN_ANSWERED} learners who answered: a wrong option picked more than a keyed one, or under{' '}
+        {LOW_CORRECT_SHARE * 100}% of answers right.
+      </p>
+      {questions.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">This quiz has no questions yet.</p>
+      ) : (
+        <ol className="space-y-4">
+          {questions.map((q) => (
+            <QuestionStatsCard key={q.id} q={q} />
+          ))}
+        </ol>
+      )}
+    </>
+  )
+}
+
+// Like edit-quiz: an unknown or malformed id answers 404 with the message inside the admin layout.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <>
+      <PageTitle>Quiz statistics</PageTitle>
+      <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-100">
+        {notFound ? 'Quiz not found' : 'Error loading quiz statistics'}
+      </p>
+      <Link to="/admin/quizzes" className={secondaryButtonClass}>
+        Back to Quizzes
+      </Link>
+    </>
+  )
+}
