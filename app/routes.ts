@@ -56,7 +56,12 @@ export default [
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
+      // Issue 15 item 2 (payments): the payments page with its reconciliation, admin only.
+      route('payments', 'routes/admin/payments.tsx'),
     ]),
+    // Issue 15 item 4 (payments): users and payments CSV exports; resource routes, outside the layout.
+    route('export/payments.csv', 'routes/admin/export/payments-csv.ts'),
+    route('export/users.csv', 'routes/admin/export/users-csv.ts'),
   ]),
 
   // Plumbing
