@@ -105,6 +105,10 @@ const pages: Page[] = [
   ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
+  // Issue 15 items 2 and 4 (payments): the payments page (its action is Fulfil) and the two CSV exports.
+  page('payments', () => import('~/routes/admin/payments'), true, true),
+  page('export/payments.csv', () => import('~/routes/admin/export/payments-csv'), true, false),
+  page('export/users.csv', () => import('~/routes/admin/export/users-csv'), false, false),
 ]
 
 const who: Who[] = ['anonymous', 'learner', 'instructor', 'admin']
