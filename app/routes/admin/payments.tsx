@@ -73,12 +73,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         Payments
       </PageTitle>
       <Unfulfilled orders={loaderData.unfulfilled.orders} total={loaderData.unfulfilled.total} />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter orders"
-        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-      >
+      <Form method="get" role="search" aria-label="Filter orders" className="mb-4 grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-2">
           E-mail, order id or payment id
           <input type="search" name="q" defaultValue={form.q} className={inputClass} maxLength={100} />
@@ -104,7 +99,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             <input type="date" name="to" defaultValue={form.to} className={`${inputClass} min-w-0`} />
           </label>
         </div>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
           <button type="submit" className={buttonClass}>
             Apply filters
           </button>
