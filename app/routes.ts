@@ -56,11 +56,16 @@ export default [
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
+      // Issue 15 item 2: the payments page with its reconciliation, admin only.
+      route('payments', 'routes/admin/payments.tsx'),
       // Issue 15 item 3: quiz statistics
       route('quiz-stats/:quizId', 'routes/admin/quiz-stats.tsx'),
     ]),
-    // Issue 15 item 4: quiz results CSV (a resource route: outside the layout); :file is "{quizId}.csv"
-    route('export/quiz-results/:file', 'routes/admin/export-quiz-results.ts'),
+    // Issue 15 item 4: CSV exports; resource routes (files, not pages), outside the layout.
+    route('export/payments.csv', 'routes/admin/export/payments-csv.ts'),
+    route('export/users.csv', 'routes/admin/export/users-csv.ts'),
+    // :file is "{quizId}.csv"
+    route('export/quiz-results/:file', 'routes/admin/export/quiz-results-csv.ts'),
   ]),
 
   // Plumbing

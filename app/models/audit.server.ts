@@ -18,6 +18,7 @@ export type AuditAction =
   | 'quiz.delete'
   | 'quiz_price.update'
   | 'payment.refund_due'
+  | 'payment.regrant'
   | 'account.login_locked'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
@@ -33,6 +34,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz.delete': 'Deleted quiz',
   'quiz_price.update': 'Changed quiz bundle price',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
+  'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',
   'account.login_locked': 'Password login locked: too many failed attempts',
 }
 

@@ -94,58 +94,7 @@ export async function fulfilOrder(input: {
       }
       return { fulfilled: false, duplicate: false, refundDue: true, order: { ...order, grantsQuizAccess: false } }
     }
-    let grantsQuizAccess = order.item_type === 'quiz_bundle'
-    if (order.item_type === 'course' && order.course_id) {
-      const course = await trx
-        .selectFrom('courses')
-        .select(['grants_quiz_access'])
-        .where('id', '=', order.course_id)
-        .executeTakeFirst()
-      await trx
-        .insertInto('enrollments')
-        .values({
-          id: newId(),
-          user_id: order.user_id,
-          course_id: order.course_id,
-          is_active: 1,
-          source: 'purchase',
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
-        .execute()
-      const enrolment = await trx
-        .selectFrom('enrollments')
-        .select(['is_active'])
-        .where('user_id', '=', order.user_id)
-        .where('course_id', '=', order.course_id)
-        .executeTakeFirstOrThrow()
-      if (enrolment.is_active === 1) {
-        await trx
-          .updateTable('users')
-          .set({ is_premium_member: 1, updated_at: now })
-          .where('id', '=', order.user_id)
-          .execute()
-        grantsQuizAccess = course?.grants_quiz_access === 1
-      } else {
-        // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
-        console.warn(
-          `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
-        )
-      }
-      await trx
-        .deleteFrom('coupon_selections')
-        .where('user_id', '=', order.user_id)
-        .where('course_id', '=', order.course_id)
-        .execute()
-    }
-    if (grantsQuizAccess) {
-      await trx
-        .updateTable('users')
-        .set({ has_access_to_quizzes: 1, updated_at: now })
-        .where('id', '=', order.user_id)
-        .execute()
-    }
+    const grantsQuizAccess = await grantOrder(trx, order, now)
     await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
     return { fulfilled: true, duplicate: false, refundDue: false, order: { ...order, grantsQuizAccess } }
   })
@@ -153,6 +102,160 @@ export async function fulfilOrder(input: {
   if (outcome.fulfilled && outcome.order) await sendPurchaseMail(outcome.order, input.origin ?? appOrigin())
   if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order)
   return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate, refundDue: outcome.refundDue }
+}
+
+/** What an admin's Fulfil on a "paid but not fulfilled" order came to (issue 15 item 2). */
+export type RegrantOutcome =
+  | { kind: 'regranted'; orderId: string }
+  /** Nothing was missing (any longer): another admin, or an earlier press, already restored it. */
+  | { kind: 'not-needed'; orderId: string }
+  /** Not paid, or paid but held for a refund (coupon over its limit, decision 004): nothing to fulfil. */
+  | { kind: 'refused'; orderId: string; reason: 'not-found' | 'not-paid' | 'refund-due' | 'no-course' }
+
+/**
+ * Reconciliation (issue 15 item 2): a PAID order whose enrolment (course) or quiz access (bundle) is missing, e.g.
+ * the enrolment row was removed by hand, is granted again, exactly once, by an admin.
+ *
+ * Why not `fulfilOrder`: its only door to granting is the conditional `created -> paid` update, and this order
+ * is already `paid` with its `fulfilled=1` payment event, so it would (rightly) grant nothing. Resetting the order
+ * to `created` to go through that door would rewrite the payment's bookkeeping (paid_at, the event log, the
+ * coupon-limit count) and mail the learner again. Instead this runs the same grant step (`grantOrder`) behind its
+ * own exactly-once guard, in one transaction:
+ *   1. lock the order row (decision 009 `lockRow`): a second Fulfil, another admin, or `fulfilOrder` for the same
+ *      order (whose conditional update needs the same row) waits here until this transaction ends;
+ *   2. re-check under the lock that the order is paid, not held for a refund, and that the grant is still missing;
+ *      the waiter then finds it present and answers `not-needed`;
+ *   3. grant (the enrolment insert is also `on conflict do nothing` on the unique (user, course) index) and write
+ *      the audit entry in the same transaction, so there is an audit entry if and only if something was granted.
+ * No payment event is added (payment_events records gateway arrivals; exactly one per order stays fulfilled=1)
+ * and no purchase mail is sent again; the audit log is the record of the repair.
+ */
+export async function regrantPaidOrder(input: { orderId: string; actorId: string }): Promise<RegrantOutcome> {
+  const { orderId } = input
+  return db.transaction().execute(async (trx): Promise<RegrantOutcome> => {
+    await lockRow(trx, 'orders', orderId)
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'item_type', 'course_id', 'status', 'refund_reason', 'amount_paise'])
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    if (!order) return { kind: 'refused', orderId, reason: 'not-found' }
+    if (order.status !== 'paid') return { kind: 'refused', orderId, reason: 'not-paid' }
+    if (order.refund_reason) return { kind: 'refused', orderId, reason: 'refund-due' }
+    if (order.item_type === 'course' && !order.course_id) return { kind: 'refused', orderId, reason: 'no-course' }
+    if (!(await grantMissing(trx, order))) return { kind: 'not-needed', orderId }
+    const now = nowIso()
+    await grantOrder(trx, order, now)
+    await recordAudit(
+      {
+        actorId: input.actorId,
+        action: 'payment.regrant',
+        targetType: 'order',
+        targetId: order.id,
+        details: {
+          userId: order.user_id,
+          itemType: order.item_type,
+          courseId: order.course_id,
+          amountPaise: order.amount_paise,
+        },
+      },
+      trx,
+    )
+    return { kind: 'regranted', orderId }
+  })
+}
+
+/**
+ * Whether a paid order's grant is missing: a course order with no enrolment row at all (an inactive row is an
+ * admin's revocation, decision 004, and is not "missing"), a bundle order whose buyer lacks quiz access. The same
+ * rule as the payments page's list (app/models/payments-admin.server.ts `listUnfulfilled`).
+ */
+async function grantMissing(
+  trx: Transaction<Database>,
+  order: { user_id: string; item_type: 'course' | 'quiz_bundle'; course_id: string | null },
+): Promise<boolean> {
+  if (order.item_type === 'course') {
+    const enrolment = await trx
+      .selectFrom('enrollments')
+      .select('id')
+      .where('user_id', '=', order.user_id)
+      .where('course_id', '=', order.course_id!)
+      .executeTakeFirst()
+    return !enrolment
+  }
+  const user = await trx
+    .selectFrom('users')
+    .select('has_access_to_quizzes')
+    .where('id', '=', order.user_id)
+    .executeTakeFirst()
+  return user?.has_access_to_quizzes === 0
+}
+
+/**
+ * What a paid order grants (decision 004): a course order's enrolment (unique per user and course, so a second
+ * grant adds nothing) with the premium flag and, per course, quiz access; a bundle order's quiz access. Runs
+ * inside the caller's transaction, after the caller has won the right to grant: `fulfilOrder`'s conditional
+ * created->paid update, or `regrantPaidOrder`'s locked "enrolment missing" check. Returns whether quiz access was
+ * granted (for the mail). An existing but inactive enrolment (an admin revoked it) is left alone.
+ */
+async function grantOrder(
+  trx: Transaction<Database>,
+  order: { id: string; user_id: string; item_type: 'course' | 'quiz_bundle'; course_id: string | null },
+  now: string,
+): Promise<boolean> {
+  let grantsQuizAccess = order.item_type === 'quiz_bundle'
+  if (order.item_type === 'course' && order.course_id) {
+    const course = await trx
+      .selectFrom('courses')
+      .select(['grants_quiz_access'])
+      .where('id', '=', order.course_id)
+      .executeTakeFirst()
+    await trx
+      .insertInto('enrollments')
+      .values({
+        id: newId(),
+        user_id: order.user_id,
+        course_id: order.course_id,
+        is_active: 1,
+        source: 'purchase',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+      .execute()
+    const enrolment = await trx
+      .selectFrom('enrollments')
+      .select(['is_active'])
+      .where('user_id', '=', order.user_id)
+      .where('course_id', '=', order.course_id)
+      .executeTakeFirstOrThrow()
+    if (enrolment.is_active === 1) {
+      await trx
+        .updateTable('users')
+        .set({ is_premium_member: 1, updated_at: now })
+        .where('id', '=', order.user_id)
+        .execute()
+      grantsQuizAccess = course?.grants_quiz_access === 1
+    } else {
+      // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
+      console.warn(
+        `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
+      )
+    }
+    await trx
+      .deleteFrom('coupon_selections')
+      .where('user_id', '=', order.user_id)
+      .where('course_id', '=', order.course_id)
+      .execute()
+  }
+  if (grantsQuizAccess) {
+    await trx
+      .updateTable('users')
+      .set({ has_access_to_quizzes: 1, updated_at: now })
+      .where('id', '=', order.user_id)
+      .execute()
+  }
+  return grantsQuizAccess
 }
 
 async function overCouponLimit(trx: Transaction<Database>, couponId: string | null): Promise<boolean> {

@@ -116,12 +116,16 @@ const pages: Page[] = [
   ),
   page(
     'export quiz-results csv',
-    () => import('~/routes/admin/export-quiz-results'),
+    () => import('~/routes/admin/export/quiz-results-csv'),
     false,
     false,
     () => `/admin/export/quiz-results/${quizId}.csv`,
     () => ({ file: `${quizId}.csv` }),
   ),
+  // Issue 15 items 2 and 4 (payments): the payments page (its action is Fulfil) and the two CSV exports.
+  page('payments', () => import('~/routes/admin/payments'), true, true),
+  page('export/payments.csv', () => import('~/routes/admin/export/payments-csv'), true, false),
+  page('export/users.csv', () => import('~/routes/admin/export/users-csv'), false, false),
 ]
 
 const who: Who[] = ['anonymous', 'learner', 'instructor', 'admin']

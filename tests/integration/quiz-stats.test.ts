@@ -157,7 +157,7 @@ describe('quiz statistics page and CSV export', () => {
 
   test('CSV: one row per submitted attempt, ranked in leaderboard order then practice; round-trips', async () => {
     const { cookie } = await signedInUser('admin')
-    const mod = await import('~/routes/admin/export-quiz-results')
+    const mod = await import('~/routes/admin/export/quiz-results-csv')
     const file = `${seeded.quiz.id}.csv`
     const res = await callRoute(mod.loader, `/admin/export/quiz-results/${file}`, { cookie, params: { file } })
     expect(res.status).toBe(200)
@@ -227,7 +227,7 @@ describe('quiz statistics page and CSV export', () => {
 
   test('CSV: a file name that is not {quizId}.csv is 404', async () => {
     const { cookie } = await signedInUser('admin')
-    const mod = await import('~/routes/admin/export-quiz-results')
+    const mod = await import('~/routes/admin/export/quiz-results-csv')
     for (const file of [seeded.quiz.id, `${seeded.quiz.id}.txt`, 'aaaaaaaaaaaaaaaaaaaaaaaa.csv', '.csv']) {
       const res = await callRoute(mod.loader, `/admin/export/quiz-results/${file}`, { cookie, params: { file } })
       expect(res.status).toBe(404)

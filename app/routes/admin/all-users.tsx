@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { UsersTable } from '~/components/admin/users-table'
-import { PageTitle, pageCount, Pagination, SearchBox } from '~/components/admin/ui'
+import { PageTitle, pageCount, Pagination, SearchBox, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { listUsers } from '~/models/user.server'
 import { readListParams } from '~/schemas/admin'
@@ -21,7 +21,20 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation()
   return (
     <>
-      <PageTitle>All Users</PageTitle>
+      <PageTitle
+        actions={
+          // Issue 15 item 4: the same filter (?q=), every page; a plain link so the browser downloads the file.
+          <a
+            href={`/admin/export/users.csv${withParams(search, { page: undefined })}`}
+            className={secondaryButtonClass}
+            download
+          >
+            Download CSV
+          </a>
+        }
+      >
+        All Users
+      </PageTitle>
       <SearchBox q={loaderData.q} />
       <UsersTable users={loaderData.users} empty="No users found" />
       <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />

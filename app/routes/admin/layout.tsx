@@ -22,6 +22,7 @@ const links = [
   { to: '/admin/add-lecture', label: 'Add Lecture' },
   { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
   { to: '/admin/audit-log', label: 'Audit Log', adminOnly: true },
+  { to: '/admin/payments', label: 'Payments', adminOnly: true },
 ]
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

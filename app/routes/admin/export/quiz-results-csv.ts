@@ -4,7 +4,7 @@ import { isId } from '~/lib/ids'
 import { QUIZ_RESULTS_HEADER, quizResultCsvRows } from '~/models/quiz-export.server'
 import { getQuiz } from '~/models/quiz.server'
 import { requireStaff } from '~/utils/auth.server'
-import type { Route } from './+types/export-quiz-results'
+import type { Route } from './+types/quiz-results-csv'
 
 // Issue 15 item 4: GET /admin/export/quiz-results/{quizId}.csv, staff only. A resource route (no component):
 // the path ends in .csv, which server.js looks up on disk first and, finding no file, hands to the app. The quiz

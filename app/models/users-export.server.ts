@@ -1,0 +1,65 @@
+import { nameContains } from '~/models/user.server'
+import { db } from '~/utils/db.server'
+import type { Role } from '#db/schema'
+
+// The users CSV (issue 15 item 4): the All Users page's filter (?q=, name contains, case-insensitive) and order
+// (newest first, then id), read in batches so the export never holds the whole table.
+
+export type UserExportRow = {
+  id: string
+  name: string
+  email: string
+  role: Role
+  mobileNumber: string | null
+  instituteName: string | null
+  presentCourseOfStudy: string | null
+  isPremiumMember: boolean
+  hasAccessToQuizzes: boolean
+  createdAt: string
+}
+
+/** Every user matching `q`, newest first (as listUsers orders them), `batch` rows per query (keyset paging). */
+export async function* eachUser({ q = '' }: { q?: string }, batch = 500): AsyncGenerator<UserExportRow> {
+  let after: { createdAt: string; id: string } | null = null
+  for (;;) {
+    let query = db
+      .selectFrom('users')
+      .select([
+        'id',
+        'name',
+        'email',
+        'role',
+        'mobile_number',
+        'institute_name',
+        'present_course_of_study',
+        'is_premium_member',
+        'has_access_to_quizzes',
+        'created_at',
+      ])
+    if (q) query = query.where(nameContains('name', q))
+    if (after) {
+      const { createdAt, id } = after
+      // listUsers orders by created_at desc, then id asc: the next batch continues exactly there.
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)])]),
+      )
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'asc').limit(batch).execute()
+    for (const r of rows)
+      yield {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        mobileNumber: r.mobile_number,
+        instituteName: r.institute_name,
+        presentCourseOfStudy: r.present_course_of_study,
+        isPremiumMember: r.is_premium_member === 1,
+        hasAccessToQuizzes: r.has_access_to_quizzes === 1,
+        createdAt: r.created_at,
+      }
+    if (rows.length < batch) return
+    const last = rows[rows.length - 1]
+    after = { createdAt: last.created_at, id: last.id }
+  }
+}
