@@ -25,6 +25,10 @@ export const meta: Route.MetaFunction = () => [
 const primary = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800'
 const secondary = 'rounded-lg border border-emerald-600 px-5 py-2.5 font-semibold text-emerald-700 hover:bg-emerald-50 dark:text-emerald-400 dark:hover:bg-slate-800'
 const section = 'mx-auto max-w-6xl px-4 py-12'
+// Sections below the first screen are laid out and painted only as they come near it (content-visibility), so
+// a slow phone's first paint does not wait for the carousel, the faculty cards and ten testimonials (issue 14:
+// no long task on /). `auto` remembers each section's real height once seen; the estimate only matters before.
+const later = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 const h2 = 'text-3xl font-bold'
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -58,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
-      <section className="bg-emerald-700 text-white">
+      <section className={`bg-emerald-700 text-white ${later}`}>
         <div className={`${section} text-center`}>
           <h2 className={h2}>{brand.joinUs.heading}</h2>
           <p className="mx-auto mt-3 max-w-2xl">{brand.joinUs.text}</p>
@@ -75,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className={section} aria-labelledby="courses-heading">
+      <section className={`${section} ${later}`} aria-labelledby="courses-heading">
         <h2 id="courses-heading" className={h2}>Our Courses</h2>
         <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">M.Sc entrance batches and B.Sc Hons semester batches.</p>
         <Carousel label="courses" slides={slides} />
@@ -84,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section className={section} aria-labelledby="instructors-heading">
+      <section className={`${section} ${later}`} aria-labelledby="instructors-heading">
         <h2 id="instructors-heading" className={`${h2} mb-6`}>Meet Our Instructors</h2>
         <Carousel
           label="instructors"
@@ -104,12 +108,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section id="testimonials" className="py-12" aria-labelledby="testimonials-heading">
+      <section id="testimonials" className={`py-12 ${later}`} aria-labelledby="testimonials-heading">
         <h2 id="testimonials-heading" className={`${h2} mx-auto mb-6 max-w-6xl px-4`}>What Our Students Say</h2>
         <Testimonials />
       </section>
 
-      <section id="contact" className={section} aria-labelledby="contact-heading">
+      <section id="contact" className={`${section} ${later}`} aria-labelledby="contact-heading">
         <h2 id="contact-heading" className={h2}>Get In Touch</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
           <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-700">
