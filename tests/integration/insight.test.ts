@@ -141,7 +141,11 @@ describe('daily activity', () => {
       // The same day twice for today's sign-ups, to see a count above 1.
       if (key === 'today') {
         const again = await createUser(db)
-        await db.updateTable('users').set({ created_at: '2026-03-15T18:29:59.999Z' }).where('id', '=', again.id).execute()
+        await db
+          .updateTable('users')
+          .set({ created_at: '2026-03-15T18:29:59.999Z' })
+          .where('id', '=', again.id)
+          .execute()
       }
     }
     // An attempt started today but never submitted is not counted.

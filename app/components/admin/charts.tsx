@@ -10,14 +10,16 @@ export function BarChart({
   title,
   points,
   unit,
+  unitOne = unit,
   valueHeading = 'Count',
 }: {
   /** Unique on the page: the title and description ids derive from it. */
   id: string
   title: string
   points: ChartPoint[]
-  /** Words after a bar's value in its tooltip, e.g. 'sign-ups'. */
+  /** Words after a bar's value in its tooltip, e.g. 'sign-ups' (and 'sign-up' after a 1). */
   unit: string
+  unitOne?: string
   valueHeading?: string
 }) {
   const { bars, top, baseline } = barGeometry(points)
@@ -65,16 +67,14 @@ export function BarChart({
         })}
         {bars.map((b, i) => (
           <g key={i} data-point={b.value}>
-            <title>{`${b.label}: ${b.value} ${unit}`}</title>
+            <title>{`${b.label}: ${b.value} ${b.value === 1 ? unitOne : unit}`}</title>
             {/* a thin mark on the baseline keeps a zero day visible as a day */}
             <rect
               x={b.x}
               y={b.height > 0 ? b.y : baseline - 1}
               width={b.width}
               height={b.height > 0 ? b.height : 1}
-              className={
-                b.height > 0 ? 'fill-emerald-600 dark:fill-emerald-400' : 'fill-slate-300 dark:fill-slate-600'
-              }
+              className={b.height > 0 ? 'fill-emerald-600 dark:fill-emerald-400' : 'fill-slate-300 dark:fill-slate-600'}
             />
             {labelled.has(i) ? (
               <text

@@ -68,13 +68,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className={`mb-3 ${mutedClass}`}>Per day in India time (IST), today included.</p>
         <div className="grid gap-4 lg:grid-cols-2">
-          <BarChart id="signups" title="New sign-ups per day" points={activity.signups} unit="sign-ups" />
-          <BarChart id="enrolments" title="Enrolments per day" points={activity.enrolments} unit="enrolments" />
+          <BarChart
+            id="signups"
+            title="New sign-ups per day"
+            points={activity.signups}
+            unit="sign-ups"
+            unitOne="sign-up"
+          />
+          <BarChart
+            id="enrolments"
+            title="Enrolments per day"
+            points={activity.enrolments}
+            unit="enrolments"
+            unitOne="enrolment"
+          />
           <BarChart
             id="attempts"
             title="Quiz attempts per day"
             points={activity.attempts}
             unit="attempts submitted"
+            unitOne="attempt submitted"
           />
         </div>
       </section>
@@ -108,8 +121,8 @@ function Revenue({ money }: { money: Money }) {
         Revenue
       </h2>
       <p className={`mb-3 ${mutedClass}`}>
-        Paid orders in INR, by the day they were paid. Days are India time (IST, Asia/Kolkata): today began at
-        midnight IST. Free enrolments, unpaid and failed orders are not counted.
+        Paid orders in INR, by the day they were paid. Days are India time (IST, Asia/Kolkata): today began at midnight
+        IST. Free enrolments, unpaid and failed orders are not counted.
       </p>
       <ul className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {windows.map((w) => (
