@@ -4,7 +4,7 @@
 export type ChartPoint = { label: string; value: number }
 
 /** The drawing area of every chart, in viewBox units: the SVG scales to its container (down to 320 px). */
-export const CHART = { width: 600, height: 220, left: 36, right: 8, top: 12, bottom: 28 } as const
+export const CHART = { width: 360, height: 200, left: 30, right: 6, top: 10, bottom: 24 } as const
 
 /** A "nice" top of the y axis: at least the largest value and 1, rounded up to 1, 2 or 5 x 10^n. */
 export function niceMax(max: number): number {

@@ -11,12 +11,12 @@ describe('BarChart', () => {
 
   test('an image named by its title and a summary of the series', () => {
     expect(html).toContain('role="img"')
-    expect(html).toContain('aria-labelledby="signups-title signups-desc"')
+    expect(html).toContain('aria-labelledby="signups-title" aria-describedby="signups-desc"')
     expect(html).toContain('<title id="signups-title">New sign-ups per day</title>')
     expect(html).toContain(
       '<desc id="signups-desc">New sign-ups per day, 1 Nov to 30 Nov: 21 in total, most 7 on 12 Nov</desc>',
     )
-    expect(html).toMatch(/viewBox="0 0 600 220"/)
+    expect(html).toMatch(/viewBox="0 0 360 200"/)
     expect(html).not.toMatch(/<script/)
   })
 

@@ -34,14 +34,15 @@ export function BarChart({
       <svg
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         role="img"
-        aria-labelledby={`${titleId} ${descId}`}
+        aria-labelledby={titleId}
+        aria-describedby={descId}
         className="h-auto w-full"
         preserveAspectRatio="xMidYMid meet"
       >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{summary}</desc>
-        {/* y axis: 0, half and the top, with light grid lines */}
-        {[0, top / 2, top].map((v) => {
+        {/* y axis: 0, half (when a whole number: these are counts) and the top, with light grid lines */}
+        {[0, top / 2, top].filter(Number.isInteger).map((v) => {
           const y = baseline - (v / top) * (baseline - CHART.top)
           return (
             <g key={v} aria-hidden="true">
@@ -57,10 +58,10 @@ export function BarChart({
                 x={CHART.left - 6}
                 y={y + 4}
                 textAnchor="end"
-                fontSize={12}
+                fontSize={13}
                 className="fill-slate-600 dark:fill-slate-300"
               >
-                {Number.isInteger(v) ? v : v.toFixed(1)}
+                {v}
               </text>
             </g>
           )
@@ -79,9 +80,9 @@ export function BarChart({
             {labelled.has(i) ? (
               <text
                 x={b.x + b.width / 2}
-                y={CHART.height - 8}
+                y={CHART.height - 6}
                 textAnchor={i === 0 ? 'start' : i === bars.length - 1 ? 'end' : 'middle'}
-                fontSize={12}
+                fontSize={13}
                 className="fill-slate-600 dark:fill-slate-300"
                 aria-hidden="true"
               >

@@ -213,11 +213,12 @@ export function DeleteDialog({
 /** The Name/email cell of the admin user tables: avatar, name, e-mail. */
 export function UserCell({ name, email, profileImage }: { name: string; email: string; profileImage: string | null }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <Avatar src={profileImage} name={name} />
-      <div>
-        <p className="font-medium">{name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{email}</p>
+      {/* A long e-mail wraps anywhere rather than widening a phone's card (issue 15 §5). */}
+      <div className="min-w-0 text-left">
+        <p className="font-medium wrap-anywhere">{name}</p>
+        <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{email}</p>
       </div>
     </div>
   )

@@ -67,7 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Last 30 days
         </h2>
         <p className={`mb-3 ${mutedClass}`}>Per day in India time (IST), today included.</p>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <BarChart
             id="signups"
             title="New sign-ups per day"
@@ -192,7 +192,7 @@ function Revenue({ money }: { money: Money }) {
                     <p className="text-xs break-all text-slate-500 dark:text-slate-400">{p.learnerEmail}</p>
                     <p className="text-sm break-words">{p.item}</p>
                   </div>
-                  <div className="text-right">
+                  <div className="ml-auto text-right">
                     <p className="font-semibold tabular-nums">{rupees(p.amountPaise)}</p>
                     <p className="text-xs text-slate-500 dark:text-slate-400">
                       <time dateTime={p.paidAt}>{indiaDateTime.format(new Date(p.paidAt))}</time>
