@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { createCookie } from 'react-router'
@@ -17,6 +18,7 @@ import { startRazorpayServer, type RazorpayStandIn } from '../support/standins/r
 // mix into the totals: first with Razorpay keys pointing at a private stand-in, then restarted on the same
 // database without keys, which is when the demo gateway is offered (it never runs beside real keys).
 
+const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
 const sessionCookie = createCookie('__session', {
@@ -223,6 +225,30 @@ test.describe('dashboard revenue after Razorpay and demo purchases', () => {
     }
     await row.getByRole('link', { name: 'View Results' }).click()
     await expect(page).toHaveURL(/\/admin\/quiz-result\//)
+
+    // 6. axe on the dashboard (charts and their tables open), phone and desktop, light and dark. Run once, with JS:
+    // the runner evaluates axe, and the markup is the same with JS off.
+    if (nojs()) return
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${baseURL}/admin/dashboard`)
+      for (const summary of await page.getByText('Show as table').all()) await summary.click()
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => {
+          document.documentElement.classList.remove('light', 'dark', 'system')
+          document.documentElement.classList.add(t)
+        }, theme)
+        await page.evaluate(axeSource)
+        const violations = await page.evaluate(async () => {
+          // @ts-expect-error injected above
+          const result = await window.axe.run('main', { resultTypes: ['violations'] })
+          return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        })
+        expect(violations, `axe on the dashboard at ${width} px (${theme})`).toEqual([])
+      }
+    }
   })
 })
 
