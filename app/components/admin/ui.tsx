@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Children, cloneElement, isValidElement, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 
@@ -84,17 +84,24 @@ export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; pl
   )
 }
 
+/**
+ * The admin data table. Below the `sm` breakpoint it stacks (issue 15 §5): each row becomes a card and each cell a
+ * line with its column heading as a visible label, so a phone at 320 px reads every value and reaches every action
+ * without sideways scrolling. The heading comes from `head`: Table gives each row's cells a `data-label` in
+ * column order (cells rendered as null, e.g. an optional column, are skipped like the heading), and CSS shows it
+ * (`content: attr(data-label)`), so the text of a cell, and every selector on it, stays as it was.
+ */
 export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
   return (
-    // Focusable so keyboard users can scroll a wide table on a phone (axe scrollable-region-focusable).
+    // Focusable so keyboard users can scroll a wide table on a wide screen (axe scrollable-region-focusable).
     <div
       tabIndex={0}
       role="region"
       aria-label="Table"
-      className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
+      className="overflow-x-auto rounded border border-slate-200 max-sm:overflow-x-visible dark:border-slate-700"
     >
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-100 dark:bg-slate-800">
+      <table className="min-w-full text-left text-sm max-sm:block">
+        <thead className="bg-slate-100 max-sm:sr-only dark:bg-slate-800">
           <tr>
             {head.map((h) => (
               <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
@@ -103,15 +110,18 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+        <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-700">
           {empty ? (
-            <tr>
-              <td colSpan={head.length} className="px-3 py-6 text-center text-slate-500 dark:text-slate-400">
+            <tr className="max-sm:block">
+              <td
+                colSpan={head.length}
+                className="px-3 py-6 text-center text-slate-500 max-sm:block dark:text-slate-400"
+              >
                 {empty}
               </td>
             </tr>
           ) : (
-            children
+            labelCells(children, head)
           )}
         </tbody>
       </table>
@@ -119,8 +129,28 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
   )
 }
 
-export const Td = ({ children, className }: { children: ReactNode; className?: string }) => (
-  <td className={`px-3 py-2 align-middle ${className ?? ''}`}>{children}</td>
+/** Gives the cells of each `<tr>` the heading of their column as `label` (see Table). */
+function labelCells(rows: ReactNode, head: string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode; className?: string }>(row) || row.type !== 'tr') return row
+    let column = 0
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement<{ label?: string }>(cell)) return cell
+      const label = head[column++]
+      return cell.props.label === undefined && label ? cloneElement(cell, { label }) : cell
+    })
+    return cloneElement(row, { className: `${row.props.className ?? ''} max-sm:block max-sm:py-2` }, cells)
+  })
+}
+
+/** A table cell; below `sm` a labelled line of its row's card (the label comes from Table's `head`). */
+export const Td = ({ children, className, label }: { children: ReactNode; className?: string; label?: string }) => (
+  <td
+    data-label={label}
+    className={`px-3 py-2 align-middle max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal max-sm:before:text-left max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300 ${className ?? ''}`}
+  >
+    {children}
+  </td>
 )
 
 /**
@@ -183,11 +213,12 @@ export function DeleteDialog({
 /** The Name/email cell of the admin user tables: avatar, name, e-mail. */
 export function UserCell({ name, email, profileImage }: { name: string; email: string; profileImage: string | null }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <Avatar src={profileImage} name={name} />
-      <div>
-        <p className="font-medium">{name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{email}</p>
+      {/* A long e-mail wraps anywhere rather than widening a phone's card (issue 15 §5). */}
+      <div className="min-w-0 text-left">
+        <p className="font-medium wrap-anywhere">{name}</p>
+        <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{email}</p>
       </div>
     </div>
   )
