@@ -30,9 +30,18 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle
         actions={
-          <Link to={`/quiz/leaderboard/${loaderData.quizId}`} className={secondaryButtonClass}>
-            Leaderboard
-          </Link>
+          <>
+            <Link to={`/quiz/leaderboard/${loaderData.quizId}`} className={secondaryButtonClass}>
+              Leaderboard
+            </Link>
+            <Link to={`/admin/quiz-stats/${loaderData.quizId}`} className={secondaryButtonClass}>
+              Statistics
+            </Link>
+            {/* A file download: a plain link, not client-side navigation. */}
+            <a href={`/admin/export/quiz-results/${loaderData.quizId}.csv`} download className={secondaryButtonClass}>
+              Download CSV
+            </a>
+          </>
         }
       >
         {loaderData.quizTitle}

@@ -145,6 +145,12 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
                   View Results
                 </Link>
                 <Link
+                  to={`/admin/quiz-stats/${q.id}`}
+                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
+                >
+                  Statistics
+                </Link>
+                <Link
                   to={withParams(search, { delete: q.id })}
                   preventScrollReset
                   className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
