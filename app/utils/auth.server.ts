@@ -74,6 +74,22 @@ export async function requireAdminPage(request: Request): Promise<UserRow> {
   return user
 }
 
+/**
+ * File downloads under /admin/export (issue 15): signed out -> /login and back; signed in without the role
+ * (a learner; an instructor on an admin-only file) -> 403. A redirect, as the pages do, would make the browser
+ * save the page it lands on as the "CSV".
+ */
+export async function requireExportRole(request: Request, role: 'staff' | 'admin'): Promise<UserRow> {
+  const user = await requireUser(request)
+  if (role === 'admin' ? user.role !== 'admin' : !isStaff(user.role)) {
+    throw new Response('Forbidden: this export is for staff with access to it.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    })
+  }
+  return user
+}
+
 // API guards (API.md §1.3, §5 #6): the same rules as the pages', answered as JSON errors instead of redirects.
 // Each v1 endpoint names its guard in its table (app/utils/api-endpoints.server.ts).
 export type ApiGuard = 'public' | 'signedIn' | 'staff' | 'admin'

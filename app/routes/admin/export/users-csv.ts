@@ -1,7 +1,7 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
 import { eachUser } from '~/models/users-export.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireExportRole } from '~/utils/auth.server'
 import type { Route } from './+types/users-csv'
 
 // GET /admin/export/users.csv (issue 15 item 4, staff like the All Users page): that page's filter (?q=, name
@@ -21,7 +21,7 @@ export const USERS_CSV_HEADER = [
 ] as const
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireExportRole(request, 'staff')
   const { q } = readListParams(request)
   async function* rows(): AsyncGenerator<CsvCell[]> {
     for await (const u of eachUser({ q }))
