@@ -47,3 +47,8 @@ export const TOAST_MAX = 20
 // the Zod schema file, so the profile page's browser code does not pull in Zod (issue 14: the JS budget).
 export const PHOTO_MISSING = 'Please select an image'
 export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'
+
+// The home carousel shows at most this many M.Sc entrance courses (oldest first: the flagship batches), then the
+// B.Sc card and "View All Courses". Unbounded, every course staff add would grow the home page past one TCP first
+// flight on 2G (issue 14); the full list is one tap away on /courses.
+export const HOME_CAROUSEL_COURSES = 8

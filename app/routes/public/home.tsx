@@ -6,14 +6,24 @@ import { VideoEmbed } from '~/components/video-embed'
 import { brand } from '~/content/brand'
 import { bscCard } from '~/content/bsc-card'
 import { instructors } from '~/content/instructors'
-import { BRAND_NAME, CONTACT_EMAIL, CONTACT_PHONE, MSC_TAG, OFFICE_ADDRESS } from '~/lib/constants'
+import {
+  BRAND_NAME,
+  CONTACT_EMAIL,
+  CONTACT_PHONE,
+  HOME_CAROUSEL_COURSES,
+  MSC_TAG,
+  OFFICE_ADDRESS,
+} from '~/lib/constants'
 import { hasTag, listCourses, toCardJson } from '~/models/course.server'
 import type { Route } from './+types/home'
 
 // Home (spec 1 §2 "Landing page"). Static content is imported by the component, not sent as loader data,
 // so the page stays under one TCP first flight (issue 2 "Done when").
 export async function loader() {
-  const courses = (await listCourses()).filter((c) => hasTag(c, MSC_TAG)).map(toCardJson)
+  const courses = (await listCourses())
+    .filter((c) => hasTag(c, MSC_TAG))
+    .slice(0, HOME_CAROUSEL_COURSES)
+    .map(toCardJson)
   return { courses }
 }
 
