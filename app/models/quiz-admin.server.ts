@@ -16,7 +16,7 @@ import {
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
-import { currentQuestionRows, questionsShownAt, scorableQuestion } from './quiz.server'
+import { currentQuestionRows, questionsShownAt, scorableColumns, scorableQuestion } from './quiz.server'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
@@ -358,18 +358,7 @@ export type QuizResultRow = {
 /** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
 async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
   const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
-    .select([
-      'id',
-      'type',
-      'marks',
-      'negative_marks',
-      'correct_option',
-      'correct_options',
-      'answer_min',
-      'answer_max',
-      'section',
-      'topic',
-    ])
+    .select(['id', ...scorableColumns])
     .execute()
   const answers = await db
     .selectFrom('attempt_answers')

@@ -12,7 +12,14 @@ import {
   type ScoreBin,
 } from '~/lib/quiz-stats'
 import { db } from '~/utils/db.server'
-import { currentQuestionRows, getQuiz, parseOptionIndexes, parseOptions, scorableQuestion } from './quiz.server'
+import {
+  currentQuestionRows,
+  getQuiz,
+  parseOptionIndexes,
+  parseOptions,
+  scorableColumns,
+  scorableQuestion,
+} from './quiz.server'
 
 // Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
 // open ones never do), as on the leaderboard (decision 013).
@@ -76,21 +83,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   if (!quiz) return null
 
   const questions = await currentQuestionRows(quizId)
-    .select([
-      'id',
-      'question_text',
-      'options',
-      'type',
-      'marks',
-      'negative_marks',
-      'correct_option',
-      'correct_options',
-      'answer_min',
-      'answer_max',
-      'section',
-      'topic',
-      'created_at',
-    ])
+    .select(['id', 'question_text', 'options', ...scorableColumns, 'created_at'])
     .execute()
 
   const [scoreRows, seenByCreated, answerGroups] = await Promise.all([

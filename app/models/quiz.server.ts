@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
-import type { Database, QuestionType, QuizzesTable } from '#db/schema'
+import type { Database, QuestionsTable, QuestionType, QuizzesTable } from '#db/schema'
 import { formatMarks, marksFromStorage, type Question } from '~/lib/marks'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
@@ -178,6 +178,22 @@ export function parseOptionIndexes(json: string | null): number[] {
     return []
   }
 }
+
+/**
+ * The question columns scorableQuestion reads (type, marks, the key, section, topic), for the staff queries that
+ * select them: spread into their `select` after whatever else they need. Never into a learner's query.
+ */
+export const scorableColumns = [
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_option',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const satisfies readonly (keyof QuestionsTable)[]
 
 /**
  * A stored question as app/lib/marks.ts scores it: the one place that reads the key columns of migrations/0007
