@@ -1,6 +1,6 @@
 import { nameContains } from '~/models/user.server'
 import { db } from '~/utils/db.server'
-import type { Role } from '#db/schema'
+import type { Role, UsersTable } from '#db/schema'
 
 // The users CSV (issue 15 item 4): the All Users page's filter (?q=, name contains, case-insensitive) and order
 // (newest first, then id), read in batches so the export never holds the whole table.
@@ -18,24 +18,28 @@ export type UserExportRow = {
   createdAt: string
 }
 
+/**
+ * The users CSV's columns, in file order: the users table's own columns, so the export selects exactly these and
+ * writes them under their column names (never the password hash).
+ */
+export const USERS_CSV_HEADER = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'mobile_number',
+  'institute_name',
+  'present_course_of_study',
+  'is_premium_member',
+  'has_access_to_quizzes',
+  'created_at',
+] as const satisfies readonly (keyof UsersTable)[]
+
 /** Every user matching `q`, newest first (as listUsers orders them), `batch` rows per query (keyset paging). */
 export async function* eachUser({ q = '' }: { q?: string }, batch = 500): AsyncGenerator<UserExportRow> {
   let after: { createdAt: string; id: string } | null = null
   for (;;) {
-    let query = db
-      .selectFrom('users')
-      .select([
-        'id',
-        'name',
-        'email',
-        'role',
-        'mobile_number',
-        'institute_name',
-        'present_course_of_study',
-        'is_premium_member',
-        'has_access_to_quizzes',
-        'created_at',
-      ])
+    let query = db.selectFrom('users').select(USERS_CSV_HEADER)
     if (q) query = query.where(nameContains('name', q))
     if (after) {
       const { createdAt, id } = after

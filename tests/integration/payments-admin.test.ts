@@ -13,16 +13,17 @@ const WEBHOOK_SECRET = vi.hoisted(() => {
 })
 
 const app = async () => {
-  const [{ db }, f, page, paymentsCsv, usersCsv, model, orders] = await Promise.all([
+  const [{ db }, f, page, paymentsCsv, usersCsv, model, usersExport, orders] = await Promise.all([
     import('~/utils/db.server'),
     import('../../db/factories'),
     import('~/routes/admin/payments'),
     import('~/routes/admin/export/payments-csv'),
     import('~/routes/admin/export/users-csv'),
     import('~/models/payments-admin.server'),
+    import('~/models/users-export.server'),
     import('~/routes/api/orders'),
   ])
-  return { db, f, page, paymentsCsv, usersCsv, model, orders }
+  return { db, f, page, paymentsCsv, usersCsv, model, usersExport, orders }
 }
 
 const hex = (n = 12) => crypto.randomBytes(n).toString('hex')
@@ -278,12 +279,12 @@ describe('listing, search, filters, paging', () => {
   })
 
   test('users.csv: the All Users name filter, newest first, Hindi and guarded names, no password hash', async () => {
-    const { usersCsv } = await app()
+    const { usersCsv, usersExport } = await app()
     const res = await callRoute(usersCsv.loader, `/admin/export/users.csv?q=${encodeURIComponent('अनन्या')}`, {
       cookie: instructor.cookie,
     })
     const parsed = await csvOf(res.response)
-    expect(parsed.meta.fields).toEqual([...usersCsv.USERS_CSV_HEADER])
+    expect(parsed.meta.fields).toEqual([...usersExport.USERS_CSV_HEADER])
     expect(parsed.data.map((r) => r.email)).toContain(`ananya-${tag}@example.test`)
     expect(parsed.data.every((r) => r.name === 'अनन्या शर्मा')).toBe(true)
     const row = parsed.data.find((r) => r.email === `ananya-${tag}@example.test`)!

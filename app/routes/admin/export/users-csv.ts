@@ -1,24 +1,11 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
-import { eachUser } from '~/models/users-export.server'
+import { eachUser, USERS_CSV_HEADER } from '~/models/users-export.server'
 import { readListParams } from '~/schemas/admin'
 import { requireExportRole } from '~/utils/auth.server'
 import type { Route } from './+types/users-csv'
 
 // GET /admin/export/users.csv (issue 15 item 4, staff like the All Users page): that page's filter (?q=, name
 // contains) and order, every matching user streamed, read a batch at a time. Never the password hash.
-
-export const USERS_CSV_HEADER = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'mobile_number',
-  'institute_name',
-  'present_course_of_study',
-  'is_premium_member',
-  'has_access_to_quizzes',
-  'created_at',
-] as const
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireExportRole(request, 'staff')
