@@ -91,13 +91,24 @@ export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; pl
  * column order (cells rendered as null, e.g. an optional column, are skipped like the heading), and CSS shows it
  * (`content: attr(data-label)`), so the text of a cell, and every selector on it, stays as it was.
  */
-export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
+export function Table({
+  head,
+  children,
+  empty,
+  label = 'Table',
+}: {
+  head: string[]
+  children: ReactNode
+  empty?: ReactNode
+  /** The scroll region's accessible name. */
+  label?: string
+}) {
   return (
     // Focusable so keyboard users can scroll a wide table on a wide screen (axe scrollable-region-focusable).
     <div
       tabIndex={0}
       role="region"
-      aria-label="Table"
+      aria-label={label}
       className="overflow-x-auto rounded border border-slate-200 max-sm:overflow-x-visible dark:border-slate-700"
     >
       <table className="min-w-full text-left text-sm max-sm:block">
