@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { createQuiz } from '../../db/factories'
 import type { DB } from '../../db/client'
+import { insertSubmittedAttempt } from '../support/attempts'
 import { expect, test } from '../support/fixtures'
 
 // The result and analysis page (issue 13 item 4), JS on and off: exact score, rank and percentile among the
@@ -62,7 +63,8 @@ function paper(tag: string) {
 
 type Answer = { selectedOption?: number; selectedOptions?: number[]; numericAnswer?: string } | null
 
-async function attempt(
+/** A submitted attempt scoring `units`; question i's answer took (i + 1) x 65 s. */
+function attempt(
   db: DB,
   quiz: { id: string; questionIds: string[] },
   userId: string,
@@ -70,40 +72,15 @@ async function attempt(
   answers: Answer[],
   opts: { submittedAt?: string; mode?: 'ranked' | 'practice' } = {},
 ) {
-  const id = crypto.randomBytes(12).toString('hex')
-  await db
-    .insertInto('attempts')
-    .values({
-      id,
-      user_id: userId,
-      quiz_id: quiz.id,
-      started_at: '2030-01-01T10:00:00.000Z',
-      deadline_at: null,
-      submitted_at: opts.submittedAt ?? '2030-01-01T10:30:00.000Z',
-      score: units / U,
-      score_units: units,
-      total: 4,
-      mode: opts.mode ?? 'ranked',
-    })
-    .execute()
-  for (const [i, a] of answers.entries()) {
-    if (!a) continue
-    await db
-      .insertInto('attempt_answers')
-      .values({
-        attempt_id: id,
-        question_id: quiz.questionIds[i],
-        selected_option: a.selectedOption ?? null,
-        selected_options: a.selectedOptions ? JSON.stringify(a.selectedOptions) : null,
-        numeric_answer: a.numericAnswer ?? null,
-        marked_for_review: 0,
-        saved_at: '2030-01-01T10:05:00.000Z',
-        visited_at: '2030-01-01T10:01:00.000Z',
-        time_spent_ms: (i + 1) * 65_000,
-      })
-      .execute()
-  }
-  return id
+  return insertSubmittedAttempt(db, {
+    quiz,
+    userId,
+    units,
+    total: 4,
+    submittedAt: opts.submittedAt ?? '2030-01-01T10:30:00.000Z',
+    mode: opts.mode ?? 'ranked',
+    answers: answers.map((a, i) => a && { a, t: (i + 1) * 65_000 }),
+  })
 }
 
 const ALL_RIGHT: Answer[] = [

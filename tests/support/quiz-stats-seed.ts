@@ -11,8 +11,8 @@
 // Scores (exact): L0 4.75; L1, L2 3.75; L3-L5 2.75; L6-L8 0.75; L9, L10 -7/12; L11 -1/4.
 import { createQuiz, createUser } from '../../db/factories'
 import type { DB } from '../../db/client'
-import { makeMarks, marksToStorage, scorePaper, type Answer, type Question } from '../../app/lib/marks'
-import crypto from 'node:crypto'
+import { makeMarks, marksToStorage, scorePaper, type Question } from '../../app/lib/marks'
+import { ATTEMPT_STARTED_AT, insertSubmittedAttempt, type StoredAnswer } from './attempts'
 
 const U = 30000
 const OPTS = (q: string) => [`${q} alpha`, `${q} beta`, `${q} gamma`, `${q} delta`]
@@ -74,8 +74,7 @@ const SCORABLE: Question[] = [
   { type: 'mcq', correctOption: 3, marks: makeMarks(1), negativeMarks: makeMarks(1, 4) },
 ]
 
-/** One stored answer row: the answer (null: a visit only) and the time on it. */
-type Cell = { a: Answer | null; t?: number } | null
+type Cell = StoredAnswer
 const mcq = (o: number, t = 0): Cell => ({ a: { selectedOption: o }, t })
 const msq = (o: number[], t = 0): Cell => ({ a: { selectedOptions: o }, t })
 const nat = (s: string, t = 0): Cell => ({ a: { numericAnswer: s }, t })
@@ -100,7 +99,7 @@ export const STATS_ANSWERS: Cell[][] = [
 /** Every answer right: L0's practice attempt (6 marks), which must not count. */
 const PRACTICE: Cell[] = [mcq(0, 1_000), mcq(1, 1_000), msq([0, 2], 1_000), nat('2.55', 1_000), mcq(3, 1_000)]
 
-export const STATS_STARTED_AT = '2030-01-01T10:00:00.000Z'
+export const STATS_STARTED_AT = ATTEMPT_STARTED_AT
 /** L_i submits at 10:30 + i minutes. */
 export const submittedAt = (i: number) => new Date(Date.parse('2030-01-01T10:30:00.000Z') + i * 60_000).toISOString()
 
@@ -112,45 +111,13 @@ async function insertAttempt(
   mode: 'ranked' | 'practice',
   at: string,
 ) {
-  const id = crypto.randomBytes(12).toString('hex')
   const units = marksToStorage(
     scorePaper(
       SCORABLE,
       cells.map((c) => c?.a ?? null),
     ).total,
   )
-  await db
-    .insertInto('attempts')
-    .values({
-      id,
-      user_id: userId,
-      quiz_id: quiz.id,
-      started_at: STATS_STARTED_AT,
-      deadline_at: null,
-      submitted_at: at,
-      score: units / U,
-      score_units: units,
-      total: 6,
-      mode,
-    })
-    .execute()
-  for (const [i, c] of cells.entries()) {
-    if (!c) continue
-    await db
-      .insertInto('attempt_answers')
-      .values({
-        attempt_id: id,
-        question_id: quiz.questionIds[i],
-        selected_option: c.a?.selectedOption ?? null,
-        selected_options: c.a?.selectedOptions ? JSON.stringify([...c.a.selectedOptions].sort()) : null,
-        numeric_answer: c.a?.numericAnswer ?? null,
-        marked_for_review: 0,
-        saved_at: '2030-01-01T10:05:00.000Z',
-        visited_at: '2030-01-01T10:01:00.000Z',
-        time_spent_ms: c.t ?? 0,
-      })
-      .execute()
-  }
+  const id = await insertSubmittedAttempt(db, { quiz, userId, units, total: 6, submittedAt: at, mode, answers: cells })
   return { id, units }
 }
 
