@@ -2,12 +2,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { createCookie } from 'react-router'
 import { openDatabase, type DB } from '../../db/client'
 import { createCourse, createUser } from '../../db/factories'
 import { startAppServer, type AppServer } from '../support/app-server'
 import { E2E } from '../support/e2e-env'
 import { expect, test } from '../support/fixtures'
+import { DEMO_GATEWAY_ENV, signInOn } from '../support/private-app'
 import { startRazorpayServer, type RazorpayStandIn } from '../support/standins/razorpay'
 
 // Issue 15 §1 and §5, JS on and off: after one purchase through the Razorpay stand-in and one through the demo
@@ -21,32 +21,9 @@ import { startRazorpayServer, type RazorpayStandIn } from '../support/standins/r
 const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
-const sessionCookie = createCookie('__session', {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secrets: [E2E.sessionSecret],
-})
 
 /** '₹1,23,456' -> 123456 */
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
-
-async function signIn(page: Page, db: DB, baseURL: string, userId: string) {
-  const id = crypto.randomBytes(32).toString('base64url')
-  const now = new Date()
-  await db
-    .insertInto('sessions')
-    .values({
-      id,
-      user_id: userId,
-      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute()
-  const value = (await sessionCookie.serialize(id)).split(';')[0].split('=').slice(1).join('=')
-  await page.context().clearCookies()
-  await page.context().addCookies([{ name: '__session', value, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
-}
 
 type Snapshot = { today: number; d7: number; d30: number; all: number; enrolmentsToday: number }
 
@@ -101,6 +78,7 @@ test.describe('dashboard revenue after Razorpay and demo purchases', () => {
     server = await startAppServer({ port, dir, env: { ...rzp.env, SMTP_URL: '' } })
     appDb = openDatabase(server.dbPath).db
     const baseURL = server.baseURL
+    const app = { db: appDb, baseURL }
 
     const t = unique()
     const viaRazorpay = await createCourse(appDb, {
@@ -119,11 +97,11 @@ test.describe('dashboard revenue after Razorpay and demo purchases', () => {
     const buyer1 = await createUser(appDb, { name: `Rzp Buyer ${t}` })
     const buyer2 = await createUser(appDb, { name: `Demo Buyer ${t}` })
 
-    await signIn(page, appDb, baseURL, admin.id)
+    await signInOn(page, app, admin.id)
     const before = await snapshot(page, baseURL)
 
     // 1. Through the Razorpay stand-in (widget with JS, hosted page without).
-    await signIn(page, appDb, baseURL, buyer1.id)
+    await signInOn(page, app, buyer1.id)
     await page.goto(`${baseURL}/checkout/rzp-${t}`)
     await page.getByLabel('WhatsApp number').fill('9876543210')
     await page.getByRole('button', { name: 'Proceed to Payment' }).click()
@@ -141,9 +119,9 @@ test.describe('dashboard revenue after Razorpay and demo purchases', () => {
     server = await startAppServer({
       port,
       dir,
-      env: { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_WEBHOOK_SECRET: '', SMTP_URL: '' },
+      env: DEMO_GATEWAY_ENV,
     })
-    await signIn(page, appDb, baseURL, buyer2.id)
+    await signInOn(page, app, buyer2.id)
     await page.goto(`${baseURL}/checkout/demo-${t}`)
     await page.getByLabel('WhatsApp number').fill('9876543210')
     await page.getByRole('button', { name: 'Proceed to Payment' }).click()
@@ -151,7 +129,7 @@ test.describe('dashboard revenue after Razorpay and demo purchases', () => {
     await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
 
     // 3. The dashboard: each window grew by exactly 1234 + 750.
-    await signIn(page, appDb, baseURL, admin.id)
+    await signInOn(page, app, admin.id)
     const after = await snapshot(page, baseURL)
     expect({
       today: after.today - before.today,

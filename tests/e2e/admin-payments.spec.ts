@@ -1,14 +1,11 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
-import { createCookie } from 'react-router'
-import { openDatabase, type DB } from '../../db/client'
+import type { DB } from '../../db/client'
 import { createCourse, createUser } from '../../db/factories'
-import { startAppServer, type AppServer } from '../support/app-server'
-import { E2E } from '../support/e2e-env'
 import { expect, test } from '../support/fixtures'
+import { signInOn, startDemoGatewayApp, type PrivateApp } from '../support/private-app'
 
 // Issue 15 items 2 and 4, JS on and off: purchases through the Razorpay stand-in (main server) and the demo
 // gateway (a second server without keys) show on /admin/payments with their amounts; an order whose enrolment
@@ -168,57 +165,27 @@ test('the users page links its CSV with the current search', async ({ page, logi
 // The demo gateway runs only without Razorpay keys: its own server and database (like checkout.spec.ts).
 test.describe('a demo gateway purchase', () => {
   test.describe.configure({ mode: 'serial' })
-  let server: AppServer
-  let demoDb: DB
-  const cookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] })
+  let demo: PrivateApp
 
   test.beforeAll(async () => {
-    const offset = test.info().project.name === 'nojs' ? 11 : 10
-    server = await startAppServer({
-      port: E2E.port + offset,
-      dir: path.join(E2E.tmpDir, `payments-demo-${test.info().project.name}`),
-      env: { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_WEBHOOK_SECRET: '', SMTP_URL: '' },
-    })
-    demoDb = openDatabase(server.dbPath).db
+    demo = await startDemoGatewayApp('payments-demo', 10)
   })
-  test.afterAll(async () => {
-    await demoDb?.destroy()
-    await server?.stop()
-  })
-
-  async function signIn(page: Page, userId: string) {
-    const sid = crypto.randomBytes(32).toString('base64url')
-    const now = new Date()
-    await demoDb
-      .insertInto('sessions')
-      .values({
-        id: sid,
-        user_id: userId,
-        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        created_at: now.toISOString(),
-      })
-      .execute()
-    const value = (await cookie.serialize(sid)).split(';')[0].split('=').slice(1).join('=')
-    await page.context().clearCookies()
-    await page
-      .context()
-      .addCookies([{ name: '__session', value, url: server.baseURL, httpOnly: true, sameSite: 'Lax' }])
-  }
+  test.afterAll(() => demo?.close())
 
   test('shows on that server’s payments page with its amount and demo payment id', async ({ page }) => {
     const link = `demo-pay-${unique()}`
-    await createCourse(demoDb, { linkAddress: link, courseTitle: `Ecology ${link}`, discountedPrice: 750 })
-    const learner = await createUser(demoDb)
-    await signIn(page, learner.id)
-    await page.goto(`${server.baseURL}/checkout/${link}`)
+    await createCourse(demo.db, { linkAddress: link, courseTitle: `Ecology ${link}`, discountedPrice: 750 })
+    const learner = await createUser(demo.db)
+    await signInOn(page, demo, learner.id)
+    await page.goto(`${demo.baseURL}/checkout/${link}`)
     await page.getByLabel('WhatsApp number').fill('9876543210')
     await page.getByRole('button', { name: 'Proceed to Payment' }).click()
     await page.getByRole('button', { name: 'Pay ₹750' }).click()
     await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
 
-    const admin = await createUser(demoDb, { role: 'admin' })
-    await signIn(page, admin.id)
-    await page.goto(`${server.baseURL}/admin/payments?q=${encodeURIComponent(learner.email)}`)
+    const admin = await createUser(demo.db, { role: 'admin' })
+    await signInOn(page, demo, admin.id)
+    await page.goto(`${demo.baseURL}/admin/payments?q=${encodeURIComponent(learner.email)}`)
     const rows = page.locator('tbody tr[data-order-id]')
     await expect(rows).toHaveCount(1)
     await expect(rows.first().getByTestId('amount')).toHaveText('₹750')

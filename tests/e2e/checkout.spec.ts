@@ -1,12 +1,9 @@
 import crypto from 'node:crypto'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { createCookie } from 'react-router'
-import { openDatabase, type DB } from '../../db/client'
+import type { DB } from '../../db/client'
 import { createCoupon, createCourse, createUser } from '../../db/factories'
-import { startAppServer, type AppServer } from '../support/app-server'
-import { E2E } from '../support/e2e-env'
 import { expect, test } from '../support/fixtures'
+import { signInOn, startDemoGatewayApp, type PrivateApp } from '../support/private-app'
 
 // Purchase flows (issue 4 §9), each with JS on and off: through the Razorpay-shaped stand-in (the main e2e
 // server has its keys: widget with JS, hosted page without) and through the demo gateway (a second app server
@@ -169,58 +166,33 @@ test.describe('checkout through Razorpay (stand-in)', () => {
 // The demo gateway runs only without Razorpay keys, so it gets its own app server (own port and database).
 test.describe('checkout through the demo gateway', () => {
   test.describe.configure({ mode: 'serial' })
-  let server: AppServer
-  let demoDb: DB
-  const cookie = createCookie('__session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] })
+  let demo: PrivateApp
 
   test.beforeAll(async () => {
-    const offset = test.info().project.name === 'nojs' ? 9 : 8
-    server = await startAppServer({
-      port: E2E.port + offset,
-      dir: path.join(E2E.tmpDir, `demo-gateway-${test.info().project.name}`),
-      env: { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_WEBHOOK_SECRET: '', SMTP_URL: '' },
-    })
-    demoDb = openDatabase(server.dbPath).db
+    demo = await startDemoGatewayApp('demo-gateway', 8)
   })
-  test.afterAll(async () => {
-    await demoDb?.destroy()
-    await server?.stop()
-  })
+  test.afterAll(() => demo?.close())
 
   test('coupon, demo payment, payment success, then the course player', async ({ page }) => {
     const link = `demo-${unique()}`
-    const course = await createCourse(demoDb, {
+    const course = await createCourse(demo.db, {
       linkAddress: link,
       courseTitle: `Ecology ${link}`,
       discountedPrice: 1000,
       actualPrice: 2000,
     })
-    await createCoupon(demoDb, { courseId: course.id, code: 'quarter', discount: 25 })
+    await createCoupon(demo.db, { courseId: course.id, code: 'quarter', discount: 25 })
     const { createSection, createLecture } = await import('../../db/factories')
-    const section = await createSection(demoDb, { courseId: course.id, title: 'Populations' })
-    await createLecture(demoDb, {
+    const section = await createSection(demo.db, { courseId: course.id, title: 'Populations' })
+    await createLecture(demo.db, {
       sectionId: section.id,
       title: 'Growth curves',
       videoURL: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
     })
-    const user = await createUser(demoDb)
-    const sid = crypto.randomBytes(32).toString('base64url')
-    const now = new Date()
-    await demoDb
-      .insertInto('sessions')
-      .values({
-        id: sid,
-        user_id: user.id,
-        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        created_at: now.toISOString(),
-      })
-      .execute()
-    const value = (await cookie.serialize(sid)).split(';')[0].split('=').slice(1).join('=')
-    await page
-      .context()
-      .addCookies([{ name: '__session', value, url: server.baseURL, httpOnly: true, sameSite: 'Lax' }])
+    const user = await createUser(demo.db)
+    await signInOn(page, demo, user.id)
 
-    await page.goto(`${server.baseURL}/checkout/${link}`)
+    await page.goto(`${demo.baseURL}/checkout/${link}`)
     await page.getByLabel('Coupon code').fill('QUARTER')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(page.getByTestId('payable-price')).toHaveText('₹750')
@@ -231,11 +203,11 @@ test.describe('checkout through the demo gateway', () => {
     await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
     await expect(page.getByTestId('payment-id')).toHaveText(/^pay_demo/)
 
-    await page.goto(`${server.baseURL}/my-courses/${course.id}`)
+    await page.goto(`${demo.baseURL}/my-courses/${course.id}`)
     await expect(page.getByRole('heading', { name: `Ecology ${link}` })).toBeVisible()
     await expect(page.getByText('Section 1: Populations')).toBeVisible()
     await expect(page.getByRole('link', { name: '1. Growth curves' })).toBeVisible()
-    const order = await demoDb
+    const order = await demo.db
       .selectFrom('orders')
       .select(['amount_paise', 'status', 'provider'])
       .where('user_id', '=', user.id)

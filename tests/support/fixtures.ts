@@ -25,10 +25,11 @@ const sessionCookie = createCookie('__session', {
 
 export type TestUser = { id: string; email: string; password: string; name: string }
 
-async function signIn(page: Page, userId: string) {
+/** Signs the page in as `userId` on an app server: a sessions row in its database and the cookie for its origin. */
+export async function addSession(page: Page, app: { db: DB; baseURL: string }, userId: string) {
   const id = crypto.randomBytes(32).toString('base64url')
   const now = new Date()
-  await database()
+  await app.db
     .insertInto('sessions')
     .values({
       id,
@@ -38,7 +39,7 @@ async function signIn(page: Page, userId: string) {
     })
     .execute()
   const value = (await sessionCookie.serialize(id)).split(';')[0].split('=').slice(1).join('=')
-  await page.context().addCookies([{ name: '__session', value, url: E2E.baseURL, httpOnly: true, sameSite: 'Lax' }])
+  await page.context().addCookies([{ name: '__session', value, url: app.baseURL, httpOnly: true, sameSite: 'Lax' }])
 }
 
 export const test = base.extend<{
@@ -72,7 +73,7 @@ export const test = base.extend<{
   loginAs: async ({ page, makeUser }, use) => {
     await use(async (role = 'user', extra = {}) => {
       const user = await makeUser(role, extra)
-      await signIn(page, user.id)
+      await addSession(page, { db: database(), baseURL: E2E.baseURL }, user.id)
       return user
     })
   },
