@@ -3,6 +3,8 @@
 import fs from 'node:fs'
 import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
+import type { DB } from '../../../db/client'
+import { contentPages } from '../../support/content-pages'
 import { expect, test } from '../../support/fixtures'
 
 const HTML_BUDGET = 14.6 * 1024
@@ -12,30 +14,14 @@ const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
 
-async function publicPages(db: import('../../../db/client').DB) {
-  const course = await db
-    .selectFrom('courses')
-    .select('link_address')
-    .where('course_tag', '!=', 'b.sc hons.')
-    .orderBy('created_at')
-    .executeTakeFirstOrThrow()
-  return [
-    '/',
-    '/courses',
-    `/courses/${course.link_address}`,
-    '/courses/bsc-hons-batch',
-    '/courses/bsc-hons-batch/semester-i',
-    '/resources',
-    '/about-us',
-    '/faculties',
-    '/developers',
-    '/quizzes',
-    '/login',
-    '/signup',
-    '/forgot-password',
-    '/no-such-page',
-  ]
-}
+/** The content pages, the pages that hydrate (sign-in forms) and the not-found page. */
+const publicPages = async (db: DB) => [
+  ...(await contentPages(db)),
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/no-such-page',
+]
 
 async function firstViewJs(html: string, fetchBytes: (url: string) => Promise<Buffer>) {
   const srcs = new Set<string>()

@@ -3,6 +3,8 @@
 // and the inlined cut of the stylesheet complete: adding the whole stylesheet back changes no computed style.
 import http from 'node:http'
 import type { Page } from '@playwright/test'
+import type { DB } from '../../../db/client'
+import { contentPages } from '../../support/content-pages'
 import { E2E } from '../../support/e2e-env'
 import { expect, test } from '../../support/fixtures'
 
@@ -10,28 +12,8 @@ const FIRST_FLIGHT = 14.6 * 1024
 const CHROME_UA =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
-async function contentPages(db: import('../../../db/client').DB) {
-  const course = await db
-    .selectFrom('courses')
-    .select('link_address')
-    .where('course_tag', '!=', 'b.sc hons.')
-    .orderBy('created_at')
-    .executeTakeFirstOrThrow()
-  return [
-    '/',
-    '/courses',
-    `/courses/${course.link_address}`,
-    '/courses/bsc-hons-batch',
-    '/courses/bsc-hons-batch/semester-i',
-    '/resources',
-    '/about-us',
-    '/faculties',
-    '/developers',
-    '/quizzes',
-    '/payment-success',
-    '/no-such-page',
-  ]
-}
+/** The shared content pages, the payment result page and the not-found page. */
+const pages = async (db: DB) => [...(await contentPages(db)), '/payment-success', '/no-such-page']
 
 /** The response as it crosses the wire to a browser: compressed bytes, not decoded. */
 function onTheWire(path: string, headers: Record<string, string> = {}) {
@@ -61,7 +43,7 @@ test('content pages: no framework JavaScript, CSS inline, HTML within the first 
   db,
 }) => {
   const rows: string[] = []
-  for (const path of await contentPages(db)) {
+  for (const path of await pages(db)) {
     const html = await (await request.get(path)).text()
     expect(html, `${path}: no script file`).not.toMatch(/<script[^>]*\ssrc=/)
     expect(html, `${path}: no module preload`).not.toContain('modulepreload')
@@ -119,7 +101,7 @@ test('the inlined CSS is complete: the whole stylesheet added back changes no co
   const login = await (await request.get('/login')).text()
   const href = login.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)?.[1]
   expect(href).toBeTruthy()
-  const paths = (await contentPages(db)).filter((p) => p !== '/payment-success')
+  const paths = (await pages(db)).filter((p) => p !== '/payment-success')
   for (const [width, scheme] of [
     [360, 'light'],
     [1280, 'dark'],
