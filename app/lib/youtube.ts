@@ -29,6 +29,8 @@ export const youtubeEmbedUrl = (id: string, autoplay = true) =>
 
 /** Our own poster (public/), shown under the thumbnail: when i.ytimg.com cannot load, this is what remains. */
 export const VIDEO_FALLBACK_POSTER = '/images/video-poster.svg'
+/** Under a poster of our own: the poster's colours, with no request and nothing to decode. */
+export const POSTER_GRADIENT = 'linear-gradient(135deg,#064e3b,#0e7490)'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -48,7 +50,12 @@ const cssUrl = (url: string) =>
  * The document inherits the page's CSP (inline style allowed; images from us and i.ytimg.com).
  */
 export function videoFacadeDoc({ id, title, poster }: { id: string; title: string; poster?: string }): string {
-  const images = [poster ?? youtubeThumbUrl(id), VIDEO_FALLBACK_POSTER].map(cssUrl).join(',')
+  // A thumbnail from i.ytimg.com gets our SVG poster under it. A poster of our own gets only the gradient: it is
+  // served like the page, and every SVG image is one more document for the phone's main thread while the page
+  // loads (issue 14: nothing after the first paint may block it).
+  const images = poster
+    ? `${cssUrl(poster)},${POSTER_GRADIENT}`
+    : [youtubeThumbUrl(id), VIDEO_FALLBACK_POSTER].map(cssUrl).join(',')
   const style = [
     'html,body{margin:0;height:100%;overflow:hidden;background:#0f172a}',
     `a{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#fff;text-decoration:none;font:500 14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#0f172a center/cover no-repeat;background-image:${images}}`,
