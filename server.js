@@ -213,6 +213,8 @@ app.use((req, res, next) => (looksLikeFile(req.path) ? staticFiles(req, res, nex
 // read *before* the render, so a page rendered while an edit commits is stored under the old version and never
 // served. The policy (what may be stored, Cache-Control) is the app's: app/utils/page-cache.server.ts.
 const pageCache = build.entry.module.pageCache
+// One write and one compressor flush per burst of the body: app/utils/write-body.server.ts says why.
+const { writeBody } = build.entry.module
 app.use(async (req, res, next) => {
   const key = pageCache.keyFor({
     method: req.method,
@@ -369,49 +371,6 @@ async function sendResponse(req, res, response) {
     await writeBody(response.body, res)
   } catch (error) {
     if (!res.destroyed && !res.writableEnded) throw error
-  }
-}
-
-/**
- * Copies a response body to the socket. The compressor is flushed once per burst of writes, not after every
- * write as @react-router/node's writeReadableStreamToWritable does: React hands a page over in dozens of small
- * writes within one tick, and a flush after each one closes a compressed block each time (the home page left as
- * 15.3 KB of gzip in 19 pieces instead of ~9 KB, over the first TCP flight; issue 14). Streamed parts that
- * arrive later (deferred data) are still flushed as soon as their burst ends.
- */
-async function writeBody(body, res) {
-  const reader = body.getReader()
-  let flushScheduled = false
-  const flushSoon = () => {
-    if (flushScheduled || typeof res.flush !== 'function') return
-    flushScheduled = true
-    setImmediate(() => {
-      flushScheduled = false
-      if (!res.destroyed && !res.writableEnded) res.flush()
-    })
-  }
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) break
-      if (res.destroyed) throw new Error('Client went away')
-      if (!res.write(value)) {
-        await new Promise((resolve) => {
-          const settle = () => {
-            res.off('drain', settle)
-            res.off('close', settle)
-            resolve()
-          }
-          res.on('drain', settle)
-          res.on('close', settle)
-        })
-      }
-      flushSoon()
-    }
-    res.end()
-  } catch (error) {
-    await reader.cancel().catch(() => {})
-    throw error
   }
 }
 

@@ -20,6 +20,8 @@ export const streamTimeout = 5_000
 export { requestContext } from '~/utils/request-context'
 // ...and answers anonymous page views from memory with this (issue 14 item 5, app/utils/page-store.server.ts).
 export { pageCache } from '~/utils/page-store.server'
+// ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
+export { writeBody } from '~/utils/write-body.server'
 
 // Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
 // answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.
