@@ -316,4 +316,23 @@ describe('sessions', () => {
       ).status,
     ).toBe(401)
   })
+
+  it('a session cookie counts only with its signature, however often a forged one comes back', async () => {
+    const user = await createUser(db, { email: fresh('sig') })
+    const jar = new CookieJar()
+    await callRoute(loginAction, '/login', { form: { email: user.email, password: user.password }, cookie: jar })
+    const genuine = jar.cookies.get('__session')!
+    const idOf = (cookie: string) => getUserId(buildRequest('/', { cookie }))
+    // Verified values are remembered by the cookie's exact text (app/utils/auth.server.ts): ask twice each.
+    for (let i = 0; i < 2; i++) {
+      expect(await idOf(`__session=${genuine}`)).toBe(user.id)
+      expect(await idOf(`theme=ImRhcmsi; __session=${genuine}; other=1`)).toBe(user.id)
+      const last = genuine.at(-1) === 'A' ? 'B' : 'A'
+      expect(await idOf(`__session=${genuine.slice(0, -1)}${last}`)).toBeNull()
+      const unsigned = genuine.slice(0, genuine.lastIndexOf('.'))
+      expect(await idOf(`__session=${unsigned}`)).toBeNull()
+      expect(await idOf(`x__session=${genuine}`)).toBeNull()
+      expect(await idOf('__session=')).toBeNull()
+    }
+  })
 })
