@@ -38,8 +38,12 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodySink)
   let pendingBytes = 0
   let timer: NodeJS.Immediate | null = null
   let blocked: Promise<void> | null = null
-  /** Writes the burst so far as one chunk and flushes the compressor; false when the socket is full. */
-  const writePending = () => {
+  /**
+   * Writes the pieces so far as one chunk; false when the socket is full. `flush` ends the compressed block so
+   * the browser gets the burst now: at the end of a burst, not when a long burst merely reached BURST_BYTES
+   * (that would split one page into several compressed pieces), nor before res.end(), which finishes it anyway.
+   */
+  const writePending = (flush: boolean) => {
     if (timer) clearImmediate(timer)
     timer = null
     if (!pending.length || res.destroyed || res.writableEnded) return true
@@ -47,7 +51,7 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodySink)
     pending = []
     pendingBytes = 0
     const ok = res.write(chunk)
-    res.flush?.()
+    if (flush) res.flush?.()
     return ok
   }
   try {
@@ -60,15 +64,15 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodySink)
       pending.push(value)
       pendingBytes += value.byteLength
       if (pendingBytes >= BURST_BYTES) {
-        if (!writePending()) blocked = drained()
+        if (!writePending(false)) blocked = drained()
       } else if (!timer) {
         timer = setImmediate(() => {
           timer = null
-          if (!writePending()) blocked = drained()
+          if (!writePending(true)) blocked = drained()
         })
       }
     }
-    writePending()
+    writePending(false)
     res.end()
   } catch (error) {
     if (timer) clearImmediate(timer)
