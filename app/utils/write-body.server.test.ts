@@ -120,6 +120,20 @@ describe('writeBody', () => {
     expect(sink.ended).toBe(false)
   })
 
+  test('a body that fails midway still sends what came before the failure, then reports the error', async () => {
+    const sink = new Sink()
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes('<html>shell'))
+        await Promise.resolve()
+        controller.error(new Error('render failed'))
+      },
+    })
+    await expect(writeBody(body, sink)).rejects.toThrow('render failed')
+    expect(sink.writes).toEqual(['<html>shell'])
+    expect(sink.ended).toBe(false)
+  })
+
   test('an empty body ends the response without a write', async () => {
     const sink = new Sink()
     await writeBody(new ReadableStream({ start: (c) => c.close() }), sink)

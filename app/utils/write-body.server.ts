@@ -75,7 +75,8 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodySink)
     writePending(false)
     res.end()
   } catch (error) {
-    if (timer) clearImmediate(timer)
+    // What the page had produced before its stream failed still goes out, as it did piece by piece before.
+    writePending(false)
     await reader.cancel().catch(() => {})
     throw error
   }
