@@ -1,12 +1,13 @@
 // How server.js copies a response body to the socket (issue 14; server.js reaches it through the build, like
 // the page cache). React hands a page over in dozens of 2 KB pieces within one tick. @react-router/node's
-// writeReadableStreamToWritable writes and flushes each one: every piece closed a compressed block (the home page
-// left as 15.3 KB of gzip in 19 pieces instead of ~9 KB, over the first TCP flight) and took its own trip through
-// the compression stream and zlib's thread pool (the quiz page served 88 req/s that way, ~210 with one write per
-// burst). So the pieces of one burst are joined and written, then flushed, when the burst ends (setImmediate):
-// streamed parts that arrive later (deferred data, a Suspense boundary) still leave as soon as they are ready.
-// A long body (a CSV export) is written every BURST_BYTES and waits for the socket to drain, so a slow phone
-// never makes the server hold a whole file in memory.
+// writeReadableStreamToWritable writes and flushes each one: every flush closed a compressed block (the home page
+// left as 15.3 KB of gzip in 19 pieces instead of ~9 KB, over the first TCP flight), and every write is its own
+// trip through the compression stream and zlib's thread pool (with a write per piece and a flush per burst the
+// quiz page served ~88 req/s on the bench machine; with one write per burst ~210). So the pieces of one burst are
+// joined and written, then flushed, when the burst ends (setImmediate): streamed parts that arrive later
+// (deferred data, a Suspense boundary) still leave as soon as they are ready. A long body (a CSV export) is
+// written every BURST_BYTES and waits for the socket to drain, so a slow phone never makes the server hold a
+// whole file in memory.
 
 /** A burst larger than this is written at once, and the next read waits for the socket to drain. */
 export const BURST_BYTES = 64 * 1024
