@@ -95,7 +95,8 @@ export function useTestState(props: TestViewProps) {
         return next
       })
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, on mount: the answers this device still holds unsent are read back a single time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only, see above
   }, [])
 
   // Live m:ss timer from the server's seconds left (no dependence on the device clock being right).
@@ -216,7 +217,8 @@ export function useTestState(props: TestViewProps) {
       ),
     )
     submit(form, { method: 'post' })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Answers and the question on screen are read through refs; the paper does not change during an attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [saver, submit])
 
   // Auto-submit at zero; when offline it waits for the connection (the server allows a grace period).
