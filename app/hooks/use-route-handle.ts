@@ -5,7 +5,7 @@ import { useMatches } from 'react-router'
  * the server and in the browser, so it holds with JavaScript off).
  */
 export type RouteHandle = {
-  /** The floating WhatsApp panel stays off this route: nothing floats over a test (issue 13 item 9). */
+  /** The floating WhatsApp panel stays off this route: nothing floats over a test or its result and analysis. */
   hideFloatingPanel?: boolean
   /**
    * This route needs JavaScript (a form with a real enhancement, the Razorpay widget, the test view, admin):

@@ -215,6 +215,47 @@ test('at 320 px the analysis reads without sideways page scroll', async ({ page,
   expect(chart!.x + chart!.width).toBeLessThanOrEqual(320)
 })
 
+test('a negative total is drawn as a short bar left of zero, not across the chart like a top score', async ({
+  page,
+  db,
+  loginAs,
+}) => {
+  const me = await loginAs('user')
+  const tag = crypto.randomBytes(3).toString('hex')
+  const quiz = await createQuiz(db, { title: `Negative ${tag}`, questions: paper(tag) })
+  await db
+    .updateTable('questions')
+    .set({ created_at: '2029-12-31T00:00:00.000Z' })
+    .where('quiz_id', '=', quiz.id)
+    .execute()
+  // Alone on the paper with q1 and q2 wrong: -1/3 - 2/3 = -1 exactly, so the topper and the average are -1 too.
+  await attempt(db, quiz, me.id, -U, [{ selectedOption: 3 }, { selectedOption: 0 }, null, null])
+  await page.goto(`/quiz/result/${quiz.id}`)
+  await expect(page.getByTestId('exact-score')).toHaveText('-1.00 / 6.00')
+  const chart = page.getByTestId('chart-total')
+  await expect(chart.getByRole('img')).toHaveAccessibleName(
+    'Total marks: Total marks: You -1.00, Topper -1.00, Average -1.00',
+  )
+  await expect(chart.getByRole('table').locator('tbody td')).toHaveText(['-1.00', '-1.00', '-1.00'])
+  const drawn = await chart.locator('svg[role="img"]').evaluate((svg) => {
+    const num = (el: Element, a: string) => Number(el.getAttribute(a))
+    const line = svg.querySelector('line')
+    return {
+      width: Number(svg.getAttribute('viewBox')!.split(' ')[2]),
+      zero: line ? num(line, 'x1') : null,
+      bars: [...svg.querySelectorAll('rect')].map((r) => ({ x: num(r, 'x'), width: num(r, 'width') })),
+      texts: [...svg.querySelectorAll('text')].map((t) => t.textContent),
+    }
+  })
+  expect(drawn.zero, 'a zero line').not.toBeNull()
+  expect(drawn.bars).toHaveLength(3)
+  for (const bar of drawn.bars) {
+    expect(bar.x + bar.width).toBeCloseTo(drawn.zero!, 3)
+    expect(bar.width, 'the bar leaves the positive side of zero empty').toBeLessThanOrEqual(drawn.width / 2)
+  }
+  expect(drawn.texts).toContain('0')
+})
+
 test('another learner’s attempt id shows no result', async ({ page, db, loginAs, makeUser }) => {
   const owner = await makeUser()
   const { quiz, practice } = await setupBoard(db, () => makeUser(), owner.id)

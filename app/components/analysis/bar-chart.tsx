@@ -1,6 +1,6 @@
-// A grouped horizontal bar chart drawn as server-rendered SVG (issue 13 item 4): no JavaScript, scales to any
-// width through its viewBox, and always followed by a table with the same numbers (the chart is role="img" with
-// a label; the table is what screen readers and narrow screens read).
+// A grouped horizontal bar chart drawn as server-rendered SVG: no JavaScript, scales to any width through its
+// viewBox, and always followed by a table with the same numbers (the chart is role="img" with a label; the
+// table is what screen readers and narrow screens read).
 
 export type BarSeries = {
   name: string
@@ -18,6 +18,23 @@ const BAR_H = 14
 const BAR_GAP = 3
 const GROUP_GAP = 22
 const PAD_TOP = 8
+/** Room under the bars for the "0" under the zero line, when there are negative values. */
+const AXIS_H = 12
+
+/**
+ * The horizontal scale, in viewBox units. Bars grow from zero: right for positive values, left for negative ones,
+ * so the scale spans min(0, lowest) to max(0, highest). When nothing is above zero the positive side mirrors the
+ * negative one, keeping zero mid-chart: a negative total then reads as a short bar left of zero, never as a bar
+ * across the whole chart the way a top score is drawn.
+ */
+export function barScale(values: readonly number[], plotWidth: number) {
+  const min = Math.min(0, ...values)
+  let max = Math.max(0, ...values)
+  if (max === 0 && min < 0) max = -min
+  const span = max - min || 1
+  const x = (v: number) => ((v - min) / span) * plotWidth
+  return { x, zeroX: x(0), negative: min < 0 }
+}
 
 export function BarChart({
   title,
@@ -33,14 +50,13 @@ export function BarChart({
   testId?: string
 }) {
   const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null))
-  const min = Math.min(0, ...values)
-  const max = Math.max(0, ...values)
-  const span = max - min || 1
   const plotW = WIDTH - LABEL_W - 44 // room for the value text
-  const x = (v: number) => LABEL_W + ((v - min) / span) * plotW
+  const scale = barScale(values, plotW)
+  const x = (v: number) => LABEL_W + scale.x(v)
   const zeroX = x(0)
   const perGroup = series.length * (BAR_H + BAR_GAP) + 14 // the group's name sits above its bars
-  const height = PAD_TOP + groups.length * perGroup + (groups.length - 1) * GROUP_GAP + 6
+  const barsBottom = PAD_TOP + groups.length * perGroup + (groups.length - 1) * GROUP_GAP + 6
+  const height = barsBottom + (scale.negative ? AXIS_H : 0)
   const ariaLabel = `${title}: ${groups
     .map((g, gi) => `${g}: ${series.map((s) => `${s.name} ${s.labels[gi] ?? 'none'}`).join(', ')}`)
     .join('; ')}`
@@ -90,7 +106,14 @@ export function BarChart({
             </g>
           )
         })}
-        {min < 0 ? <line x1={zeroX} x2={zeroX} y1={PAD_TOP} y2={height} stroke="currentColor" strokeWidth="1" /> : null}
+        {scale.negative ? (
+          <g aria-hidden="true">
+            <line x1={zeroX} x2={zeroX} y1={PAD_TOP} y2={barsBottom} stroke="currentColor" strokeWidth="1" />
+            <text x={Math.max(zeroX, 4)} y={height - 2} fontSize="10" textAnchor="middle" fill="currentColor">
+              0
+            </text>
+          </g>
+        ) : null}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-300">{caption}</figcaption>
       <div className="mt-2 max-w-full overflow-x-auto">

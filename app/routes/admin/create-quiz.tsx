@@ -1,5 +1,7 @@
 import { data } from 'react-router'
-import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor'
+import { AiGenerate } from '~/components/admin/quiz-editor/ai-generate'
+import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
+import { emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor/editor'
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz-admin.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'

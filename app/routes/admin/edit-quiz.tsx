@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
-import { CsvImport, QuizEditor } from '~/components/admin/quiz-editor'
+import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
+import { QuizEditor } from '~/components/admin/quiz-editor/editor'
 import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'

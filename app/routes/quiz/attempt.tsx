@@ -2,10 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
-import { stateCounts, SubmitConfirmPage, TestView } from '~/components/quiz/test-view'
+import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
+import { TestView } from '~/components/quiz/test-view'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { answersCloseAt, secondsLeft } from '~/lib/marking'
+import { stateCounts } from '~/lib/quiz/palette'
 import {
   addTimeSpent,
   buildResult,

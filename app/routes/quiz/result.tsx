@@ -5,8 +5,13 @@ import { BRAND_NAME } from '~/lib/constants'
 import { formatMarks, marksToNumber, type Marks } from '~/lib/marks'
 import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/analysis.server'
 import { quizGate } from '~/models/attempt.server'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/utils/auth.server'
 import type { Route } from './+types/result'
+
+// Nothing floats over the result and its analysis: at phone widths the WhatsApp button covered the right edge of
+// the tables and the question review, as it did the test view's buttons.
+export const handle: RouteHandle = { hideFloatingPanel: true }
 
 // /quiz/result/{id} (spec 1 §2, issue 13 item 4): the result and analysis of the learner's own submitted attempt,
 // read from the database, so it survives a reload. `?attempt=` picks one of their submitted practice attempts.

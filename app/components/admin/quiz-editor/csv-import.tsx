@@ -1,0 +1,104 @@
+import { Form } from 'react-router'
+import { StatusButton } from '~/components/forms'
+import { secondaryButtonClass } from '../ui'
+
+export type CsvPreview = {
+  fileName: string
+  questions: Array<{
+    questionText: string
+    options: string[]
+    correctOption: number
+    explanation?: string
+    type?: 'mcq' | 'msq' | 'nat'
+    correctOptions?: number[]
+    answerMin?: string
+    answerMax?: string
+    section?: string
+  }>
+  errors: Array<{ line: number; message: string }>
+}
+
+/** CSV import: upload -> preview with row errors -> 'Use these questions' fills the form (no JS needed). */
+export function CsvImport({ preview }: { preview: CsvPreview | null }) {
+  return (
+    <details open={Boolean(preview)} className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <summary className="cursor-pointer font-semibold">Import questions from CSV</summary>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation
+        (optional). A header row is allowed.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Optional columns after the explanation, in this order: type (mcq, msq or nat; blank is mcq), marks, negative
+        marks (blank: the default; exact values like 1, 0.25 or 1/3), correct options (MSQ: the right options 1-4
+        separated by semicolons, like 1;3), answer min and answer max (NAT: the accepted range, inclusive), section,
+        topic. MSQ rows leave the correct option blank; NAT rows leave the options and the correct option blank.{' '}
+        <a
+          href="/samples/quiz-import-sample.csv"
+          download
+          className="font-semibold text-sky-700 underline dark:text-sky-300"
+        >
+          Download the sample CSV
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="csv" className="mb-1 block text-sm font-medium">
+            CSV file
+          </label>
+          <input id="csv" type="file" name="csv" accept=".csv,text/csv" required className="block text-sm" />
+        </div>
+        <StatusButton name="intent" value="csv-preview" pendingText="Reading..." className={secondaryButtonClass}>
+          Preview
+        </StatusButton>
+      </Form>
+      {preview ? (
+        <div className="mt-4">
+          {preview.errors.length ? (
+            <div
+              role="alert"
+              className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              <p className="font-semibold">
+                {preview.errors.length} row{preview.errors.length === 1 ? '' : 's'} with errors (skipped):
+              </p>
+              <ul className="mt-1 list-disc pl-5">
+                {preview.errors.map((e) => (
+                  <li key={`${e.line}-${e.message}`}>{e.line ? `Line ${e.line}: ${e.message}` : e.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {preview.questions.length ? (
+            <>
+              <p className="mb-2 text-sm font-semibold">
+                {preview.questions.length} question{preview.questions.length === 1 ? '' : 's'} ready
+                {preview.fileName ? ` from ${preview.fileName}` : ''}:
+              </p>
+              <ol className="mb-3 list-decimal pl-5 text-sm">
+                {preview.questions.map((q, i) => (
+                  <li key={i}>
+                    {q.questionText}{' '}
+                    <span className="text-slate-500">
+                      {q.type === 'msq'
+                        ? `(MSQ, correct: options ${(q.correctOptions ?? []).map((o) => o + 1).join(', ')})`
+                        : q.type === 'nat'
+                          ? `(NAT, accepted: ${q.answerMin} to ${q.answerMax})`
+                          : `(correct: option ${q.correctOption + 1})`}
+                      {q.section ? ` ${q.section}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+              <Form method="post">
+                <input type="hidden" name="csvData" value={JSON.stringify(preview.questions)} />
+                <StatusButton name="intent" value="csv-use" pendingText="Filling...">
+                  Use these questions
+                </StatusButton>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </details>
+  )
+}

@@ -1,0 +1,158 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
+import { SelectField } from '~/components/admin/select-field'
+import { marksText, quizFormSchema, quizToFormValues, QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { MARKING_SCHEMES } from '~/lib/marks'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { secondaryButtonClass } from '../ui'
+import { QuestionFields } from './question-fields'
+
+// The manual quiz form (spec 2 "Create Quiz"/"Edit Quiz"): the quiz's own fields, its marking defaults, then one
+// QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
+// work without JS (the server applies the intent and sends the form back).
+
+export type QuizFormValues = ReturnType<typeof quizToFormValues>
+export const emptyQuestion = {
+  questionText: '',
+  type: 'mcq' as 'mcq' | 'msq' | 'nat',
+  options: ['', '', '', ''],
+  correctOption: '',
+  marks: '',
+  negativeMarks: '',
+  correctOptions: [] as string[],
+  answerMin: '',
+  answerMax: '',
+  section: '',
+  topic: '',
+  explanation: '',
+}
+
+export type QuestionType = (typeof QUESTION_TYPES)[number]
+const TYPE_SHORT = { mcq: 'MCQ', msq: 'MSQ', nat: 'NAT' } as const
+
+function useQuizForm(defaultValue: QuizFormValues, lastResult: SubmissionResult<string[]> | null | undefined) {
+  return useForm({
+    id: 'quiz-form',
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quizFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+}
+/** One question's fields in the quiz form. */
+export type QuestionField = ReturnType<ReturnType<typeof useQuizForm>[1]['questions']['getFieldList']>[number]
+
+export function QuizEditor({
+  defaultValue,
+  lastResult,
+  submitLabel,
+  pendingText,
+}: {
+  defaultValue: QuizFormValues
+  lastResult?: SubmissionResult<string[]> | null
+  submitLabel: string
+  pendingText: string
+}) {
+  const [form, fields] = useQuizForm(defaultValue, lastResult)
+  const questions = fields.questions.getFieldList()
+  // Without JS every field is shown (the server ignores those the type does not use); with JS only the type's.
+  const hydrated = useHydrated()
+  const defaults = fields.markingDefaults.getFieldset()
+  // A blank takes the quiz's default for the type (typed above), else the spec's: shown as the placeholder.
+  const placeholderFor = (type: QuestionType) => {
+    const own = defaults[type].getFieldset()
+    return {
+      marks: String(own.marks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].marks),
+      negativeMarks: String(own.negativeMarks.value ?? '') || marksText(MARKING_SCHEMES.spec[type].negativeMarks),
+    }
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-3xl">
+      <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+      <TextareaField
+        label="Description"
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+        errors={fields.description.errors}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectField
+          label="Category"
+          selectProps={getSelectProps(fields.category)}
+          options={[
+            { value: 'free', label: 'Free' },
+            { value: 'paid', label: 'Paid' },
+          ]}
+          errors={fields.category.errors}
+        />
+        <Field
+          label="Time Limit (minutes)"
+          inputProps={{ ...getInputProps(fields.timeLimit, { type: 'number' }), min: 0, step: 1 }}
+          errors={fields.timeLimit.errors}
+          hint="0 or empty: untimed."
+        />
+      </div>
+      <details className="mb-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <summary className="cursor-pointer font-semibold">Marking defaults (optional)</summary>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Marks a question of each type takes when its own marks are blank. Blank here: MCQ +1 / -0.25, MSQ and NAT +1 /
+          0. Negative marks are the amount taken off for a wrong answer (IIT JAM 1-mark MCQ: 1/3).
+        </p>
+        <div className="mt-3 grid gap-x-4 sm:grid-cols-2">
+          {QUESTION_TYPES.map((t) => {
+            const d = defaults[t].getFieldset()
+            return [
+              <Field
+                key={`${t}-marks`}
+                label={`${TYPE_SHORT[t]} default marks`}
+                inputProps={{ ...getInputProps(d.marks, { type: 'text' }), inputMode: 'decimal' }}
+                errors={d.marks.errors}
+              />,
+              <Field
+                key={`${t}-neg`}
+                label={`${TYPE_SHORT[t]} default negative marks`}
+                inputProps={{ ...getInputProps(d.negativeMarks, { type: 'text' }), inputMode: 'decimal' }}
+                errors={d.negativeMarks.errors}
+              />,
+            ]
+          })}
+        </div>
+      </details>
+      <h2 className="mt-4 mb-2 text-lg font-semibold">Questions</h2>
+      <ol className="flex flex-col gap-4">
+        {questions.map((question, i) => (
+          <QuestionFields
+            key={question.key}
+            question={question}
+            index={i}
+            hydrated={hydrated}
+            placeholderFor={placeholderFor}
+            removeButtonProps={
+              questions.length > 1 ? form.remove.getButtonProps({ name: fields.questions.name, index: i }) : undefined
+            }
+          />
+        ))}
+      </ol>
+      <ErrorList errors={fields.questions.errors} />
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: emptyQuestion })}
+          className={secondaryButtonClass}
+        >
+          Add Question
+        </button>
+        <StatusButton pendingText={pendingText}>{submitLabel}</StatusButton>
+      </div>
+      <ErrorList errors={form.errors} />
+    </Form>
+  )
+}
