@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
 
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type { EntryContext } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
@@ -34,9 +34,6 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-  // If you have middleware enabled:
-  // loadContext: RouterContextProvider
 ) {
   // Pages that need script hydrate; every other page is plain HTML + CSS (issue 14, app/hooks/use-route-handle.ts).
   const hydrate = pageHydrates(routerContext) || import.meta.env.DEV
@@ -59,13 +56,13 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    let userAgent = request.headers.get('user-agent')
+    const userAgent = request.headers.get('user-agent')
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     // A page that does not hydrate is rendered whole too: it has no script to fill in streamed parts, and it
     // leaves as one piece with its CSS inlined (renderWhole).
-    let readyOption: keyof RenderToPipeableStreamOptions =
+    const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hydrate ? 'onAllReady' : 'onShellReady'
 
     // Abort the rendering stream after the `streamTimeout` so it has time to

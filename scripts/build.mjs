@@ -15,7 +15,6 @@ function run(command, args) {
       [child.stderr, process.stderr],
     ]) {
       readline.createInterface({ input: from }).on('line', (line) => {
-        // eslint-disable-next-line no-control-regex
         if (line.replace(/\u001b\[[0-9;]*m/g, '').trim() !== NOISE) to.write(line + '\n')
       })
     }

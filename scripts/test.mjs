@@ -1,8 +1,8 @@
-// `npm test` (CONTRACT.md): find or install Chromium and PostgreSQL, typecheck, Vitest on SQLite, build, Vitest's
+// `npm test`: find or install Chromium and PostgreSQL, typecheck, lint, Vitest on SQLite, build, Vitest's
 // integration suite again on a real PostgreSQL (with the two-instance test), Playwright (JS on and off) on
-// SQLite, then the browser flows once more on PostgreSQL, and the summary line `N passed, N failed` (STACK.md
-// trap 10: neither tool prints it). The PostgreSQL server is a throwaway one (scripts/pg-server.mjs): a
-// temporary data directory and a free port, removed at the end.
+// SQLite, then the browser flows once more on PostgreSQL, and the summary line `N passed, N failed` (neither
+// tool prints it, and the runner that reads our output looks for it). The PostgreSQL server is a throwaway one
+// (scripts/pg-server.mjs): a temporary data directory and a free port, removed at the end.
 import { execSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -93,6 +93,13 @@ if (run('typecheck', 'npx react-router typegen && npx tsc')) passed++
 else {
   failed++
   problems.push('typecheck')
+}
+
+// 1b. ESLint counts as one check too (eslint.config.js; warnings fail it as well).
+if (run('lint', 'npm run -s lint')) passed++
+else {
+  failed++
+  problems.push('lint: `npm run lint` reported problems (listed above)')
 }
 
 // 2. Unit and integration tests on SQLite.

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 type SwiperInstance = { destroy: (deleteInstance?: boolean, cleanStyles?: boolean) => void }
+/** What the dynamic imports bring: the Swiper class and the two modules the carousel uses. */
+type SwiperModules = {
+  Swiper: typeof import('swiper').default
+  Navigation: typeof import('swiper/modules').Navigation
+  Autoplay: typeof import('swiper/modules').Autoplay
+}
 
 /**
  * A carousel that is a plain CSS scroll-snap row first (server render, JS off) and becomes a Swiper once it
@@ -22,7 +28,7 @@ export function Carousel({
   const root = useRef<HTMLDivElement>(null)
   const prev = useRef<HTMLButtonElement>(null)
   const next = useRef<HTMLButtonElement>(null)
-  const [mod, setMod] = useState<null | { Swiper: any; Navigation: any; Autoplay: any }>(null)
+  const [mod, setMod] = useState<SwiperModules | null>(null)
 
   // Load Swiper when the carousel comes near the screen.
   useEffect(() => {

@@ -44,7 +44,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   useEffect(() => {
     if (toast && !toasts.some((t) => t.message === toast.message)) push(toast)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new toast from the loader may push: with `toasts` as a dependency, one that expired would be pushed
+    // again while the loader still returns it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the reason is in the comment above
   }, [toast])
 
   useEffect(() => {

@@ -10,7 +10,6 @@ import {
   type VerifyResult,
 } from '~/models/verification.server'
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
-import { parseForm } from '~/utils/body.server'
 import { db } from '~/utils/db.server'
 import { isUniqueViolation } from '#db/dialect'
 import { newId, nowIso } from '~/utils/ids.server'

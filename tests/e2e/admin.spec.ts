@@ -1,6 +1,6 @@
 // Admin flows (issue 6 §12), each run with JavaScript on and off (projects 'js' and 'nojs').
 import crypto from 'node:crypto'
-import { createCourse, createQuiz, createSection, createUser, enrol } from '../../db/factories'
+import { createCourse, createQuiz, createUser, enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
 const tag = () => crypto.randomBytes(3).toString('hex')

@@ -95,7 +95,7 @@ test('photo: no file, wrong type, too big, then a real PNG used by the nav avata
   await page.getByLabel('Profile Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   await upload.click()
   await expect(page.getByText('Image Uploaded Successfully').first()).toBeVisible()
-  const src = await page.getByAltText("Photo Learner's profile photo").getAttribute('src')
+  const src = await page.getByAltText("Photo Learner's avatar").getAttribute('src')
   expect(src).toMatch(/^\/uploads\/profile\/[0-9a-f]{24}\.png$/)
   await expect(page.getByLabel('Open profile card').locator('img')).toHaveAttribute('src', src!)
   const res = await request.get(src!)

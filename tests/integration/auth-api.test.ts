@@ -28,24 +28,6 @@ const USER_KEYS = [
 ]
 const FORBIDDEN = ['password', 'password_hash', 'otp', 'otpExpiry', 'code_hash', 'proof_hash', 'passwordHash']
 
-async function registerAndVerify(email: string, password = 'Str0ng!pass') {
-  const jar = new CookieJar()
-  expect(
-    (
-      await callApi(users, 'POST', '/api/v1/users/register', {
-        json: { name: 'Api User', email, password },
-        cookie: jar,
-      })
-    ).status,
-  ).toBe(200)
-  const res = await callApi(users, 'POST', '/api/v1/users/verify-otp', {
-    json: { email, otp: lastCode(email) },
-    cookie: jar,
-  })
-  expect(res.status).toBe(200)
-  return { jar, body: res.body }
-}
-
 describe('register, verify-otp, resend-otp', () => {
   it('refuses missing, mistyped and weak input', async () => {
     let res = await callApi(users, 'POST', '/api/v1/users/register', {

@@ -88,7 +88,10 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     )
   }
   const current = course.sections.flatMap((s) => s.lectures).find((l) => l.id === lectureId) ?? null
-  let n = 0
+  // Lectures are numbered across sections (1, 2, 3 ... through the whole course).
+  const firstNumber = course.sections.map((_, i) =>
+    course.sections.slice(0, i).reduce((sum, s) => sum + s.lectures.length, 1),
+  )
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold">{course.title}</h1>
@@ -120,8 +123,8 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 Section {i + 1}: {section.title}
               </h3>
               <ol className="mt-2 space-y-1">
-                {section.lectures.map((lecture) => {
-                  n += 1
+                {section.lectures.map((lecture, j) => {
+                  const n = firstNumber[i] + j
                   const active = lecture.id === lectureId
                   return (
                     <li key={lecture.id} className="flex items-center justify-between gap-2">

@@ -158,7 +158,7 @@ function PhotoForm({ image, name, serverError }: { image: string | null; name: s
     >
       <img
         src={image ?? '/images/default-avatar.svg'}
-        alt={`${name}'s profile photo`}
+        alt={`${name}'s avatar`}
         width={96}
         height={96}
         className="h-24 w-24 rounded-full border object-cover dark:border-slate-600"

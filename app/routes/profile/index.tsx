@@ -47,7 +47,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700">
         <img
           src={user.profileImage ?? '/images/default-avatar.svg'}
-          alt={`${user.name}'s profile photo`}
+          alt={`${user.name}'s avatar`}
           width={112}
           height={112}
           className="h-28 w-28 rounded-full border object-cover dark:border-slate-600"
