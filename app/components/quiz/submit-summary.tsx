@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import type { StateCounts } from '~/lib/quiz/palette'
 import { submitSummary } from '~/lib/quiz/summary'
@@ -43,6 +44,10 @@ export function SubmitSummary({
   onConfirm: () => void
   disabled: boolean
 }) {
+  // The dialog opens on the learner's own click: move focus to its first action so a keyboard or screen-reader
+  // user lands inside it.
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => confirmRef.current?.focus(), [])
   return (
     <div
       role="dialog"
@@ -59,7 +64,7 @@ export function SubmitSummary({
           type="button"
           onClick={onConfirm}
           disabled={disabled}
-          autoFocus
+          ref={confirmRef}
           className={`${btn} bg-emerald-700 text-white`}
         >
           Yes, submit

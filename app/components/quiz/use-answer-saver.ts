@@ -45,7 +45,11 @@ export function useAnswerSaver({
   const [status, setStatus] = useState<SaverStatus>('saved')
   const [pendingCount, setPendingCount] = useState(0)
   const onClosedRef = useRef(onClosed)
-  onClosedRef.current = onClosed
+  useEffect(() => {
+    onClosedRef.current = onClosed
+  }, [onClosed])
+  // A retry timer and a follow-up send call the newest flush; it is set after each render.
+  const flushRef = useRef<() => Promise<boolean>>(() => Promise.resolve(true))
 
   const persist = useCallback(() => {
     setPendingCount(pending.current.size)
@@ -101,7 +105,7 @@ export function useAnswerSaver({
         const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures.current - 1, 5))
         retryTimer.current = setTimeout(() => {
           retryTimer.current = null
-          void flush()
+          void flushRef.current()
         }, delay)
         return false
       } finally {
@@ -112,10 +116,13 @@ export function useAnswerSaver({
     inflight.current = run
     return run.then(async (ok) => {
       // Something changed while the request was in flight: send it too.
-      if (ok && pending.current.size > 0) return flush()
+      if (ok && pending.current.size > 0) return flushRef.current()
       return ok
     })
   }, [persist, quizId])
+  useEffect(() => {
+    flushRef.current = flush
+  }, [flush])
 
   const enqueue = useCallback(
     (answer: PendingAnswer) => {

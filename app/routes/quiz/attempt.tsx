@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
 import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
@@ -325,12 +325,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A failed submission or load (e.g. the connection dropped): answers not yet saved are kept on this device
   // and sent when the page is reloaded.
   const message = isRouteErrorResponse(error) ? ACCESS_DENIED_MESSAGES.other : ACCESS_DENIED_MESSAGES.network
+  const location = useLocation()
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
       <div role="alert" className="rounded-lg border border-red-200 p-6 dark:border-red-900">
         <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
         <p className="mb-6">{message}</p>
-        <a href="" className="mr-3 rounded bg-emerald-700 px-4 py-2 font-semibold text-white">
+        <a href={location.pathname + location.search} className="mr-3 rounded bg-emerald-700 px-4 py-2 font-semibold text-white">
           Reload
         </a>
         <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600">
