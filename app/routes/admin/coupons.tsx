@@ -15,13 +15,13 @@ import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/coupons'
 
 // spec 2 "Coupons" (admin only): 5 a page, delete after a confirmation (?delete=id: a dialog, also without JS).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   const { page } = readListParams(request)
   const { total, coupons } = await listCoupons({ page, pageSize: COUPON_PAGE_SIZE })
   const deleteId = new URL(request.url).searchParams.get('delete')
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const form = await readForm(request)
   const couponId = form.get('couponId')
   const url = new URL(request.url)

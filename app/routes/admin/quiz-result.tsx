@@ -5,12 +5,12 @@ import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { getQuizResults } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-result'
 
 // spec 2 "Quiz Results": submitted attempts only, 8 a page.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })

@@ -18,7 +18,7 @@ import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
@@ -26,7 +26,7 @@ import type { Route } from './+types/quizzes'
 // spec 2 "All Quizzes": 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
 // (?delete=id, also without JS), Share (share sheet, else clipboard; without JS the link is shown).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   const { page } = readListParams(request)
   const all = await listQuizzes()
   const pages = pageCount(all.length, ADMIN_PAGE_SIZE)
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   const form = await readForm(request)
   const quizId = form.get('quizId')
   const url = new URL(request.url)

@@ -41,7 +41,7 @@ import { aiRequestSchema, apiMarkingDefaults, apiQuestionToDraft, quizApiSchema 
 import { couponSchema, quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'
-import { apiResource, endpoint, type ApiArgs } from '~/utils/api-endpoints.server'
+import { apiResource, endpoint, type ApiArgs } from './endpoints.server'
 import type { UserRow } from '~/models/user.server'
 
 // /api/v1/admin/* (API.md §2.5): staff or admin only (401 signed out, 403 JSON otherwise, §5 #6); the whole

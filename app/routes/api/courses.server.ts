@@ -16,8 +16,8 @@ import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
-import { apiResource, endpoint } from '~/utils/api-endpoints.server'
-import { isOwnNote, noteDownload } from '~/utils/note-download.server'
+import { apiResource, endpoint } from './endpoints.server'
+import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import {
   COURSE_IMAGE_MAX_BYTES,

@@ -23,10 +23,10 @@ import { envelope, MessageShape, UserShape } from '~/presenters/v1-shapes'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'
 import { ProfileSchema } from '~/schemas/profile'
 import { apiError, apiResponse, json, readJsonBody, str } from '~/utils/api.server'
-import { apiResource, endpoint, type ApiArgs } from '~/utils/api-endpoints.server'
-import { endSession, startSession } from '~/utils/auth.server'
+import { apiResource, endpoint, type ApiArgs } from './endpoints.server'
+import { endSession, startSession } from '~/auth/session.server'
 import { parsePhotoUpload } from '~/utils/upload.server'
-import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/utils/totp.server'
+import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/auth/totp.server'
 
 // /api/v1/users (API.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
 // and the deliberate differences of API.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).

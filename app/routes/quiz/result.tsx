@@ -5,7 +5,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { formatMarks, marksToNumber, type Marks } from '~/lib/marks'
 import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/analysis.server'
 import { quizGate } from '~/models/attempt.server'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/result'
 
 // /quiz/result/{id} (spec 1 §2, issue 13 item 4): the result and analysis of the learner's own submitted attempt,
