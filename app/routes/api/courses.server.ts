@@ -15,7 +15,7 @@ import {
 import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
-import { apiError, json, readJsonBody } from '~/utils/api.server'
+import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint } from './endpoints.server'
 import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
@@ -31,8 +31,6 @@ import {
 // /api/v1/courses/* (API.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
 // course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
 // #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
-
-const firstMessage = (issues: Array<{ message: string }>) => issues[0]?.message ?? 'Invalid request'
 
 async function upload(request: Request, maxFileSize: number) {
   try {

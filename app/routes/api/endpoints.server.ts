@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import type { ZodType } from 'zod'
+import { z, type ZodType } from 'zod'
 import { API_AUTH_MESSAGES, requireRole } from '~/auth/guard.server'
 import type { RoleNeed } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
@@ -33,7 +33,12 @@ export type SuccessAnswer = ZodType | { file: string } | { redirect: string }
 export type ErrorAnswer = string | { description: string; schema: ZodType }
 
 export type ApiArgs = { request: Request; params: Record<string, string>; context: Readonly<RouterContextProvider> }
-type GuardedArgs<G extends Guard> = ApiArgs & (G extends 'public' ? unknown : { user: UserRow })
+/** The shape of a `{ success: true, ... }` answer. */
+export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape })
+
+/** What a handler behind a role guard receives: the request's arguments and the signed-in user. */
+export type SignedInArgs = ApiArgs & { user: UserRow }
+type GuardedArgs<G extends Guard> = G extends 'public' ? ApiArgs : SignedInArgs
 
 export type Endpoint<G extends Guard = Guard> = {
   method: Method

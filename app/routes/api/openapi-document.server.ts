@@ -141,7 +141,7 @@ export function openApiDocument(resources: ApiResource[]) {
       version: '1',
       description:
         "The old client's wire contract (API.md), with its deliberate differences. Generated from the endpoint tables " +
-        'in app/routes/api/*.server.ts. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
+        'in app/routes/api/. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
     },
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__session' } },
