@@ -37,7 +37,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
       </PageTitle>
       <SearchBox q={loaderData.q} />
       <UsersTable users={loaderData.users} empty="No users found" />
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router'
 import { PageTitle, pageCount, Pagination, Table, Td } from '~/components/admin/ui'
 import { listAudit } from '~/models/audit.server'
 import { readListParams } from '~/schemas/admin'
@@ -28,7 +27,6 @@ function describe(details: Record<string, unknown> | null) {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   return (
     <>
       <PageTitle>Audit Log</PageTitle>
@@ -49,7 +47,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

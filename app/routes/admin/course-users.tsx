@@ -117,7 +117,7 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {confirm ? (
         <ConfirmDialog
           title={confirm.isActive ? 'Revoke access?' : 'Grant access?'}

@@ -1,4 +1,4 @@
-import { Form, useLocation } from 'react-router'
+import { Form } from 'react-router'
 import { PaymentsTable, Unfulfilled } from '~/components/admin/payments-table'
 import { buttonClass, PageTitle, pageCount, Pagination, secondaryButtonClass } from '~/components/admin/ui'
 import { inputClass } from '~/components/forms'
@@ -58,7 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Payments | Admin' }]
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   const { form } = loaderData
   return (
     <>
@@ -122,7 +121,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {loaderData.total === 1 ? '1 order' : `${loaderData.total} orders`}
       </p>
       <PaymentsTable payments={loaderData.payments} />
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

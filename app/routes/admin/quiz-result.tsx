@@ -1,4 +1,4 @@
-import { data, Link, useLocation } from 'react-router'
+import { data, Link } from 'react-router'
 import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { formatAttemptedAt } from '~/lib/dates'
@@ -24,7 +24,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quizTitle ?? 'Quiz'} results | Admin` }]
 
 export default function QuizResult({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   const withSections = loaderData.students.some((s) => s.sections.length > 0)
   return (
     <>
@@ -80,7 +79,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

@@ -61,34 +61,35 @@ const getCourseUsers = async ({ params }: ApiArgs) => {
 const AccessBody = z.object({ userId: z.string(), courseId: z.string() })
 const AccessAnswer = ok({ message: z.string(), enrollment: EnrollmentShape })
 
+/** grant-access and revoke-access: one body, one set of answers; `active` is what the enrolment becomes. */
+const accessRow = (path: string, summary: string, active: boolean) =>
+  endpoint({
+    method: 'POST',
+    path,
+    summary,
+    guard: 'admin',
+    body: { json: AccessBody },
+    success: { 200: AccessAnswer },
+    errors: { 400: 'userId and courseId are required', 404: 'User is not enrolled in this course' },
+    handler: (args) => changeAccess(args, active),
+  })
+
+/** A dashboard count (one of getStats') as `{ success: true, <key>: n }`. */
+const statsRow = (path: string, summary: string, key: string, stat: keyof Awaited<ReturnType<typeof getStats>>) =>
+  endpoint({
+    method: 'GET',
+    path,
+    summary,
+    guard: 'staff',
+    success: { 200: ok({ [key]: z.number().int() }) },
+    errors: {},
+    handler: async () => json({ success: true, [key]: (await getStats())[stat] }),
+  })
+
 export const adminUserEndpoints = [
-  endpoint({
-    method: 'GET',
-    path: '/stats/users',
-    summary: 'Number of users',
-    guard: 'staff',
-    success: { 200: ok({ totalUsers: z.number().int() }) },
-    errors: {},
-    handler: async () => json({ success: true, totalUsers: (await getStats()).totalUsers }),
-  }),
-  endpoint({
-    method: 'GET',
-    path: '/stats/premium-users',
-    summary: 'Number of premium users',
-    guard: 'staff',
-    success: { 200: ok({ premiumUsers: z.number().int() }) },
-    errors: {},
-    handler: async () => json({ success: true, premiumUsers: (await getStats()).premiumUsers }),
-  }),
-  endpoint({
-    method: 'GET',
-    path: '/stats/courses',
-    summary: 'Number of courses',
-    guard: 'staff',
-    success: { 200: ok({ count: z.number().int() }) },
-    errors: {},
-    handler: async () => json({ success: true, count: (await getStats()).totalCourses }),
-  }),
+  statsRow('/stats/users', 'Number of users', 'totalUsers', 'totalUsers'),
+  statsRow('/stats/premium-users', 'Number of premium users', 'premiumUsers', 'premiumUsers'),
+  statsRow('/stats/courses', 'Number of courses', 'count', 'totalCourses'),
   endpoint({
     method: 'GET',
     path: '/get-all-users',
@@ -115,26 +116,8 @@ export const adminUserEndpoints = [
     errors: { 404: 'Course not found' },
     handler: getCourseUsers,
   }),
-  endpoint({
-    method: 'POST',
-    path: '/grant-access',
-    summary: "Re-activates a learner's enrolment and tells them by e-mail",
-    guard: 'admin',
-    body: { json: AccessBody },
-    success: { 200: AccessAnswer },
-    errors: { 400: 'userId and courseId are required', 404: 'User is not enrolled in this course' },
-    handler: (args) => changeAccess(args, true),
-  }),
-  endpoint({
-    method: 'POST',
-    path: '/revoke-access',
-    summary: "Deactivates a learner's enrolment and tells them by e-mail",
-    guard: 'admin',
-    body: { json: AccessBody },
-    success: { 200: AccessAnswer },
-    errors: { 400: 'userId and courseId are required', 404: 'User is not enrolled in this course' },
-    handler: (args) => changeAccess(args, false),
-  }),
+  accessRow('/grant-access', "Re-activates a learner's enrolment and tells them by e-mail", true),
+  accessRow('/revoke-access', "Deactivates a learner's enrolment and tells them by e-mail", false),
   endpoint({
     method: 'GET',
     path: '/courses-with-user-counts',
