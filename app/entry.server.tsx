@@ -11,15 +11,18 @@ import { handlesSet } from '~/hooks/use-route-handle'
 import { inlineCriticalCss } from '~/utils/critical-css.server'
 import { inlineFirstViewImages } from '~/utils/inline-images.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
+import { contentVersion } from '~/models/content-version.server'
 import { applyPagePolicy } from '~/utils/page-cache.server'
+import { createPageCache } from '~/utils/page-store.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
 
 // server.js builds each request's context with these (the app's own key object, reached through the build).
 export { requestContext } from '~/utils/request-context'
-// ...and answers anonymous page views from memory with this (issue 14 item 5, app/utils/page-store.server.ts).
-export { pageCache } from '~/utils/page-store.server'
+// ...and answers anonymous page views from memory with this (app/utils/page-store.server.ts), each kept with the
+// content version it was rendered at.
+export const pageCache = createPageCache(contentVersion)
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 

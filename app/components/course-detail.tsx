@@ -2,8 +2,7 @@ import { Link } from 'react-router'
 import { brochures } from '~/content/brochures'
 import type { SyllabusItem } from '~/content/syllabi'
 import type { CourseJson } from '~/presenters/v1-shapes'
-import type { Viewer } from '~/utils/course-page.server'
-import { PurchasePanel } from './purchase-panel'
+import { PurchasePanel, type Viewer } from './purchase-panel'
 
 /** Syllabus accordion (spec 1 §2): native <details>, so it opens and closes without JavaScript. */
 export function SyllabusAccordion({ items }: { items: SyllabusItem[] }) {

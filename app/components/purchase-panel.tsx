@@ -2,7 +2,6 @@ import { Link, useFetcher } from 'react-router'
 import { featuresFor } from '~/content/purchase-features'
 import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
 import type { CourseJson } from '~/presenters/v1-shapes'
-import type { Viewer } from '~/utils/course-page.server'
 
 const button =
   'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'
@@ -12,6 +11,9 @@ const button =
  * (truncated, hidden when 0), '(monthly)' and LIVE BATCH for live courses, the button for this viewer and
  * the feature list.
  */
+/** Who is looking at a course page: what its purchase button offers them. */
+export type Viewer = 'guest' | 'enrolled' | 'member'
+
 export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: Viewer }) {
   const fetcher = useFetcher()
   const live = course.mode.toLowerCase() === 'live'

@@ -43,6 +43,9 @@ export const TOAST_ERROR_MS = 4000
 export const TOAST_SUCCESS_MS = 2000
 export const TOAST_MAX = 20
 
+// A session row and its cookie live 30 days; a login or a code verification starts a new one.
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
 // The profile photo's messages, shown by the page before a slow upload and by the server after one. Here, not in
 // the Zod schema file, so the profile page's browser code does not pull in Zod (issue 14: the JS budget).
 export const PHOTO_MISSING = 'Please select an image'

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
+import { SESSION_TTL_MS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { nowIso } from '~/utils/ids.server'
-
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 /** A new session row; its id is 32 random bytes, never reused (the caller rotates it at login and verification). */
 export async function createSessionRow(userId: string): Promise<{ id: string; expiresAt: Date }> {

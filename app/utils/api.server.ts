@@ -63,3 +63,6 @@ export function str(body: Record<string, unknown>, key: string): string | undefi
   const v = Object.hasOwn(body, key) ? body[key] : undefined
   return typeof v === 'string' ? v : undefined
 }
+
+/** The message of a refused body's first schema issue: the one line an API error carries. */
+export const firstMessage = (issues: Array<{ message: string }>) => issues[0]?.message ?? 'Invalid request'

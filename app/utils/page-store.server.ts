@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { contentVersion } from '~/models/content-version.server'
 import { pageCacheKey, PRIVATE_NO_STORE, STORE_MARKER } from '~/utils/page-cache.server'
 
 // The anonymous page cache's memory (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md): rendered pages
@@ -136,7 +135,7 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
  * PAGE_CACHE_DEBUG=1 makes server.js say hit/miss in a response header (tests only: it would tell a visitor
  * whether others read a page lately).
  */
-export function createPageCache(env: NodeJS.ProcessEnv = process.env) {
+export function createPageCache(version: () => Promise<number>, env: NodeJS.ProcessEnv = process.env) {
   const store = createPageStore()
   const enabled = env.PAGE_CACHE !== 'off'
   return {
@@ -144,7 +143,7 @@ export function createPageCache(env: NodeJS.ProcessEnv = process.env) {
     defaultCacheControl: PRIVATE_NO_STORE,
     debug: env.PAGE_CACHE_DEBUG === '1',
     keyFor: (request: Parameters<typeof pageCacheKey>[0]) => (enabled ? pageCacheKey(request) : null),
-    version: contentVersion,
+    version,
     lookup: store.get,
     save: store.set,
     stats: store.stats,
@@ -152,5 +151,3 @@ export function createPageCache(env: NodeJS.ProcessEnv = process.env) {
     notModified,
   }
 }
-
-export const pageCache = createPageCache()

@@ -6,7 +6,7 @@ import { createCourse, createQuiz, createSection } from '../../db/factories'
 import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
 import { v1Resources } from '~/routes/api/openapi.server'
-import { fullPath } from '~/utils/api-endpoints.server'
+import { fullPath } from '~/routes/api/endpoints.server'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
 type Who = 'anonymous' | 'learner' | 'instructor' | 'admin'
@@ -135,7 +135,7 @@ function expectDenied(outcome: { status: number; location: string | null }, as: 
     expect(outcome.status).toBe(302)
     expect(outcome.location).toMatch(/^\/login\?redirectTo=/)
   } else if (file) {
-    // CSV downloads answer 403 to a signed-in user without the role (app/utils/auth.server.ts requireExportRole).
+    // CSV downloads answer 403 to a signed-in user without the role (app/auth/guard.server.ts, its "file" answer).
     expect(outcome.status).toBe(403)
     expect(outcome.location).toBeNull()
   } else if (as === 'learner') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories'
-import { getUserId } from '~/utils/auth.server'
+import { getUserId } from '~/auth/session.server'
 import { checkCredentials } from '~/models/account.server'
 import { db } from '~/utils/db.server'
 import { MESSAGES, verifyCode } from '~/models/verification.server'
@@ -10,7 +10,7 @@ import { action as logoutAction } from '~/routes/auth/logout'
 import { action as forgotAction } from '~/routes/auth/forgot-password'
 import * as users from '~/routes/api/users'
 import { buildRequest, callApi, callRoute, CookieJar, lastCode, otherCode } from '../support/harness'
-import { apiSignupClaimCookie } from '~/utils/totp.server'
+import { apiSignupClaimCookie } from '~/auth/totp.server'
 
 // issue 3 §9 security tests, run against the model and the page actions (fast, no browser).
 let n = 0
@@ -332,7 +332,7 @@ describe('sessions', () => {
     await callRoute(loginAction, '/login', { form: { email: user.email, password: user.password }, cookie: jar })
     const genuine = jar.cookies.get('__session')!
     const idOf = (cookie: string) => getUserId(buildRequest('/', { cookie }))
-    // Verified values are remembered by the cookie's exact text (app/utils/auth.server.ts): ask twice each.
+    // Verified values are remembered by the cookie's exact text (app/utils/session-cookie.server.ts): ask twice each.
     for (let i = 0; i < 2; i++) {
       expect(await idOf(`__session=${genuine}`)).toBe(user.id)
       expect(await idOf(`theme=ImRhcmsi; __session=${genuine}; other=1`)).toBe(user.id)

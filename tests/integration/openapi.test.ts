@@ -27,7 +27,7 @@ import {
 import { sign } from '../support/standins/razorpay'
 import { startOpenaiServer, type OpenAiStandIn } from '../support/standins/openai'
 import { v1Resources } from '~/routes/api/openapi.server'
-import { fullPath } from '~/utils/api-endpoints.server'
+import { fullPath } from '~/routes/api/endpoints.server'
 import { db } from '~/utils/db.server'
 import { callApi, CookieJar, lastCode, signedInUser } from '../support/harness'
 

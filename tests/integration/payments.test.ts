@@ -16,14 +16,15 @@ beforeAll(async () => {
 afterAll(async () => rzp?.close())
 
 const app = async () => {
-  const [{ db }, factories, orders, payment, callback] = await Promise.all([
+  const [{ db }, factories, orders, fulfilment, callbacks, callback] = await Promise.all([
     import('~/utils/db.server'),
     import('../../db/factories'),
     import('~/routes/api/orders'),
     import('~/models/payment.server'),
+    import('~/models/payment-callbacks.server'),
     import('~/routes/buy/razorpay-callback'),
   ])
-  return { db, f: factories, orders, payment, callback }
+  return { db, f: factories, orders, payment: { ...fulfilment, ...callbacks }, callback }
 }
 
 async function enrolments(userId: string, courseId?: string) {

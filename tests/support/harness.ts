@@ -14,7 +14,7 @@
 // No app module is imported at the top of this file, only types: some test files set env in `vi.hoisted`
 // (RATE_LIMIT, APP_URL, mail and AI stand-ins) or import the app lazily after starting a stand-in (the Razorpay
 // tests set its keys in beforeAll), and the app reads its env once, when its modules first load. A top-level
-// import here would load auth.server / db.server (and their env) before those tests have set it, so the app
+// import here would load the session and db modules (and their env) before those tests have set it, so the app
 // modules this file needs are imported inside the functions that use them.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -56,7 +56,7 @@ const cookieHeader = (cookie: CookieInput) => (cookie instanceof CookieJar ? coo
 
 /** A signed-in session for `userId`: a real session row, returned as the `name=value` Cookie header. */
 export async function signedInCookie(userId: string): Promise<string> {
-  const { startSession } = await import('~/utils/auth.server')
+  const { startSession } = await import('~/auth/session.server')
   const setCookie = await startSession(new Request('http://localhost/'), userId)
   return setCookie.split(';')[0]
 }

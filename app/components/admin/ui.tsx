@@ -1,5 +1,5 @@
 import { Children, cloneElement, isValidElement, type ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { StatusButton } from '~/components/forms'
 
 // Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
@@ -34,7 +34,8 @@ export function withParams(search: string, changes: Record<string, string | numb
 }
 
 /** Prev / Next with the page number; shown only when there is more than one page (spec 2: only past 8 rows). */
-export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { search } = useLocation()
   if (pageCount <= 1) return null
   const link = (to: number, label: string, disabled: boolean) =>
     disabled ? (
@@ -191,22 +192,38 @@ export function ConfirmDialog({ title, children, cancelTo }: { title: string; ch
   )
 }
 
-/** The confirmation step of a delete (coupon, quiz): a dialog reached by URL, so it works without JS. */
+/** A list row's Delete link: the same list with `?delete=<id>`, which shows its DeleteDialog. */
+export function DeleteLink({ id }: { id: string }) {
+  const { search } = useLocation()
+  return (
+    <Link
+      to={withParams(search, { delete: id })}
+      preventScrollReset
+      className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
+    >
+      Delete
+    </Link>
+  )
+}
+
+/**
+ * The confirmation step of a delete (coupon, quiz): a dialog reached by URL (`?delete=<id>`), so it works without
+ * JS; Cancel goes back to the list without the parameter.
+ */
 export function DeleteDialog({
   title,
-  cancelTo,
   field,
   value,
   children,
 }: {
   title: string
-  cancelTo: string
   field: string
   value: string
   children: ReactNode
 }) {
+  const { search, pathname } = useLocation()
   return (
-    <ConfirmDialog title={title} cancelTo={cancelTo}>
+    <ConfirmDialog title={title} cancelTo={pathname + withParams(search, { delete: undefined })}>
       {children}
       <Form method="post" className="mt-4" preventScrollReset>
         <input type="hidden" name={field} value={value} />

@@ -7,7 +7,7 @@ import { isId } from '~/lib/ids'
 import { listCoursesWithCounts } from '~/models/course.server'
 import { addLecture, listSections, NotFoundError } from '~/models/section.server'
 import { lectureSchema } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-lecture'
@@ -15,7 +15,7 @@ import { LectureFields } from './lecture-fields'
 
 // spec 2 "Add Lecture": course cards -> pick a section -> lecture form (?course=&section= without JS).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const url = new URL(request.url)
   const courses = await listCoursesWithCounts()
   const courseId = url.searchParams.get('course')
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   const parsed = await parseNoteForm(request, lectureSchema)
   if ('reply' in parsed) return parsed.reply
   const { submission, note } = parsed

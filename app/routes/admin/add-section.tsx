@@ -7,7 +7,7 @@ import { isId } from '~/lib/ids'
 import { listCoursesWithCounts } from '~/models/course.server'
 import { addSection, NotFoundError } from '~/models/section.server'
 import { sectionSchema } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-section'
@@ -15,7 +15,7 @@ import { LectureFields } from './lecture-fields'
 
 // spec 2 "Add Section": course cards, then the form (a modal; without JS the same dialog comes from ?course=).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const courses = await listCoursesWithCounts()
   const courseId = new URL(request.url).searchParams.get('course')
   const selected = isId(courseId) ? (courses.find((c) => c.id === courseId) ?? null) : null
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   const parsed = await parseNoteForm(request, sectionSchema)
   if ('reply' in parsed) return parsed.reply
   const { submission, note } = parsed

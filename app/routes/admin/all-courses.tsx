@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { buttonClass, CourseCard, PageTitle } from '~/components/admin/ui'
 import { listCoursesWithCounts } from '~/models/course.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/all-courses'
 
 // Issue 6 §4: the staff course list (View Course, Students Enrolled, View Details; Create Course for admin only).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   return { isAdmin: user.role === 'admin', courses: await listCoursesWithCounts() }
 }
 

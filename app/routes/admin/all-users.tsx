@@ -4,12 +4,12 @@ import { PageTitle, pageCount, Pagination, SearchBox, secondaryButtonClass, with
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { listUsers } from '~/models/user.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/all-users'
 
 // spec 2 "All Users": name search (case-insensitive, back to page 1) and 8 a page, on the server via ?q=&page=.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const { q, page } = readListParams(request)
   const { total, users } = await listUsers({ q, page, pageSize: ADMIN_PAGE_SIZE })
   return { q, page, total, users, pages: pageCount(total, ADMIN_PAGE_SIZE) }
@@ -37,7 +37,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
       </PageTitle>
       <SearchBox q={loaderData.q} />
       <UsersTable users={loaderData.users} empty="No users found" />
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

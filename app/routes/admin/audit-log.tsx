@@ -1,8 +1,7 @@
-import { useLocation } from 'react-router'
 import { PageTitle, pageCount, Pagination, Table, Td } from '~/components/admin/ui'
 import { listAudit } from '~/models/audit.server'
 import { readListParams } from '~/schemas/admin'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/audit-log'
 import { indiaDateTime } from '~/lib/dates'
 
@@ -10,7 +9,7 @@ import { indiaDateTime } from '~/lib/dates'
 const PAGE_SIZE = 20
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   const { page } = readListParams(request)
   const { total, entries } = await listAudit({ page, pageSize: PAGE_SIZE })
   return { page, pages: pageCount(total, PAGE_SIZE), entries }
@@ -28,7 +27,6 @@ function describe(details: Record<string, unknown> | null) {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   return (
     <>
       <PageTitle>Audit Log</PageTitle>
@@ -49,7 +47,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

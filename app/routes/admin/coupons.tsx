@@ -1,13 +1,13 @@
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import {
   buttonClass,
   DeleteDialog,
+  DeleteLink,
   PageTitle,
   pageCount,
   Pagination,
   Table,
   Td,
-  withParams,
   formatDate,
 } from '~/components/admin/ui'
 import { COUPON_PAGE_SIZE } from '~/lib/constants'
@@ -15,17 +15,18 @@ import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/coupons'
+import { deleteAsked, listAddress } from './delete-step.server'
 
 // spec 2 "Coupons" (admin only): 5 a page, delete after a confirmation (?delete=id: a dialog, also without JS).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   const { page } = readListParams(request)
   const { total, coupons } = await listCoupons({ page, pageSize: COUPON_PAGE_SIZE })
-  const deleteId = new URL(request.url).searchParams.get('delete')
-  const toDelete = isId(deleteId) ? ((await getCoupon(deleteId)) ?? null) : null
+  const deleteId = deleteAsked(request)
+  const toDelete = deleteId ? ((await getCoupon(deleteId)) ?? null) : null
   return {
     page,
     total,
@@ -36,12 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const form = await readForm(request)
   const couponId = form.get('couponId')
-  const url = new URL(request.url)
-  url.searchParams.delete('delete')
-  const back = url.pathname + url.search
+  const back = listAddress(request)
   if (typeof couponId !== 'string' || !isId(couponId)) throw await redirectWithError(back, 'Failed to delete coupon')
   try {
     await deleteCoupon({ actorId: admin.id, couponId })
@@ -55,8 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Coupons | Admin' }]
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-  const { search, pathname } = useLocation()
-  const { toDelete } = loaderData
+  const { toDelete, coupons } = loaderData
   return (
     <>
       <PageTitle
@@ -70,9 +68,9 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       </PageTitle>
       <Table
         head={['Coupon Code', 'Discount', 'Course', 'Expires', 'Usage Limit', 'Actions']}
-        empty={loaderData.coupons.length === 0 ? 'No coupons found' : undefined}
+        empty={coupons.length === 0 ? 'No coupons found' : undefined}
       >
-        {loaderData.coupons.map((c) => (
+        {coupons.map((c) => (
           <tr key={c.id}>
             <Td className="font-mono uppercase">{c.code}</Td>
             <Td>{c.discount}%</Td>
@@ -80,22 +78,15 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <Td>{c.expiresAt ? formatDate(c.expiresAt) : 'Never'}</Td>
             <Td>{c.usageLimit ?? 'Unlimited'}</Td>
             <Td>
-              <Link
-                to={withParams(search, { delete: c.id })}
-                preventScrollReset
-                className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
-              >
-                Delete
-              </Link>
+              <DeleteLink id={c.id} />
             </Td>
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {toDelete ? (
         <DeleteDialog
           title="Delete Coupon"
-          cancelTo={pathname + withParams(search, { delete: undefined })}
           field="couponId"
           value={toDelete.id}
         >

@@ -18,14 +18,14 @@ import { getCourseName } from '~/models/course.server'
 import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage, requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/course-users'
 
 // spec 2 "Course enrolled users": admin toggles access after a confirmation (?confirm=userId, works without JS);
 // instructors see a read-only Active/Inactive badge. The learner gets an e-mail either way.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   const course = isId(params.courseId) ? await getCourseName(params.courseId) : undefined
   if (!course) throw data('Course not found', { status: 404 })
   const { q, page } = readListParams(request)
@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const form = await readForm(request)
   const userId = form.get('userId')
   const intent = form.get('intent')
@@ -117,7 +117,7 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {confirm ? (
         <ConfirmDialog
           title={confirm.isActive ? 'Revoke access?' : 'Grant access?'}

@@ -10,20 +10,20 @@ import { CouponError, createCoupon } from '~/models/coupon.server'
 import { listCoursesWithCounts } from '~/models/course.server'
 import { couponSchema } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { dataWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-coupon'
 
 // spec 2 "Create Coupon" (admin only). With JS: 'Submitting...', the form clears and after 1.5 s the page goes to
 // /admin/coupons; without JS the server redirects there at once with the toast.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   const courses = await listCoursesWithCounts()
   return { courses: courses.map((c) => ({ id: c.id, courseTitle: c.courseTitle })) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: couponSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), done: false }, { status: 400 })

@@ -6,19 +6,19 @@ import { SelectField } from '~/components/admin/select-field'
 import { PageTitle } from '~/components/admin/ui'
 import { createCourse } from '~/models/course.server'
 import { courseSchema } from '~/schemas/admin'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { COURSE_IMAGE_MAX_BYTES, fileOf, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
 import type { Route } from './+types/create-course'
 
 // spec 2 "Create Course" (admin only; instructors go to /admin/dashboard). Image checked by its bytes, <= 5 MB.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   let form: FormData
   try {
     form = await parseUpload(request, { maxFileSize: COURSE_IMAGE_MAX_BYTES })

@@ -5,19 +5,19 @@ import { emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor/editor
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz-admin.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
 // spec 2 "Create Quiz": manual form, CSV import and Generate with AI (both fill the form; Save creates the quiz).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   const { form, error } = await readQuizPageForm(request)
   if (!form)
     return data(

@@ -8,7 +8,7 @@ import { formatRupees } from '~/lib/pricing'
 import { dailyActivity, latestPayments, revenueByItem, revenueSummary } from '~/models/insight.server'
 import { getStats } from '~/models/stats.server'
 import { listUsers } from '~/models/user.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/dashboard'
 
 // Spec 2 "Dashboard" (counters, latest users) plus issue 15 §1: revenue, the last 30 days of activity as SVG
@@ -16,7 +16,7 @@ import type { Route } from './+types/dashboard'
 // instructors see the counters, the activity charts and the latest users, never revenue or payments.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   const isAdmin = user.role === 'admin'
   const now = new Date()
   const [stats, latest, activity, money] = await Promise.all([

@@ -5,7 +5,7 @@ import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
@@ -13,14 +13,14 @@ import type { Route } from './+types/edit-quiz'
 // spec 2 "Edit Quiz": only current questions are shown; saving follows decision 002 (answered questions are
 // archived, never rewritten), then goes to /admin/quizzes.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const quiz = isId(params.quizId) ? await getQuizForEdit(params.quizId) : null
   if (!quiz) throw data('Quiz not found', { status: 404 })
   return { quizId: quiz.id, values: quizToFormValues(quiz) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
   const { form, error } = await readQuizPageForm(request)
   if (!form)

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/index'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   throw redirect('/admin/dashboard')
 }

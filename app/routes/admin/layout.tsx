@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/layout'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
@@ -8,7 +8,7 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 // Needs JavaScript for every staff screen: this page hydrates (issue 14).
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   return { role: user.role, name: user.name }
 }
 

@@ -1,4 +1,4 @@
-import { Form, useLocation } from 'react-router'
+import { Form } from 'react-router'
 import { PaymentsTable, Unfulfilled } from '~/components/admin/payments-table'
 import { buttonClass, PageTitle, pageCount, Pagination, secondaryButtonClass } from '~/components/admin/ui'
 import { inputClass } from '~/components/forms'
@@ -6,7 +6,7 @@ import { isId } from '~/lib/ids'
 import { ORDER_STATUSES, parsePaymentFilters, paymentFilterQuery } from '~/lib/payment-filters'
 import { regrantPaidOrder } from '~/models/payment.server'
 import { listPayments, listUnfulfilled } from '~/models/payments-admin.server'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/payments'
@@ -17,7 +17,7 @@ import type { Route } from './+types/payments'
 const PAGE_SIZE = 20
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   const { filters, page, errors } = parsePaymentFilters(new URL(request.url).searchParams)
   const [{ total, payments }, unfulfilled] = await Promise.all([
     listPayments({ filters, page, pageSize: PAGE_SIZE }),
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const form = await readForm(request)
   const url = new URL(request.url)
   const back = url.pathname + url.search
@@ -58,7 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Payments | Admin' }]
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   const { form } = loaderData
   return (
     <>
@@ -122,7 +121,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {loaderData.total === 1 ? '1 order' : `${loaderData.total} orders`}
       </p>
       <PaymentsTable payments={loaderData.payments} />
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

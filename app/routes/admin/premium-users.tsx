@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { listCoursesWithCounts } from '~/models/course.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/premium-users'
 
 // Issue 6 §4: course cards with Students Enrolled, each leading to its enrolled users.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   return { courses: await listCoursesWithCounts() }
 }
 

@@ -1,16 +1,16 @@
-import { data, Link, useLocation } from 'react-router'
+import { data, Link } from 'react-router'
 import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { getQuizResults } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-result'
 
 // spec 2 "Quiz Results": submitted attempts only, 8 a page.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })
@@ -24,7 +24,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quizTitle ?? 'Quiz'} results | Admin` }]
 
 export default function QuizResult({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation()
   const withSections = loaderData.students.some((s) => s.sections.length > 0)
   return (
     <>
@@ -80,7 +79,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
     </>
   )
 }

@@ -4,12 +4,12 @@ import { QuestionStatsCard } from '~/components/admin/question-stats'
 import { ScoreHistogram } from '~/components/admin/score-histogram'
 import { FLAG_MIN_ANSWERED, LOW_CORRECT_SHARE } from '~/lib/quiz-stats'
 import { getQuizStats } from '~/models/quiz-stats.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-stats'
 
 // Issue 15 item 3: a quiz's statistics for staff. Read-only and server-rendered: it works the same without JS.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request)
+  await requireRole(request, 'staff')
   const stats = await getQuizStats(params.quizId)
   if (!stats) throw data('Quiz not found', { status: 404 })
   return stats

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { showToast } from '~/components/toaster'
 import {
   buttonClass,
   DeleteDialog,
+  DeleteLink,
   PageTitle,
   pageCount,
   Pagination,
@@ -11,28 +12,28 @@ import {
   Table,
   Td,
   useHydrated,
-  withParams,
 } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireStaff } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
+import { deleteAsked, listAddress } from './delete-step.server'
 
 // spec 2 "All Quizzes": 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
 // (?delete=id, also without JS), Share (share sheet, else clipboard; without JS the link is shown).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request)
+  const user = await requireRole(request, 'staff')
   const { page } = readListParams(request)
   const all = await listQuizzes()
   const pages = pageCount(all.length, ADMIN_PAGE_SIZE)
   const current = Math.min(page, pages)
-  const deleteId = new URL(request.url).searchParams.get('delete')
-  const toDelete = isId(deleteId) ? ((await getQuizTitle(deleteId)) ?? null) : null
+  const deleteId = deleteAsked(request)
+  const toDelete = deleteId ? ((await getQuizTitle(deleteId)) ?? null) : null
   return {
     origin: appOrigin(request),
     isAdmin: user.role === 'admin',
@@ -44,12 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request)
+  const staff = await requireRole(request, 'staff')
   const form = await readForm(request)
   const quizId = form.get('quizId')
-  const url = new URL(request.url)
-  url.searchParams.delete('delete')
-  const back = url.pathname + url.search
+  const back = listAddress(request)
   const deleted = typeof quizId === 'string' && isId(quizId) ? await deleteQuiz({ actorId: staff.id, quizId }) : null
   if (!deleted) throw await redirectWithError(back, 'Failed to delete quiz')
   throw await redirectWithSuccess(back, 'Quiz deleted successfully')
@@ -99,7 +98,6 @@ function ShareButton({ quizId, title, origin }: { quizId: string; title: string;
 }
 
 export default function Quizzes({ loaderData }: Route.ComponentProps) {
-  const { search, pathname } = useLocation()
   const { toDelete } = loaderData
   return (
     <>
@@ -150,24 +148,17 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
                 >
                   Statistics
                 </Link>
-                <Link
-                  to={withParams(search, { delete: q.id })}
-                  preventScrollReset
-                  className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
-                >
-                  Delete
-                </Link>
+                <DeleteLink id={q.id} />
                 <ShareButton quizId={q.id} title={q.title} origin={loaderData.origin} />
               </div>
             </Td>
           </tr>
         ))}
       </Table>
-      <Pagination page={loaderData.page} pageCount={loaderData.pages} search={search} />
+      <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {toDelete ? (
         <DeleteDialog
           title="Delete Quiz"
-          cancelTo={pathname + withParams(search, { delete: undefined })}
           field="quizId"
           value={toDelete.id}
         >

@@ -8,18 +8,18 @@ import { resetQuizPrice } from '~/models/settings.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { quizPriceSchema } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
-import { requireAdminPage } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import { dataWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/reset-quiz-price'
 
 // spec 2 "Reset Quiz Price" (admin only, enforced here): both fields empty again after success.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request)
+  await requireRole(request, 'admin')
   return { price: await getQuizPrice() }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request)
+  const admin = await requireRole(request, 'admin')
   const submission = parseWithZod(await readForm(request), { schema: quizPriceSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), saved: false }, { status: 400 })
   await resetQuizPrice({ actorId: admin.id, price: submission.value })

@@ -15,9 +15,9 @@ import {
 import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
-import { apiError, json, readJsonBody } from '~/utils/api.server'
-import { apiResource, endpoint } from '~/utils/api-endpoints.server'
-import { isOwnNote, noteDownload } from '~/utils/note-download.server'
+import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
+import { apiResource, endpoint } from './endpoints.server'
+import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import {
   COURSE_IMAGE_MAX_BYTES,
@@ -32,16 +32,19 @@ import {
 // course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
 // #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
 
-const firstMessage = (issues: Array<{ message: string }>) => issues[0]?.message ?? 'Invalid request'
-
+/** The staff authoring rows' multipart body: the form and its text fields, or the 413/415 answer. */
 async function upload(request: Request, maxFileSize: number) {
   try {
-    return { form: await parseUpload(request, { maxFileSize }) }
+    const form = await parseUpload(request, { maxFileSize })
+    return { form, fields: textFields(form) }
   } catch (error) {
     if (error instanceof UploadError) return { error: apiError(error.status, error.message) }
     throw error
   }
 }
+
+/** The answers of a refused upload, beside each authoring row's own. */
+const UPLOAD_ERRORS = { 413: 'a file over the limit', 415: 'not multipart' }
 
 /**
  * A lecture's note as a link (issue 10 #6): our own files go through the access-checked, cookie-authenticated
@@ -178,13 +181,11 @@ export const coursesApi = apiResource({
       success: { 200: z.object({ message: z.string(), course: CreatedCourseShape }) },
       errors: {
         400: '"All fields are required", a rule of the fields, or a bad image',
-        413: 'a file over the limit',
-        415: 'not multipart',
+        ...UPLOAD_ERRORS,
       },
       handler: async ({ request, user }) => {
-        const { form, error } = await upload(request, COURSE_IMAGE_MAX_BYTES)
+        const { form, fields, error } = await upload(request, COURSE_IMAGE_MAX_BYTES)
         if (error) return error
-        const fields = textFields(form)
         if (COURSE_FIELDS.some((k) => !fields[k]?.trim())) return apiError(400, 'All fields are required')
         const parsed = courseSchema.safeParse({
           ...fields,
@@ -214,13 +215,11 @@ export const coursesApi = apiResource({
       errors: {
         400: '"sectionTitle, lectureTitle, videoURL, and courseId are required", a rule of the fields, or a bad note',
         404: 'Course not found while creating section',
-        413: 'a file over the limit',
-        415: 'not multipart',
+        ...UPLOAD_ERRORS,
       },
       handler: async ({ request, user }) => {
-        const { form, error } = await upload(request, NOTE_MAX_BYTES)
+        const { form, fields, error } = await upload(request, NOTE_MAX_BYTES)
         if (error) return error
-        const fields = textFields(form)
         if (
           !fields.sectionTitle?.trim() ||
           !fields.lectureTitle?.trim() ||
@@ -260,13 +259,11 @@ export const coursesApi = apiResource({
       errors: {
         400: '"sectionId is required", "Both lecture title and video URL are required", a rule of the fields, or "Error while uploading the note: ..."',
         404: 'Section not found',
-        413: 'a file over the limit',
-        415: 'not multipart',
+        ...UPLOAD_ERRORS,
       },
       handler: async ({ request, user }) => {
-        const { form, error } = await upload(request, NOTE_MAX_BYTES)
+        const { form, fields, error } = await upload(request, NOTE_MAX_BYTES)
         if (error) return error
-        const fields = textFields(form)
         if (!fields.sectionId?.trim()) return apiError(400, 'sectionId is required')
         if (!fields.title?.trim() || !fields.videoURL?.trim())
           return apiError(400, 'Both lecture title and video URL are required')

@@ -30,8 +30,8 @@ import {
 } from '~/presenters/v1-shapes'
 import { answerListSchema, submitAnswerSchema, type AnswerInput } from '~/schemas/quiz-attempt'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
-import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from '~/utils/api-endpoints.server'
-import { isStaff } from '~/utils/auth.server'
+import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from './endpoints.server'
+import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { secondsLeft } from '~/lib/marking'
 

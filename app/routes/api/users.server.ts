@@ -23,10 +23,10 @@ import { envelope, MessageShape, UserShape } from '~/presenters/v1-shapes'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'
 import { ProfileSchema } from '~/schemas/profile'
 import { apiError, apiResponse, json, readJsonBody, str } from '~/utils/api.server'
-import { apiResource, endpoint, type ApiArgs } from '~/utils/api-endpoints.server'
-import { endSession, startSession } from '~/utils/auth.server'
+import { apiResource, endpoint, type ApiArgs } from './endpoints.server'
+import { endSession, startSession } from '~/auth/session.server'
 import { parsePhotoUpload } from '~/utils/upload.server'
-import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/utils/totp.server'
+import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/auth/totp.server'
 
 // /api/v1/users (API.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
 // and the deliberate differences of API.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
@@ -40,6 +40,16 @@ const MAIL_REFUSED = `a code went to this address less than 15 s ago ("Please wa
 const MAIL_FAILED = 'the code e-mail could not be sent'
 
 const ALL_FIELDS = 'All fields are required'
+
+/** The sign-up, sign-in and reset rows: public posts that share the pages' per-address limit. */
+const AUTH_POST = { method: 'POST', guard: 'public', authPostLimit: true } as const
+/** The rows that mail a code to the body's e-mail: the same body and answers. */
+const MAILS_A_CODE = {
+  ...AUTH_POST,
+  body: { json: EmailBody },
+  success: { 200: MessageShape },
+  errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
+}
 
 /** A valid, normalised e-mail from the body, or undefined. */
 function emailOf(body: Record<string, unknown>): string | undefined {
@@ -149,17 +159,16 @@ const login = async ({ request }: ApiArgs) => {
 const logout = async ({ request }: ApiArgs) =>
   apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
 
-const forgotPassword = async ({ request }: ApiArgs) => {
-  const email = emailOf(await readJsonBody(request))
-  if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
-  return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'OTP send successfully' })
-}
-
-const resendForgotPasswordOtp = async ({ request }: ApiArgs) => {
-  const email = emailOf(await readJsonBody(request))
-  if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
-  return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: 'New OTP sent successfully' })
-}
+/** forgot-password and its resend: the same checks and mail, each with the old client's message. */
+const mailResetCode =
+  (sentMessage: string) =>
+  async ({ request }: ApiArgs) => {
+    const email = emailOf(await readJsonBody(request))
+    if (!email || !(await emailTaken(email))) throw apiError(404, 'User not found')
+    return (await mailCode(request, { purpose: 'reset', email })) ?? json({ message: sentMessage })
+  }
+const forgotPassword = mailResetCode('OTP send successfully')
+const resendForgotPasswordOtp = mailResetCode('New OTP sent successfully')
 
 /** API.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
 const verifyForgotPasswordOtp = async ({ request }: ApiArgs) => {
@@ -229,11 +238,9 @@ export const usersApi = apiResource({
   mount: '/api/v1/users',
   endpoints: [
     endpoint({
-      method: 'POST',
+      ...AUTH_POST,
       path: '/register',
       summary: 'Starts a sign-up: mails a 6-digit code and sets the signupClaim cookie',
-      guard: 'public',
-      authPostLimit: true,
       body: { json: SignupSchema },
       success: { 200: MessageShape },
       errors: {
@@ -244,11 +251,9 @@ export const usersApi = apiResource({
       handler: register,
     }),
     endpoint({
-      method: 'POST',
+      ...AUTH_POST,
       path: '/verify-otp',
       summary: "Creates the account of this client's sign-up and signs in",
-      guard: 'public',
-      authPostLimit: true,
       body: { json: OtpBody },
       success: { 200: UserBody },
       errors: {
@@ -258,22 +263,15 @@ export const usersApi = apiResource({
       handler: verifyOtp,
     }),
     endpoint({
-      method: 'POST',
+      ...MAILS_A_CODE,
       path: '/resend-otp',
       summary: 'Mails a new sign-up code',
-      guard: 'public',
-      authPostLimit: true,
-      body: { json: EmailBody },
-      success: { 200: MessageShape },
-      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
       handler: resendOtp,
     }),
     endpoint({
-      method: 'POST',
+      ...AUTH_POST,
       path: '/login',
       summary: 'Signs in (sets the session cookie)',
-      guard: 'public',
-      authPostLimit: true,
       body: { json: z.object({ email: z.string(), password: z.string() }) },
       success: { 200: UserBody },
       errors: { 400: ALL_FIELDS, 401: 'Invalid user credentials', 404: ACCOUNT_MESSAGES.noUser },
@@ -289,44 +287,30 @@ export const usersApi = apiResource({
       handler: logout,
     }),
     endpoint({
-      method: 'POST',
+      ...MAILS_A_CODE,
       path: '/forgot-password',
       summary: 'Mails a password-reset code',
-      guard: 'public',
-      authPostLimit: true,
-      body: { json: EmailBody },
-      success: { 200: MessageShape },
-      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
       handler: forgotPassword,
     }),
     endpoint({
-      method: 'POST',
+      ...AUTH_POST,
       path: '/verify-forgot-password-otp',
       summary: 'Checks a reset code; sets the single-use reset cookie (API.md §5 #1)',
-      guard: 'public',
-      authPostLimit: true,
       body: { json: OtpBody },
       success: { 200: MessageShape },
       errors: { 400: `"${MESSAGES.wrong}" or "${MESSAGES.expired}"`, 404: 'User does not exist', 429: MESSAGES.dead },
       handler: verifyForgotPasswordOtp,
     }),
     endpoint({
-      method: 'POST',
+      ...MAILS_A_CODE,
       path: '/resend-forgot-password-otp',
       summary: 'Mails a new password-reset code',
-      guard: 'public',
-      authPostLimit: true,
-      body: { json: EmailBody },
-      success: { 200: MessageShape },
-      errors: { 404: 'User not found', 429: MAIL_REFUSED, 500: MAIL_FAILED },
       handler: resendForgotPasswordOtp,
     }),
     endpoint({
-      method: 'POST',
+      ...AUTH_POST,
       path: '/reset-password',
       summary: 'Sets a new password with the reset cookie and ends every session',
-      guard: 'public',
-      authPostLimit: true,
       body: { json: z.object({ email: z.string(), newpassword: NewPasswordSchema }) },
       success: { 200: MessageShape },
       errors: {

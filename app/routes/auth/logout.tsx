@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { endSession } from '~/utils/auth.server'
+import { endSession } from '~/auth/session.server'
 import type { Route } from './+types/logout'
 
 // Logout is a POST (no GET mutates anything); it deletes the session row so a copied cookie dies too.

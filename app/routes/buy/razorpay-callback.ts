@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { getCourseById } from '~/models/course.server'
 import { returnPathForProviderOrder } from '~/models/order.server'
-import { verifyCheckoutPayment } from '~/models/payment.server'
+import { verifyCheckoutPayment } from '~/models/payment-callbacks.server'
 import { parseForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'

@@ -1,7 +1,7 @@
 import { NoCourseFound, CourseDetail } from '~/components/course-detail'
 import { syllabusFor } from '~/content/syllabi'
 import { BRAND_NAME } from '~/lib/constants'
-import { enrolIntent, loadCoursePage, notFound } from '~/utils/course-page.server'
+import { enrolIntent, loadCoursePage, notFound } from './course-page.server'
 import type { Route } from './+types/detail'
 
 // /courses/{linkAddress}: course detail (spec 1 §2). Missing course: 'No Course Found' with status 404.

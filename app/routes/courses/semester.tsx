@@ -1,7 +1,7 @@
 import { CourseDetail, NoCourseFound } from '~/components/course-detail'
 import { semesterKey, semesterSyllabi } from '~/content/syllabi'
 import { BRAND_NAME } from '~/lib/constants'
-import { enrolIntent, loadCoursePage, notFound } from '~/utils/course-page.server'
+import { enrolIntent, loadCoursePage, notFound } from './course-page.server'
 import type { Route } from './+types/semester'
 
 // /courses/bsc-hons-batch/{id}: a semester course page (spec 1 §2). The id with dashes ('semester-iii') maps

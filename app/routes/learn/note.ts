@@ -1,13 +1,13 @@
 import { isId } from '~/lib/ids'
 import { courseAccess } from '~/models/enrollment.server'
 import { getCourseLecture } from '~/models/section.server'
-import { requireUser } from '~/utils/auth.server'
-import { noteDownload } from '~/utils/note-download.server'
+import { requireUser } from '~/auth/guard.server'
+import { noteDownload } from './note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/note'
 
 // Notes download of the player (issue 4 §7, DESIGN.md "Files"): access-checked like the player; the answer
-// itself is shared with the v1 notes endpoint (app/utils/note-download.server.ts).
+// itself is shared with the v1 notes endpoint (./note-download.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   if (!isId(params.id) || !isId(params.lectureId)) return new Response('Not found', { status: 404 })

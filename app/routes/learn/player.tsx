@@ -4,7 +4,7 @@ import { VideoEmbed } from '~/components/video-embed'
 import { isId } from '~/lib/ids'
 import { courseAccess } from '~/models/enrollment.server'
 import { getFullCourse } from '~/models/section.server'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 

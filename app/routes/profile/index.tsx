@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { getEnrolledCourses } from '~/models/account.server'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/index'
 
 // spec 1 §2 "Profile": photo, name, premium badge, member since, contact and study details, enrolled courses,

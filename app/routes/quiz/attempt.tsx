@@ -29,7 +29,7 @@ import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/mod
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
-import { getUser } from '~/utils/auth.server'
+import { getUser } from '~/auth/session.server'
 import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/attempt'
 

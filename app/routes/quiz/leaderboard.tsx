@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { BRAND_NAME } from '~/lib/constants'
 import { getLeaderboard, quizGate, type LeaderboardEntry } from '~/models/attempt.server'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/leaderboard'
 
 // /quiz/leaderboard/{id} (spec 1 §2): podium of three, ranks from 4, the viewer's rank and percentile.

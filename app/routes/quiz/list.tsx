@@ -4,7 +4,7 @@ import { canAccessQuiz } from '~/models/attempt.server'
 import { listQuizzes } from '~/models/quiz.server'
 import { getAttemptedQuizIds } from '~/models/user.server'
 import { BRAND_NAME } from '~/lib/constants'
-import { getUser } from '~/utils/auth.server'
+import { getUser } from '~/auth/session.server'
 import type { Route } from './+types/list'
 
 // /quizzes (spec 1 §2 Quizzes, §4 "Quiz card action").

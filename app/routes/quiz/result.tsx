@@ -6,7 +6,7 @@ import { formatMarks, marksToNumber, type Marks } from '~/lib/marks'
 import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/analysis.server'
 import { quizGate } from '~/models/attempt.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/result'
 
 // Nothing floats over the result and its analysis: at phone widths the WhatsApp button covered the right edge of

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { parseForm } from '~/utils/body.server'
-import { safeRedirect } from '~/utils/auth.server'
+import { safeRedirect } from '~/lib/safe-redirect'
 import { themeCookie } from '~/utils/theme.server'
 import type { Route } from './+types/theme'
 

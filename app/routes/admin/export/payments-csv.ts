@@ -1,7 +1,7 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
 import { parsePaymentFilters } from '~/lib/payment-filters'
 import { eachPayment } from '~/models/payments-admin.server'
-import { requireExportRole } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/payments-csv'
 
 // GET /admin/export/payments.csv (issue 15 item 4, admin only): the payments page's filters (?q, status, from,
@@ -26,7 +26,7 @@ export const PAYMENTS_CSV_HEADER = [
 ] as const
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireExportRole(request, 'admin')
+  await requireRole(request, 'admin', 'file')
   const { filters, errors } = parsePaymentFilters(new URL(request.url).searchParams)
   // The page drops a bad filter with a message; a download would silently hold more rows than asked, so it says no.
   if (errors.length)

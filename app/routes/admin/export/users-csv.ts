@@ -1,14 +1,14 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
 import { eachUser, USERS_CSV_HEADER } from '~/models/users-export.server'
 import { readListParams } from '~/schemas/admin'
-import { requireExportRole } from '~/utils/auth.server'
+import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/users-csv'
 
 // GET /admin/export/users.csv (issue 15 item 4, staff like the All Users page): that page's filter (?q=, name
 // contains) and order, every matching user streamed, read a batch at a time. Never the password hash.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireExportRole(request, 'staff')
+  await requireRole(request, 'staff', 'file')
   const { q } = readListParams(request)
   async function* rows(): AsyncGenerator<CsvCell[]> {
     for await (const u of eachUser({ q }))

@@ -1,13 +1,12 @@
 import { data, redirect } from 'react-router'
+import { getUser } from '~/auth/session.server'
+import type { Viewer } from '~/components/purchase-panel'
 import { getCourseByLinkAddress } from '~/models/course.server'
 import { isEnrolled } from '~/models/enrollment.server'
 import { courseJson } from '~/presenters/v1.server'
-import { getUser } from '~/utils/auth.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 
 // Shared by the course detail page (/courses/{id}) and the semester page (/courses/bsc-hons-batch/{id}).
-
-export type Viewer = 'guest' | 'enrolled' | 'member'
 
 /** The course (public shape) and what the purchase button should offer this viewer; null course = 404. */
 export async function loadCoursePage(request: Request, linkAddress: string) {
@@ -19,7 +18,7 @@ export async function loadCoursePage(request: Request, linkAddress: string) {
 }
 
 /**
- * The purchase button of a signed-out visitor posts here (spec 1 §8 warning 'Login to enroll'); it works
+ * The purchase button of a signed-out visitor posts here (a 'Login to enroll' warning); it works
  * without JS (post/redirect/get with a toast). A signed-in visitor (a stale page) goes on to checkout.
  */
 export async function enrolIntent(request: Request, linkAddress: string) {

@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod'
 import { ApiErrorShape } from '~/presenters/v1-shapes'
-import { fullPath, type ApiResource, type Endpoint, type ErrorAnswer, type SuccessAnswer } from './api-endpoints.server'
+import { fullPath, type ApiResource, type Endpoint, type ErrorAnswer, type SuccessAnswer } from './endpoints.server'
 
 // The OpenAPI 3.1 description of /api/v1, generated from the endpoint tables and their zod schemas (zod 4's JSON
 // Schema output is 2020-12, the dialect OpenAPI 3.1 embeds). Nothing here is written by hand per endpoint: the
@@ -21,7 +21,7 @@ function schemaOf(schema: ZodType, io: 'input' | 'output'): JsonSchema {
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' }
 
-/** The errors every endpoint of a kind can answer, besides its own (API.md §1.2, §1.3, §5 #6/#10/#11). */
+/** The errors every endpoint of a kind can answer, besides its own. */
 function sharedErrors(e: Endpoint): Record<number, string> {
   const errors: Record<number, string> = { 500: 'Internal Server Error' }
   if (e.guard !== 'public') errors[401] = 'Unauthorized request (not signed in)'
@@ -141,7 +141,7 @@ export function openApiDocument(resources: ApiResource[]) {
       version: '1',
       description:
         "The old client's wire contract (API.md), with its deliberate differences. Generated from the endpoint tables " +
-        'in app/routes/api/*.server.ts. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
+        'in app/routes/api/. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
     },
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__session' } },

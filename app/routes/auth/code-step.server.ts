@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
 import { verifyCode, type VerifyResult } from '~/models/verification.server'
-import { TOO_MANY_REQUESTS } from './rate-limit.server'
-import { redirectWithSuccess } from './toast.server'
-import { issueCode, type IssueInput } from './totp.server'
+import { issueCode, type IssueInput } from '~/auth/totp.server'
+import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
 
-// The code step of the sign-up and forgot-password pages (spec 1 §2, §4 "OTP"): Verify and Resend Code. Both
+// The code step of the sign-up and forgot-password pages: Verify and Resend Code. Both
 // pages post `intent=verify` with the six `otp` boxes or `intent=resend`; what differs is whose code it is
 // (`pending`) and what a verified code leads to (`onVerified`). Errors come back as `{ otpError }` with the
 // status a script can act on.

@@ -1,12 +1,12 @@
 import { attachmentHeader, forceHttps, noteStorageKey, sanitiseDownloadName } from '~/lib/note-url'
 import type { LectureRow } from '~/models/section.server'
 import { getStorage } from '~/services/storage.server'
-import { absoluteOnOrigin } from './origin.server'
+import { absoluteOnOrigin } from '~/utils/origin.server'
 
-// A lecture's note as an HTTP answer, for the player's notes route and the v1 notes endpoint alike (issue 4 §7,
-// issue 10 #6). The caller has checked course access. A stored file is streamed as an attachment with a
-// sanitised name; a same-site path (e.g. /notes/sample.pdf in public/) is redirected on our origin; an external
-// link is redirected to its https form. null: nothing to download.
+// A lecture's note as an HTTP answer, for the player's notes route and the v1 notes endpoint alike. The caller has
+// checked course access. A stored file is streamed as an attachment with a sanitised name; a same-site path (e.g.
+// /notes/sample.pdf in public/) is redirected on our origin; an external link is redirected to its https form.
+// null: nothing to download.
 
 const EXT_BY_TYPE: Record<string, string> = {
   'application/pdf': 'pdf',

@@ -13,12 +13,12 @@ import { EmailSchema } from '~/schemas/auth'
 import { MailError, sendMail } from '~/services/mail.server'
 import { isProduction, sessionSecrets } from '~/utils/env.server'
 
-// remix-auth-totp generates and sends the codes of the HTML flows (DESIGN.md "Auth"). Its `_totp` cookie only
+// remix-auth-totp generates and sends the codes of the HTML flows. Its `_totp` cookie only
 // carries the e-mail from one step to the next; whether a code is right, how many tries are left, the resend
 // cooldown and the reset proof are decided by the verifications table (docs/decisions/003-one-time-codes.md),
-// so a replayed `_totp` cookie gains nothing (STACK.md trap 6).
+// so a replayed `_totp` cookie gains nothing.
 
-/** STACK.md trap 6: the defaults are 6 alphanumeric characters valid 60 s. */
+/** Six digits valid for the OTP lifetime (the library's defaults are 6 alphanumeric characters valid 60 s). */
 export const TOTP_GENERATION = { charSet: '0123456789', digits: 6, period: OTP_TTL_MINUTES * 60 }
 
 const PATHS: Record<Purpose, { sent: string; done: string; failure: string }> = {
@@ -52,7 +52,7 @@ function makeStrategy(purpose: Purpose) {
         try {
           await sendMail({ to: email, ...mailFor(purpose, code) })
         } catch (error) {
-          // STACK.md trap 6: sendTOTP errors would reach the user raw; MailError already has a fit message.
+          // sendTOTP errors would reach the user raw; MailError already has a fit message.
           failures.set(
             request,
             error instanceof MailError ? error.message : 'We could not send the code. Please try again.',
@@ -88,7 +88,7 @@ export type IssueResult = { ok: true; headers: Headers } | { ok: false; status: 
 /**
  * The one way a code is issued, for the pages and the API alike: resend cooldown and hourly cap per address,
  * then remix-auth-totp generates it, sendTOTP mails it (one template) and records it. The strategy reads the
- * body once, so it gets a request of its own (STACK.md trap 4) with just the e-mail, the claim and the pending
+ * body once, so it gets a request of its own with just the e-mail, the claim and the pending
  * sign-up data. The returned headers carry the strategy's `_totp` cookie (the pages use it; the API may too).
  */
 export async function issueCode(request: Request, input: IssueInput): Promise<IssueResult> {
@@ -153,14 +153,14 @@ const secretCookie = (name: string, path: string, maxAgeSeconds: number) =>
     maxAge: maxAgeSeconds,
   })
 
-// The single-use reset proof left by a verified reset code (API.md §5 #1), scoped to the one path that uses it.
+// The single-use reset proof left by a verified reset code, scoped to the one path that uses it.
 const proofCookie = (name: string, path: string) => secretCookie(name, path, PROOF_TTL_MS / 1000)
 // Path '/' for the page cookie: with JS the page's data requests go to /forgot-password.data, which a
 // '/forgot-password' path would not match.
 export const resetProofCookie = proofCookie('__reset_proof', '/')
 export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/reset-password')
 
-// The claim that makes a pending sign-up this client's own (issue 10 #1; verification.server.ts). Random, stored
+// The claim that makes a pending sign-up this client's own (app/models/verification.server.ts). Random, stored
 // hashed; the page's cookie has path '/' for the same .data reason as above, the API's covers /api/v1/users
 // (register, verify-otp, resend-otp).
 const claimCookie = (name: string, path: string) => secretCookie(name, path, 24 * 60 * 60)

@@ -1,27 +1,28 @@
 import type { RouterContextProvider } from 'react-router'
-import type { ZodType } from 'zod'
+import { z, type ZodType } from 'zod'
+import { API_AUTH_MESSAGES, requireRole } from '~/auth/guard.server'
+import type { RoleNeed } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
-import { apiError, withAbsoluteImages } from './api.server'
-import { API_AUTH_MESSAGES, getUser, requireApiUser, type ApiGuard } from './auth.server'
-import { appOrigin } from './origin.server'
-import { allowAuthPost, TOO_MANY_REQUESTS } from './rate-limit.server'
+import { apiError, withAbsoluteImages } from '~/utils/api.server'
+import { appOrigin } from '~/utils/origin.server'
+import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 
 // The v1 API as data (docs/decisions/007-api-as-data.md): each resource is a table of endpoints (method, path,
 // guard, request and response schemas, handler). The same table routes requests, feeds the authorization tests
-// and generates the OpenAPI document (app/utils/openapi.server.ts), so adding an endpoint is adding a row.
+// and generates the OpenAPI document (./openapi-document.server.ts), so adding an endpoint is adding a row.
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * Who may call an endpoint (the guards live with the page guards in auth.server.ts). Signed out: 401
- * 'Unauthorized request' (API.md §1.3); signed in with the wrong role: 403 'Forbidden' (API.md §5 #6).
+ * Who may call an endpoint: anyone, or what the one role guard checks (app/auth/guard.server.ts, the same rule as
+ * the pages'). Signed out: 401 'Unauthorized request'; signed in without the role: 403 'Forbidden'.
  */
-export type Guard = ApiGuard
+export type Guard = 'public' | RoleNeed
 export const UNAUTHORIZED = API_AUTH_MESSAGES.unauthorized
 
 /**
  * The request body an endpoint reads. The zod schema documents the accepted shape (and is what the OpenAPI
- * document shows); handlers keep the legacy checks whose exact messages the old client displays (API.md §5).
+ * document shows); handlers keep the legacy checks whose exact messages the old client displays.
  */
 export type RequestBody = { json: ZodType } | { multipart: ZodType } | { raw: string }
 
@@ -32,7 +33,12 @@ export type SuccessAnswer = ZodType | { file: string } | { redirect: string }
 export type ErrorAnswer = string | { description: string; schema: ZodType }
 
 export type ApiArgs = { request: Request; params: Record<string, string>; context: Readonly<RouterContextProvider> }
-type GuardedArgs<G extends Guard> = ApiArgs & (G extends 'public' ? unknown : { user: UserRow })
+/** The shape of a `{ success: true, ... }` answer. */
+export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape })
+
+/** What a handler behind a role guard receives: the request's arguments and the signed-in user. */
+export type SignedInArgs = ApiArgs & { user: UserRow }
+type GuardedArgs<G extends Guard> = G extends 'public' ? ApiArgs : SignedInArgs
 
 export type Endpoint<G extends Guard = Guard> = {
   method: Method
@@ -40,7 +46,7 @@ export type Endpoint<G extends Guard = Guard> = {
   path: string
   summary: string
   guard: G
-  /** Shares the per-address limit on auth posts with the pages (issue 3 §2): 429 past it. */
+  /** Shares the per-address limit on auth posts with the pages: 429 past it. */
   authPostLimit?: true
   query?: ZodType
   body?: RequestBody
@@ -58,7 +64,7 @@ export type ApiResource = {
   /** Where React Router mounts the resource module: '/api/v1/users'. */
   mount: string
   /**
-   * API.md §1.3: the old admin router checked the session before routing, so even an unknown admin path answers
+   * The old admin router checked the session before routing, so even an unknown admin path answers
    * 401 to a signed-out caller.
    */
   signInBeforeRouting?: boolean
@@ -91,14 +97,13 @@ async function dispatch(resource: ApiResource, args: RouteArgs): Promise<Respons
   const path = '/' + (args.params['*'] ?? '')
   let pathMatched = false
   try {
-    if (resource.signInBeforeRouting && !(await getUser(args.request)))
-      return apiError(401, API_AUTH_MESSAGES.unauthorized)
+    if (resource.signInBeforeRouting) await requireRole(args.request, 'signedIn', 'api')
     for (const e of resource.endpoints) {
       const params = match(e.path, path)
       if (!params) continue
       pathMatched = true
       if (e.method !== method && !(e.method === 'GET' && method === 'HEAD')) continue
-      const user = await requireApiUser(e.guard, args.request)
+      const user = e.guard === 'public' ? null : await requireRole(args.request, e.guard, 'api')
       if (e.authPostLimit && !(await allowAuthPost(args.context))) return apiError(429, TOO_MANY_REQUESTS)
       const response = await e.handler({ request: args.request, params, context: args.context, user } as never)
       return withAbsoluteImages(response, appOrigin(args.request))

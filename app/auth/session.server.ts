@@ -1,0 +1,39 @@
+import { createSessionRow, deleteSessionRow, findSessionUserId } from '~/models/session.server'
+import { getUserById, type UserRow } from '~/models/user.server'
+import { getSessionId, sessionClearCookie, sessionSetCookie } from '~/utils/session-cookie.server'
+
+// Who is signed in: the session cookie (app/utils/session-cookie.server.ts) names a `sessions` row, the row a user.
+// This sits above the models and below the routes (docs/decisions/020-one-role-guard.md), so app/utils stays
+// infrastructure that imports no model.
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const sessionId = await getSessionId(request)
+  return sessionId ? findSessionUserId(sessionId) : null
+}
+
+// The root loader and the route's loader both ask for the user of the same request: look it up once.
+const usersByRequest = new WeakMap<Request, Promise<UserRow | null>>()
+
+export function getUser(request: Request): Promise<UserRow | null> {
+  let user = usersByRequest.get(request)
+  if (!user) {
+    user = getUserId(request).then(async (userId) => (userId ? ((await getUserById(userId)) ?? null) : null))
+    usersByRequest.set(request, user)
+  }
+  return user
+}
+
+/** Starts a fresh session (a new id at every login and code verification) and returns its Set-Cookie header. */
+export async function startSession(request: Request, userId: string): Promise<string> {
+  const old = await getSessionId(request)
+  if (old) await deleteSessionRow(old)
+  const { id, expiresAt } = await createSessionRow(userId)
+  return sessionSetCookie(id, expiresAt)
+}
+
+/** Deletes the session row (so a copied cookie is dead too) and returns a clearing Set-Cookie header. */
+export async function endSession(request: Request): Promise<string> {
+  const sessionId = await getSessionId(request)
+  if (sessionId) await deleteSessionRow(sessionId)
+  return sessionClearCookie()
+}

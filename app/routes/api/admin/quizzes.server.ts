@@ -1,0 +1,223 @@
+import { z } from 'zod'
+import { isId } from '~/lib/ids'
+import {
+  createQuiz,
+  deleteQuiz,
+  getQuizForEdit,
+  getQuizResults,
+  listQuizzes,
+  updateQuiz,
+} from '~/models/quiz-admin.server'
+import { resetQuizPrice } from '~/models/settings.server'
+import { quizPriceJson, quizResultStudentJson, staffQuizJson, staffQuizListItemJson } from '~/presenters/v1.server'
+import {
+  CreatedQuizShape,
+  QuizPriceShape,
+  QuizResultStudentShape,
+  StaffQuizListItemShape,
+  StaffQuizShape,
+} from '~/presenters/v1-shapes'
+import { aiRequestSchema, apiMarkingDefaults, apiQuestionToDraft, quizApiSchema } from '~/schemas/admin-quiz'
+import { quizPriceSchema } from '~/schemas/admin'
+import { AiError, generateQuiz } from '~/services/ai.server'
+import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
+import { endpoint, ok, type ApiArgs, type SignedInArgs } from '../endpoints.server'
+
+// /api/v1/admin: mock tests (authoring, AI drafts, results) and the bundle price (the rows of ../admin.server.ts's
+// table).
+
+/** create-quiz and PUT quiz/{id}: the old client's messages first ("All fields are required", "Invalid question format"). */
+async function quizBody(request: Request) {
+  const body = await readJsonBody(request)
+  for (const key of ['title', 'description', 'category']) {
+    if (typeof body[key] !== 'string' || !(body[key] as string).trim())
+      return { error: apiError(400, 'All fields are required') }
+  }
+  if (!Array.isArray(body.questions) || body.questions.length === 0)
+    return { error: apiError(400, 'All fields are required') }
+  const parsed = quizApiSchema.safeParse(body)
+  if (!parsed.success) {
+    const questionIssue = parsed.error.issues.find((i) => i.path[0] === 'questions')
+    return { error: apiError(400, questionIssue ? 'Invalid question format' : firstMessage(parsed.error.issues)) }
+  }
+  const { markingDefaults, questions, ...quiz } = parsed.data
+  return {
+    input: {
+      ...quiz,
+      questions: questions.map(apiQuestionToDraft),
+      markingDefaults: apiMarkingDefaults(markingDefaults),
+    },
+  }
+}
+
+const generateQuizHandler = async ({ request }: ApiArgs) => {
+  const parsed = aiRequestSchema.safeParse(await readJsonBody(request))
+  if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
+  try {
+    const quiz = await generateQuiz(parsed.data)
+    return json({ success: true, quiz: { ...quiz, category: parsed.data.category } })
+  } catch (error) {
+    if (error instanceof AiError)
+      return apiError(
+        error.code === 'not_configured' ? 503 : 500,
+        error.code === 'empty' ? 'No response from AI' : error.message,
+      )
+    throw error
+  }
+}
+
+const updateQuizHandler = async ({ request, params, user }: SignedInArgs) => {
+  if (!isId(params.id) || !(await getQuizForEdit(params.id))) return apiError(404, 'Quiz not found')
+  const { input, error } = await quizBody(request)
+  if (error) return error
+  const quiz = await updateQuiz({ actorId: user.id, quizId: params.id, input })
+  if (!quiz) return apiError(404, 'Quiz not found')
+  return json({ success: true, message: 'Quiz updated successfully', data: staffQuizJson(quiz, true) })
+}
+
+const resetQuizPriceHandler = async ({ request, user }: SignedInArgs) => {
+  const body = await readJsonBody(request)
+  const num = (v: unknown) =>
+    typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v
+  const parsed = quizPriceSchema.safeParse({
+    actualPrice: num(body.actualPrice),
+    discountedPrice: num(body.discountedPrice),
+  })
+  if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
+  const saved = await resetQuizPrice({ actorId: user.id, price: parsed.data })
+  return json({ success: true, data: quizPriceJson(saved), message: 'Quiz price reset successfully' })
+}
+
+const QuizBody = quizApiSchema.describe(
+  'correctOption and correctOptions are 0-based. Question type: "mcq" (default; correctOption), "msq" ' +
+    '(correctOptions: 1-4 distinct indexes 0-3) or "nat" (answerMin..answerMax, inclusive, plain decimals as ' +
+    'numbers or strings; options are not needed and not stored). marks (> 0) and negativeMarks (>= 0, the ' +
+    'amount taken off when wrong) are numbers or exact strings ("1", "0.25", "1/3"); left out: the quiz\'s ' +
+    'markingDefaults for the type, else MCQ 1 / 0.25, MSQ and NAT 1 / 0. Fields another type uses are ignored.',
+)
+const GeneratedQuiz = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(['free', 'paid']),
+  timeLimit: z.number(),
+  questions: z.array(
+    z.object({
+      questionText: z.string(),
+      options: z.array(z.string()),
+      correctOption: z.number().int(),
+      explanation: z.string().optional(),
+    }),
+  ),
+})
+
+
+export const adminQuizEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: '/create-quiz',
+    summary: 'Creates a quiz with its questions',
+    guard: 'staff',
+    body: { json: QuizBody },
+    success: { 201: z.object({ message: z.string(), quiz: CreatedQuizShape }) },
+    errors: { 400: '"All fields are required", "Invalid question format", or a rule of the fields' },
+    handler: async ({ request, user }) => {
+      const { input, error } = await quizBody(request)
+      if (error) return error
+      const quiz = await createQuiz({ actorId: user.id, input })
+      return json({ message: 'Quiz created successfully', quiz: staffQuizJson(quiz, false) }, 201)
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/generate-quiz',
+    summary: 'Drafts a quiz with the configured AI model; nothing is saved',
+    guard: 'staff',
+    body: { json: aiRequestSchema },
+    success: { 200: ok({ quiz: GeneratedQuiz }) },
+    errors: {
+      400: 'a rule of the fields',
+      500: '"No response from AI" or why the draft failed',
+      503: 'no AI model is configured',
+    },
+    handler: generateQuizHandler,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quizzes',
+    summary: 'Every quiz with its number of questions and attempts',
+    guard: 'staff',
+    success: { 200: ok({ data: z.array(StaffQuizListItemShape) }) },
+    errors: {},
+    handler: async () => json({ success: true, data: (await listQuizzes()).map(staffQuizListItemJson) }),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quiz/:id',
+    summary: 'A quiz with its current questions and answer key',
+    guard: 'staff',
+    success: { 200: ok({ data: StaffQuizShape }) },
+    errors: { 404: 'Quiz not found' },
+    handler: async ({ params }) => {
+      const quiz = isId(params.id) ? await getQuizForEdit(params.id) : null
+      if (!quiz) return apiError(404, 'Quiz not found')
+      return json({ success: true, data: staffQuizJson(quiz, true) })
+    },
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/quiz/:id',
+    summary: 'Replaces a quiz and its questions; answered questions are archived (decision 002)',
+    guard: 'staff',
+    body: { json: QuizBody },
+    success: { 200: ok({ message: z.string(), data: StaffQuizShape }) },
+    errors: {
+      400: '"All fields are required", "Invalid question format", or a rule of the fields',
+      404: 'Quiz not found',
+    },
+    handler: updateQuizHandler,
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/quiz/:id',
+    summary: 'Deletes a quiz with its questions and attempts',
+    guard: 'staff',
+    success: { 200: ok({ message: z.string() }) },
+    errors: { 404: 'Quiz not found' },
+    handler: async ({ params, user }) => {
+      const deleted = isId(params.id) ? await deleteQuiz({ actorId: user.id, quizId: params.id }) : null
+      if (!deleted) return apiError(404, 'Quiz not found')
+      return json({ success: true, message: 'Quiz and related data deleted successfully' })
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quiz/:id/results',
+    summary: 'Submitted attempts of a quiz, newest first',
+    guard: 'staff',
+    success: { 200: ok({ data: z.object({ quizTitle: z.string(), students: z.array(QuizResultStudentShape) }) }) },
+    errors: { 404: 'Quiz not found' },
+    handler: async ({ params }) => {
+      const results = isId(params.id) ? await getQuizResults(params.id) : null
+      if (!results) return apiError(404, 'Quiz not found')
+      return json({
+        success: true,
+        data: { quizTitle: results.quizTitle, students: results.students.map(quizResultStudentJson) },
+      })
+    },
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/reset-quiz-price',
+    summary: 'Sets the mock-test bundle price',
+    guard: 'admin',
+    body: {
+      json: z.object({
+        actualPrice: z.union([z.number(), z.string()]),
+        discountedPrice: z.union([z.number(), z.string()]),
+      }),
+    },
+    success: { 200: ok({ data: QuizPriceShape, message: z.string() }) },
+    errors: { 400: 'a rule of the prices' },
+    handler: resetQuizPriceHandler,
+  }),
+]
