@@ -20,6 +20,8 @@ export const streamTimeout = 5_000
 export { requestContext } from '~/utils/request-context'
 // ...and answers anonymous page views from memory with this (issue 14 item 5, app/utils/page-store.server.ts).
 export { pageCache } from '~/utils/page-store.server'
+// ...and reads its settings (CORS origins, body limits, the API's error shape) from here.
+export { serverSettings } from '~/utils/server-settings.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 
