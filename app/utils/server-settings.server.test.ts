@@ -46,9 +46,7 @@ describe('serverSettings', () => {
 
   it("answers under /api/ in the v1 API's own error shape", async () => {
     const s = serverSettings(parseEnv({}))
-    expect(s.apiErrorBody(413, 'Request body too large')).toEqual(
-      await apiError(413, 'Request body too large').json(),
-    )
+    expect(s.apiErrorBody(413, 'Request body too large')).toEqual(await apiError(413, 'Request body too large').json())
   })
 })
 

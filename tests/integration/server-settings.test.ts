@@ -58,7 +58,8 @@ export const assets = { entry: { module: '' }, routes: {} }
       await fetch(`${base}/refuse-me`)
       break
     } catch {}
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error('server.js did not start on the build’s port')
+    if (server.exitCode !== null || Date.now() > deadline)
+      throw new Error('server.js did not start on the build’s port')
     await new Promise((r) => setTimeout(r, 100))
   }
 })
@@ -70,7 +71,10 @@ afterAll(() => {
 
 test('CORS origins, body limits, the error shape, the address check and APP_ENV come from the build', async () => {
   const preflight = (origin: string) =>
-    fetch(`${base}/api/v1/x`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } })
+    fetch(`${base}/api/v1/x`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+    })
   const allowed = await preflight('http://from-build.example')
   expect(allowed.status).toBe(204)
   expect(allowed.headers.get('access-control-allow-origin')).toBe('http://from-build.example')
