@@ -108,6 +108,31 @@ export async function measureThroughput({ base, cannon, db }) {
   return out
 }
 
+/**
+ * What a cache miss costs against an uncached render of the same page (docs/decisions/014-anonymous-page-cache.md):
+ * GET /courses with a new query string on every request, so each one renders and is stored (a miss), against the
+ * same requests with a cookie that keeps them out of the cache (rendered and compressed on the fly, never
+ * stored), and the hit rate of one address for scale. Latency percentiles say what a learner waits.
+ */
+export async function measureCacheMiss({ base, cannon }) {
+  const figure = async (label, { unique, cookie }) => {
+    let n = 0
+    const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) }
+    const r = await cannon(`${base}/courses`, {
+      headers,
+      requests: unique
+        ? [{ setupRequest: (req) => ({ ...req, path: `/courses?${label}=${Date.now()}-${n++}`, headers }) }]
+        : undefined,
+    })
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.non2xx }
+  }
+  return {
+    uncached: await figure('uncached', { unique: true, cookie: 'bench=not-cached' }),
+    miss: await figure('miss', { unique: true }),
+    hit: await figure('hit', { unique: false }),
+  }
+}
+
 function percentile(sorted, q) {
   if (!sorted.length) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
