@@ -113,7 +113,7 @@ describe('a U+0000 in a body never gives a 5xx', () => {
     const post = (form: Record<string, string>) =>
       callRoute(attemptAction, `/quiz/${quiz.id}`, { cookie, params: { quizId: quiz.id }, form, headers: sameSite })
     expect((await post({ intent: 'start' })).status).toBe(302)
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: `next${NUL}`, q: '1' },
       { intent: 'next', q: `1${NUL}`, selectedOption: `1${NUL}` },
       { intent: 'next', questionId: `${quiz.questionIds[0]}${NUL}`, selectedOption: '1' },
@@ -127,7 +127,8 @@ describe('a U+0000 in a body never gives a 5xx', () => {
           { questionId: `${quiz.questionIds[0]}${NUL}`, selectedOption: 1 },
         ]),
       },
-    ]) {
+    ]
+    for (const form of forms) {
       const res = await post(form)
       expect(res.status, JSON.stringify(form)).toBeLessThan(500)
     }

@@ -47,7 +47,12 @@ describe('typed numbers are plain decimal', () => {
 
   test('the coupon form reads its discount and usage limit the same way', async () => {
     const course = await createCourse(db)
-    for (const fields of [{ discount: '0x10' }, { discount: '1e1' }, { discount: '10', usageLimit: '0x10' }]) {
+    const cases: Record<string, string>[] = [
+      { discount: '0x10' },
+      { discount: '1e1' },
+      { discount: '10', usageLimit: '0x10' },
+    ]
+    for (const fields of cases) {
       const res = await callRoute(createCouponPage.action, '/admin/create-coupon', {
         form: { couponCode: 'HEX', courseId: course.id, ...fields },
         cookie: admin.cookie,
