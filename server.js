@@ -91,7 +91,7 @@ app.use((req, res, next) => {
 })
 
 // An address that cannot name a page (a percent-escape that is not UTF-8, a control character) is a 400 here,
-// before anything decodes it: docs/decisions/019-control-characters-and-addresses.md.
+// before anything decodes it: docs/decisions/019-input-at-the-edge.md.
 app.use((req, res, next) => {
   const problem = settings.addressProblem(req.originalUrl)
   if (problem) return refuse(req, res, 400, problem)

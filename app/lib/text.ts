@@ -16,7 +16,7 @@ export const isTruncated = (text: string, max: number = TESTIMONIAL_MAX_CHARS) =
 
 // Control characters other than tab, line feed and carriage return: no one types them, PostgreSQL refuses U+0000
 // in text ("invalid byte sequence"), and one before "=" would hide a formula from a spreadsheet guard.
-// docs/decisions/019-control-characters-and-addresses.md: every body's text is cleaned of them at the edge.
+// docs/decisions/019-input-at-the-edge.md: every body's text is cleaned of them at the edge.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
 /** The text without control characters (tab, line feed and carriage return stay). */

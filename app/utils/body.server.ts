@@ -17,7 +17,7 @@ import { withoutControlCharacters } from '~/lib/text'
 // error's name whether a 500 was really the client's fault. The parse* functions return the failure (for forms
 // that show it inline); the read* functions throw it as a Response (for everything else).
 //
-// Text is cleaned here too (docs/decisions/019-control-characters-and-addresses.md): every string a form or a JSON
+// Text is cleaned here too (docs/decisions/019-input-at-the-edge.md): every string a form or a JSON
 // body carries, names included, comes out without control characters (tab, line feed and carriage return stay),
 // so no U+0000 reaches a query (PostgreSQL refuses it) and no profile text hides a formula behind one. Files and
 // the raw bytes a signature is checked over (the payment webhook reads its own body) are left alone.

@@ -40,7 +40,7 @@ export const ADDRESS_MESSAGES = {
  * Why an address (path and query, as the request line has it) cannot be served, or null. A percent-escape that
  * does not decode to UTF-8 cannot name any page; a control character (U+0000 above all, which PostgreSQL
  * refuses in text) is never part of a link anyone followed. Tab and line breaks are left to the pages, which
- * already read them safely (redirect targets). docs/decisions/019-control-characters-and-addresses.md.
+ * already read them safely (redirect targets). docs/decisions/019-input-at-the-edge.md.
  */
 export function addressProblem(url: string): string | null {
   const q = url.indexOf('?')

@@ -1,6 +1,6 @@
 // A formula cannot reach users.csv behind an invisible lead-in (app/lib/csv-write.ts guards on the first visible
 // character), and control characters never get into profile text at all: the edge removes them from every
-// body (docs/decisions/019-control-characters-and-addresses.md).
+// body (docs/decisions/019-input-at-the-edge.md).
 import Papa from 'papaparse'
 import { describe, expect, test } from 'vitest'
 import { createUser } from '../../db/factories'

@@ -1,5 +1,5 @@
 // A U+0000 (or another control character) in any text a client sends: PostgreSQL refuses U+0000 in text, so
-// before the edge cleaned bodies (app/utils/body.server.ts, docs/decisions/019-control-characters-and-addresses.md)
+// before the edge cleaned bodies (app/utils/body.server.ts, docs/decisions/019-input-at-the-edge.md)
 // these requests answered 500 there while SQLite stored the character. On both databases now: no 5xx, and the
 // text is read as if the character had not been typed.
 import { describe, expect, test } from 'vitest'

@@ -1,4 +1,4 @@
-// Addresses that cannot name a page (docs/decisions/019-control-characters-and-addresses.md), against the real
+// Addresses that cannot name a page (docs/decisions/019-input-at-the-edge.md), against the real
 // server on both databases: a percent-escape that is not UTF-8 and a control character in the path or the query
 // answer 400 before React Router (JSON in the API's error shape under /api/v1), with nothing in the log. A
 // U+0000 in a course's address used to reach PostgreSQL (500 there).
