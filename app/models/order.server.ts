@@ -80,7 +80,8 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
       // A coupon that no longer holds (expired, used up) is reported, never dropped silently: the buyer was shown
       // the discounted price (the older client shows what validate-coupon-code answered and charges the order's
       // amount), so a full-price order would take more than they saw. A remembered coupon is also forgotten, so
-      // the next order, placed after the buyer has read why, is at the full price (docs/decisions/019-input-at-the-edge.md).
+      // the next order, placed after the buyer has read why, is at the full price
+      // (docs/decisions/019-input-at-the-edge.md).
       if (!typed) await forgetCoupon(buyer.id, course.id)
       throw new OrderError(check.status, check.message)
     }
