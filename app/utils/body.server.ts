@@ -22,8 +22,9 @@ import { withoutControlCharacters } from '~/lib/text'
 // so no U+0000 reaches a query (PostgreSQL refuses it) and no profile text hides a formula behind one. Files and
 // the raw bytes a signature is checked over (the payment webhook reads its own body) are left alone.
 //
-// server.js enforces the same limits on the raw bytes (bodyLimitFor); the limits here are the ones the parsed
-// content must meet, counted while the body streams in, so nothing past them is buffered.
+// server.js enforces the same limits on the raw bytes (bodyLimitFor, app/utils/server-settings.server.ts); the
+// limits here are the ones the parsed content must meet, counted while the body streams in, so nothing past them
+// is buffered.
 
 const KB = 1024
 const MB = 1024 * KB
