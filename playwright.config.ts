@@ -38,7 +38,14 @@ export default defineConfig({
     // Tests tagged @js-only check a JavaScript enhancement (or measure something once); JS off they do not apply.
     { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /\/once\//, grepInvert: /@js-only/ },
     // tests/e2e/once/: server-level proofs (budgets, axe, cross-site, fuzzing, crawl) that a browser's JS
-    // setting does not change, run a single time.
-    { name: 'once', use: { javaScriptEnabled: true }, testMatch: /\/once\/.*\.spec\.ts/ },
+    // setting does not change, run a single time. On PostgreSQL (E2E_DATABASE_URL, scripts/test.mjs) only those
+    // tagged @database run: what the database can change (the fuzzing of every form and API body, odd addresses);
+    // the rest do not depend on it.
+    {
+      name: 'once',
+      use: { javaScriptEnabled: true },
+      testMatch: /\/once\/.*\.spec\.ts/,
+      ...(process.env.E2E_DATABASE_URL ? { grep: /@database/ } : {}),
+    },
   ],
 })

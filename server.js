@@ -16,8 +16,6 @@ const { default: compression } = await import('compression')
 const { default: express } = await import('express')
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
-const PORT = Number(process.env.PORT || 3000)
-const HOST = process.env.HOST || undefined
 
 // Importing the server build parses the environment, opens the database, migrates and seeds. A bad variable
 // stops start-up with one clear line per variable, not a stack trace.
@@ -33,28 +31,13 @@ try {
   throw error
 }
 
-const corsOrigins = (process.env.CORS_ORIGINS ?? '')
-  .split(',')
-  .map((s) => s.trim().replace(/\/$/, ''))
-  .filter(Boolean)
-const trustFly = process.env.TRUST_PROXY === 'fly'
-const appUrlHost = process.env.APP_URL ? new URL(process.env.APP_URL).host : null
-
-// Paths that accept posts from another site: Razorpay's hosted checkout posts the callback cross-site
-// (CONTRACT.md); the stored order and the signature identify the buyer, not the cookie.
-const CROSS_SITE_ALLOWED = new Set(['/payments/razorpay/callback'])
-// Body limits (API.md §5 #12, #14): uploads get room for a note or course image; everything else 1 MB.
-const UPLOAD_PATHS = new Set([
-  '/api/v1/courses/create-course',
-  '/api/v1/courses/add-section',
-  '/api/v1/courses/add-lecture',
-  '/admin/create-course',
-  '/admin/add-section',
-  '/admin/add-lecture',
-])
-const PHOTO_PATHS = new Set(['/profile/edit', '/api/v1/users/update-user-profile-image'])
-const MB = 1024 * 1024
-const bodyLimitFor = (p) => (UPLOAD_PATHS.has(p) ? 25 * MB : PHOTO_PATHS.has(p) ? 2 * MB : 1 * MB)
+// Settings come from the app (app/utils/server-settings.server.ts), parsed once from the same environment and
+// constants the app itself reads: CORS origins, body limits, the API's error shape, the address check.
+const settings = build.entry.module.serverSettings()
+const { corsOrigins, trustFly, appUrlHost, bodyLimitFor } = settings
+const CROSS_SITE_ALLOWED = new Set(settings.crossSiteAllowed)
+const PORT = settings.port
+const HOST = settings.host
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Methods whose body the app may read (React Router reads none for GET and HEAD).
@@ -64,7 +47,7 @@ function jsonError(res, status, message) {
   res
     .status(status)
     .type('application/json')
-    .send(JSON.stringify({ statusCode: status, data: null, message, success: false, errors: [] }))
+    .send(JSON.stringify(settings.apiErrorBody(status, message)))
 }
 
 function refuse(req, res, status, message) {
@@ -103,7 +86,15 @@ app.use((req, res, next) => {
   res.set('X-Content-Type-Options', 'nosniff')
   res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.set('X-Frame-Options', 'SAMEORIGIN')
-  if (process.env.APP_ENV === 'production') res.set('Strict-Transport-Security', 'max-age=31536000')
+  if (settings.production) res.set('Strict-Transport-Security', 'max-age=31536000')
+  next()
+})
+
+// An address that cannot name a page (a percent-escape that is not UTF-8, a control character) is a 400 here,
+// before anything decodes it: docs/decisions/019-input-at-the-edge.md.
+app.use((req, res, next) => {
+  const problem = settings.addressProblem(req.originalUrl)
+  if (problem) return refuse(req, res, 400, problem)
   next()
 })
 

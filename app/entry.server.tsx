@@ -23,6 +23,8 @@ export { requestContext } from '~/utils/request-context'
 // ...and answers anonymous page views from memory with this (app/utils/page-store.server.ts), each kept with the
 // content version it was rendered at.
 export const pageCache = createPageCache(contentVersion)
+// ...and reads its settings (CORS origins, body limits, the API's error shape) from here.
+export { serverSettings } from '~/utils/server-settings.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 

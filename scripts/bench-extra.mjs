@@ -108,6 +108,45 @@ export async function measureThroughput({ base, cannon, db }) {
   return out
 }
 
+/**
+ * What a cache miss costs against an uncached render of the same page (docs/decisions/019-input-at-the-edge.md):
+ * GET /courses with a new query string on every request, so each one renders and is stored (a miss), against the
+ * same requests with a cookie that keeps them out of the cache (rendered and compressed on the fly, never
+ * stored), and the hit rate of one address for scale. The two are measured in alternating rounds, so a machine
+ * whose load changes during the run weighs on both alike. Latency percentiles say what a learner waits.
+ */
+export async function measureCacheMiss({ base, cannon, rounds = 3 }) {
+  const figure = async (label, { unique, cookie }) => {
+    let n = 0
+    const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) }
+    const r = await cannon(`${base}/courses`, {
+      headers,
+      requests: unique
+        ? [{ setupRequest: (req) => ({ ...req, path: `/courses?${label}=${Date.now()}-${n++}`, headers }) }]
+        : undefined,
+    })
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.non2xx }
+  }
+  const runs = { uncached: [], miss: [] }
+  for (let i = 0; i < rounds; i++) {
+    runs.uncached.push(await figure('uncached', { unique: true, cookie: 'bench=not-cached' }))
+    runs.miss.push(await figure('miss', { unique: true }))
+  }
+  const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length
+  const summary = (list) => ({
+    rps: mean(list, 'rps'),
+    p50: mean(list, 'p50'),
+    p99: mean(list, 'p99'),
+    bad: list.reduce((sum, r) => sum + r.bad, 0),
+  })
+  return {
+    uncached: summary(runs.uncached),
+    miss: summary(runs.miss),
+    hit: await figure('hit', { unique: false }),
+    rounds,
+  }
+}
+
 function percentile(sorted, q) {
   if (!sorted.length) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]

@@ -1,6 +1,7 @@
 // `npm run bench`: every performance goal of issue 14 (and the earlier ones it keeps) measured in one run, on the
 // same build, printed with `ok` / `OVER BUDGET` per goal and a summary per section; it exits non-zero when a goal
-// is broken. Sections: throughput against /healthz (SQLite | PostgreSQL), pages as a browser receives them (HTML
+// is broken. Sections: throughput against /healthz (SQLite | PostgreSQL), what a page cache miss costs against an
+// uncached render (SQLite | PostgreSQL), pages as a browser receives them (HTML
 // and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst with the production heap flags and
 // without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), durability rounds and the leaderboard at 1k
 // vs 100k attempts (bench-leaderboard.ts).
@@ -20,7 +21,14 @@ import readline from 'node:readline'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { openBenchDb } from './bench-db.mjs'
-import { measureBurst, measureThroughput, runDurability, runLeaderboard, runLighthouse } from './bench-extra.mjs'
+import {
+  measureBurst,
+  measureCacheMiss,
+  measureThroughput,
+  runDurability,
+  runLeaderboard,
+  runLighthouse,
+} from './bench-extra.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
@@ -43,10 +51,13 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,pages,burst,lighthouse,durability,leaderboard): all by default.
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,durability,leaderboard): all by
+// default.
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'throughput,pages,burst,lighthouse,durability,leaderboard').split(','),
+  (process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,durability,leaderboard').split(','),
 )
+// A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
+const MISS_GOAL = 0.8
 
 function parseHeapVariants(list) {
   return list.split(',').map((v) => {
@@ -206,6 +217,40 @@ function printThroughput({ sqlite: s, postgres: p }) {
   console.log(
     `SQLite: quiz submit ${submit.toFixed(2)}x minimal (goal >= 0.5) ${verdict(submit >= 0.5)}; its non-2xx are repeat learners once all ${s.submit.learners} have submitted`,
   )
+}
+
+/** Cache miss against uncached render, side by side, and its goal on both databases. */
+function printCacheMiss({ sqlite: s, postgres: p }) {
+  const rps = num(0)
+  const ms = num(1)
+  sideBySide(
+    `\n== Page cache misses (autocannon, 10 connections, ${SECONDS} s per figure, uncached and miss in ${(s ?? p).rounds} alternating rounds, means shown): GET /courses with a new query string per request, stored on each miss, against the same requests kept out of the cache by a cookie (rendered, compressed on the fly)`,
+    [
+      ['uncached render, req/s', (t) => t.uncached.rps, rps],
+      ['cache miss (render + compress + store), req/s', (t) => t.miss.rps, rps],
+      ['cache miss / uncached render (goal >= 0.8)', (t) => t.miss.rps / t.uncached.rps, num(2)],
+      ['uncached render, p50 ms', (t) => t.uncached.p50, ms],
+      ['cache miss, p50 ms', (t) => t.miss.p50, ms],
+      ['uncached render, p99 ms', (t) => t.uncached.p99, ms],
+      ['cache miss, p99 ms', (t) => t.miss.p99, ms],
+      ['cache hit (one address), req/s', (t) => t.hit.rps, rps],
+      ['errors + non-2xx', (t) => t.uncached.bad + t.miss.bad + t.hit.bad, num(0), false],
+    ],
+    s,
+    p,
+  )
+  for (const [label, t] of [
+    ['SQLite', s],
+    ['PostgreSQL', p],
+  ]) {
+    if (!t) continue
+    const r = t.miss.rps / t.uncached.rps
+    const ok = r >= MISS_GOAL && t.miss.bad + t.uncached.bad === 0
+    record('cachemiss', ok ? 0 : 1)
+    console.log(
+      `${label}: a cache miss runs at ${r.toFixed(2)}x an uncached render (goal >= ${MISS_GOAL}) ${verdict(ok)}`,
+    )
+  }
 }
 
 /**
@@ -425,6 +470,17 @@ try {
         console.log(`${app.label}: throughput set measured in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
       }
       printThroughput(throughput)
+    }
+
+    if (SECTIONS.has('cachemiss')) {
+      const misses = {}
+      for (const [key, app] of [
+        ['sqlite', sqliteApp],
+        ['postgres', pgApp],
+      ]) {
+        if (app) misses[key] = await measureCacheMiss({ base: app.base, cannon })
+      }
+      printCacheMiss(misses)
     }
 
     // The HTML and the JavaScript do not depend on the database: measured on the SQLite app.

@@ -150,12 +150,13 @@ try {
     countPlaywright('playwright (SQLite)', pwJson)
   }
 
-  // 6. The same browser flows (JS on and off) on a fresh PostgreSQL database. The `once` project's server-level
-  // proofs (budgets, axe, the crawl) do not depend on the database and run on SQLite only.
+  // 6. The same browser flows (JS on and off) on a fresh PostgreSQL database, and of the `once` project's
+  // server-level proofs those tagged @database (the fuzzing of form actions and API routes, odd addresses): the
+  // others (budgets, axe, the crawl) do not depend on the database and run on SQLite only.
   if (built && pgServer) {
     const url = await createDatabase(pgServer.url, 'e2e')
     const pwJson = path.join(tmp, 'playwright-pg.json')
-    run('playwright (PostgreSQL)', 'npx playwright test --project=js --project=nojs', {
+    run('playwright (PostgreSQL)', 'npx playwright test --project=js --project=nojs --project=once', {
       PW_JSON: pwJson,
       BUILD_DIR: buildDir,
       E2E_DATABASE_URL: url,

@@ -23,8 +23,10 @@ export function ThemeSwitch({ theme }: { theme: 'light' | 'dark' | null }) {
         const html = document.documentElement
         html.classList.remove('system', 'light', 'dark')
         html.classList.add(next)
-        // Same encoding as the server's createCookie('theme') (base64 of the JSON value).
-        document.cookie = `theme=${btoa(JSON.stringify(next))}; Path=/; Max-Age=31536000; SameSite=Lax`
+        // Same encoding as the server's createCookie('theme') (base64 of the JSON value), Secure on https as the
+        // server sets it in production.
+        const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+        document.cookie = `theme=${btoa(JSON.stringify(next))}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
         try {
           localStorage.setItem('theme', next)
         } catch {}

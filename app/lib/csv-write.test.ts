@@ -8,6 +8,16 @@ describe('csvCell', () => {
       expect(csvCell(s).replace(/^"|"$/g, '').startsWith("'")).toBe(true)
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)
   })
+  it('guards on the first visible character: controls, zero-width characters and spaces hide no formula', () => {
+    for (const lead of ['\u200B', '\uFEFF', '\u0007', '\u0000', '\u200E', '\u2060', ' ', '\u00A0', '\u200B\u0007 '])
+      for (const sign of ['=', '+', '-', '@'])
+        expect(csvCell(`${lead}${sign}HYPERLINK("http://x","y")`), JSON.stringify(lead + sign)).toMatch(/^"?'/)
+  })
+  it('guards the full-width and small forms of = + - @', () => {
+    for (const sign of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B'])
+      expect(csvCell(`${sign}HYPERLINK("http://x","y")`), sign).toMatch(/^"?'/)
+    expect(csvCell('\u200B\uFF1D1+1')).toBe("'\u200B\uFF1D1+1")
+  })
   it('leaves numbers, bigints and plain text alone; quotes commas, quotes and line breaks', () => {
     expect(csvCell(-0.25)).toBe('-0.25')
     expect(csvCell(12n)).toBe('12')

@@ -1,15 +1,20 @@
 // CSV for spreadsheets (issue 15 item 4): UTF-8 with a byte-order mark so Excel reads Hindi, Bengali and the
 // rupee sign correctly, CRLF line ends (RFC 4180), every cell quoted only when it needs to be, dates as ISO 8601,
-// and formula injection guarded: a cell a spreadsheet would run as a formula (starting with = + - @, or a tab
-// or carriage return) gets a leading apostrophe, so "=HYPERLINK(...)" in a learner's name stays text.
-// Numbers (JS numbers and bigints) are written as they are: a negative mark is data, not a formula.
+// and formula injection guarded: a cell a spreadsheet would run as a formula gets a leading apostrophe, so
+// "=HYPERLINK(...)" in a learner's name stays text. The guard looks at the first VISIBLE character: controls,
+// zero-width and other invisible format characters and spaces in front of "=" hide nothing from a spreadsheet,
+// and the full-width and small forms of = + - @ are read as formulas too. Numbers (JS numbers and bigints) are
+// written as they are: a negative mark is data, not a formula.
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined
 
 /** The byte-order mark a UTF-8 CSV starts with. */
 export const CSV_BOM = '\uFEFF'
 
-const FORMULA_START = /^[=+\-@\t\r]/
+// A tab or CR at the start, or a formula sign after any invisible lead-in: controls (\p{Cc}), format characters
+// such as U+200B, U+FEFF and bidi marks (\p{Cf}), spaces (\p{Z}). The signs: = + - @ in their ASCII, full-width
+// (U+FF1D U+FF0B U+FF0D U+FF20) and small (U+FE66 U+FE62 U+FE63 U+FE6B) forms.
+const FORMULA_START = /^(?:[\t\r]|[\p{Cc}\p{Cf}\p{Z}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u
 
 /** One cell as CSV text: guarded against formulas, quoted when it holds a comma, quote or line break. */
 export function csvCell(value: CsvCell): string {

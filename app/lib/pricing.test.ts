@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { bundlePercentOff, cardPercentOff, couponPrice, rupeesToPaise, showStruckPrice } from './pricing'
+import {
+  bundlePercentOff,
+  cardPercentOff,
+  couponPrice,
+  parsePlainDecimal,
+  rupeesToPaise,
+  showStruckPrice,
+} from './pricing'
 
 describe('card percent-off (truncated)', () => {
   test('truncates, never rounds', () => {
@@ -44,4 +51,19 @@ test('paise = rupees x 100, an integer', () => {
 test('struck price hidden when equal', () => {
   expect(showStruckPrice(999, 999)).toBe(false)
   expect(showStruckPrice(1500, 999)).toBe(true)
+})
+
+describe('parsePlainDecimal: a typed price', () => {
+  test('plain decimal digits with an optional sign and fraction; blank is missing', () => {
+    expect(parsePlainDecimal('149')).toBe(149)
+    expect(parsePlainDecimal(' 0 ')).toBe(0)
+    expect(parsePlainDecimal('-5')).toBe(-5)
+    expect(parsePlainDecimal('1.5')).toBe(1.5)
+    expect(parsePlainDecimal('')).toBeUndefined()
+    expect(parsePlainDecimal('   ')).toBeUndefined()
+  })
+  test('hex, exponents and other things Number() accepts are not prices', () => {
+    for (const text of ['0x10', '1e2', '0b11', '0o7', 'Infinity', '1_000', '+5', '.5', '5.', '1,000', '١٢'])
+      expect(parsePlainDecimal(text), text).toBeNaN()
+  })
 })

@@ -27,3 +27,14 @@ export function rupeesToPaise(rupees: number): number {
 export const showStruckPrice = (actualPrice: number, discountedPrice: number) => actualPrice !== discountedPrice
 
 export const formatRupees = (n: number) => `₹${n.toLocaleString('en-IN')}`
+
+/**
+ * A number as a person types it into a price (or a percentage, a count): plain decimal digits, an optional sign
+ * and fraction, surrounding spaces ignored. Anything else is NaN: "0x10", "1e2", "Infinity" and "1_000" are not
+ * prices, whatever JavaScript's Number() makes of them. Blank is undefined (the field was left empty).
+ */
+export function parsePlainDecimal(text: string): number | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
+}

@@ -1,7 +1,7 @@
 import { BRAND_NAME } from '~/lib/constants'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
-import { COUPON_USED_UP, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
+import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
 import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
 import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
@@ -69,15 +69,20 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   if (enrolment) throw new OrderError(403, ACCESS_MESSAGES.revoked)
   let couponId: string | null = null
   let rupees = course.discounted_price
-  const code =
-    item.couponCode?.trim() || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
+  const typed = item.couponCode?.trim()
+  const code = typed || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
   if (code) {
     const check = await validateCoupon({ courseId: course.id, code })
     if (check.ok) {
       couponId = check.coupon.id
       rupees = couponPrice(course.discounted_price, check.coupon.discount)
-    } else if (item.couponCode?.trim()) {
-      // A code typed on the checkout page that no longer holds is reported, not silently dropped.
+    } else {
+      // A coupon that no longer holds (expired, used up) is reported, never dropped silently: the buyer was shown
+      // the discounted price (the older client shows what validate-coupon-code answered and charges the order's
+      // amount), so a full-price order would take more than they saw. A remembered coupon is also forgotten, so
+      // the next order, placed after the buyer has read why, is at the full price
+      // (docs/decisions/019-input-at-the-edge.md).
+      if (!typed) await forgetCoupon(buyer.id, course.id)
       throw new OrderError(check.status, check.message)
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parsePlainDecimal } from '~/lib/pricing'
 
 // Admin forms (spec 2 §5), shared by the pages (Conform) and the API twins. Field names: CONTRACT.md.
 
@@ -8,12 +9,22 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(2000)
+/**
+ * A typed number field (a form's text or a JSON client's number or string): text is read as plain decimal only
+ * (parsePlainDecimal: "0x10" and "1e2" are refused, not read as 16 and 100), blank or null is missing. The
+ * same rule for every price, percentage and count, on the pages (Conform) and in the API.
+ */
+const typedNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' ? parsePlainDecimal(v) : v === null ? undefined : v), schema)
+
 const price = (label: string) =>
-  z
-    .number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) })
-    .int(`${label} must be whole rupees`)
-    .min(0, `${label} cannot be negative`)
-    .max(10_000_000)
+  typedNumber(
+    z
+      .number({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a number`) })
+      .int(`${label} must be whole rupees`)
+      .min(0, `${label} cannot be negative`)
+      .max(10_000_000),
+  )
 const url = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -71,31 +82,32 @@ export const couponSchema = z.object({
     .min(1, 'Coupon code is required')
     .max(40, 'Coupon code is too long')
     .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - or _ only'),
-  discount: z
-    .number({ error: (i) => (i.input === undefined ? 'Discount is required' : 'Discount must be a number') })
-    .int('Discount must be a whole number')
-    .min(1, 'Discount must be between 1 and 100')
-    .max(100, 'Discount must be between 1 and 100'),
+  discount: typedNumber(
+    z
+      .number({ error: (i) => (i.input === undefined ? 'Discount is required' : 'Discount must be a number') })
+      .int('Discount must be a whole number')
+      .min(1, 'Discount must be between 1 and 100')
+      .max(100, 'Discount must be between 1 and 100'),
+  ),
   courseId: required('Course'),
   expiresAt: z
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date')
     .optional(),
-  usageLimit: z
-    .number({ error: 'Usage limit must be a number' })
-    .int()
-    .min(1, 'Usage limit must be at least 1')
-    .max(1_000_000)
-    .optional(),
+  usageLimit: typedNumber(
+    z.number({ error: 'Usage limit must be a number' }).int().min(1, 'Usage limit must be at least 1').max(1_000_000),
+  ).optional(),
 })
 export type CouponFields = z.infer<typeof couponSchema>
 
-const bothRequired = z
-  .number({ error: (i) => (i.input === undefined ? 'Both prices are required' : 'Enter a number') })
-  .int('Enter whole rupees')
-  .min(0, 'Prices cannot be negative')
-  .max(1_000_000)
+const bothRequired = typedNumber(
+  z
+    .number({ error: (i) => (i.input === undefined ? 'Both prices are required' : 'Enter a number') })
+    .int('Enter whole rupees')
+    .min(0, 'Prices cannot be negative')
+    .max(1_000_000),
+)
 
 /** Reset Quiz Price (spec 2 §5): equal prices pass although the message says 'less than'. */
 export const quizPriceSchema = z

@@ -39,8 +39,17 @@ export function withAbsoluteImages(response: Response, origin: string): Response
     : response
 }
 
+/** The v1 API's error body (server.js answers its own refusals under /api/ with it too). */
+export const apiErrorBody = (status: number, message: string) => ({
+  statusCode: status,
+  data: null,
+  message,
+  success: false as const,
+  errors: [] as unknown[],
+})
+
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
-  return json({ statusCode: status, data: null, message, success: false, errors: [], ...extra }, status)
+  return json({ ...apiErrorBody(status, message), ...extra }, status)
 }
 
 /** ApiResponse envelope (users router, API.md §1.1 style 1). */

@@ -220,3 +220,42 @@ describe('bodyRejection', () => {
     ])
   })
 })
+
+describe('control characters', () => {
+  it('are taken out of every form field, name and value, urlencoded and multipart; tab and line breaks stay', async () => {
+    const a = await parseForm(post('na%00me=A%00b%07c%1B&note=l1%0D%0Al2%09x%7F', 'application/x-www-form-urlencoded'))
+    expect(a.ok && [...a.form]).toEqual([
+      ['name', 'Abc'],
+      ['note', 'l1\r\nl2\tx'],
+    ])
+    const b = await parseForm(
+      multipart([
+        { name: 'title', value: '\u0000=HYPERLINK("x")' },
+        { name: 'note', value: 'pdf \u0000 bytes', filename: 'n.pdf' },
+      ]),
+      { maxFiles: 1 },
+    )
+    expect(b.ok && b.form.get('title')).toBe('=HYPERLINK("x")')
+    // A file's bytes are its own: never edited.
+    const file = b.ok ? b.form.get('note') : null
+    expect(file).toBeInstanceOf(File)
+    expect(await (file as File).text()).toBe('pdf \u0000 bytes')
+    expect((file as File).name).toBe('n.pdf')
+  })
+
+  it('are taken out of every string of a JSON body, keys and nested values included; numbers stay numbers', async () => {
+    const result = await parseJsonObject(
+      post(
+        JSON.stringify({ 'e\u0000mail': 'a\u0000@b.c', list: ['x\u0001', 2, { deep: '\u0007y' }], n: 1.5, ok: true }),
+        'application/json',
+      ),
+    )
+    expect(result).toEqual({
+      ok: true,
+      body: { email: 'a@b.c', list: ['x', 2, { deep: 'y' }], n: 1.5, ok: true },
+    })
+    const proto = await parseJsonObject(post('{"__proto__":{"admin":true}}', 'application/json'))
+    expect(proto.ok && Object.getPrototypeOf(proto.body)).toBe(Object.prototype)
+    expect(proto.ok && Object.keys(proto.body)).toEqual(['__proto__'])
+  })
+})

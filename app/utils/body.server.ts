@@ -9,6 +9,7 @@ import {
   parseFormData,
   type FileUploadHandler,
 } from '@remix-run/form-data-parser'
+import { withoutControlCharacters } from '~/lib/text'
 
 // Request bodies are parsed at the edge (STYLE.md "Server boundary", docs/decisions/005-parsing-at-the-edge.md):
 // every action reads its body through these helpers, which turn a body they cannot read into a 400 and a body
@@ -16,8 +17,14 @@ import {
 // error's name whether a 500 was really the client's fault. The parse* functions return the failure (for forms
 // that show it inline); the read* functions throw it as a Response (for everything else).
 //
-// server.js enforces the same limits on the raw bytes (bodyLimitFor); the limits here are the ones the parsed
-// content must meet, counted while the body streams in, so nothing past them is buffered.
+// Text is cleaned here too (docs/decisions/019-input-at-the-edge.md): every string a form or a JSON
+// body carries, names included, comes out without control characters (tab, line feed and carriage return stay),
+// so no U+0000 reaches a query (PostgreSQL refuses it) and no profile text hides a formula behind one. Files and
+// the raw bytes a signature is checked over (the payment webhook reads its own body) are left alone.
+//
+// server.js enforces the same limits on the raw bytes (bodyLimitFor, app/utils/server-settings.server.ts); the
+// limits here are the ones the parsed content must meet, counted while the body streams in, so nothing past them
+// is buffered.
 
 const KB = 1024
 const MB = 1024 * KB
@@ -104,7 +111,7 @@ export async function parseForm(request: Request, limits: FormLimits = {}): Prom
       { maxFiles, maxFileSize, maxParts, maxTotalSize: maxFiles * maxFileSize + FORM_MAX_BYTES },
       onFile,
     )
-    return { ok: true, form }
+    return { ok: true, form: cleanForm(form) }
   } catch (error) {
     // The parser's own errors are the client's; anything else (an upload handler failing to store a file)
     // is ours and stays a 500.
@@ -120,6 +127,37 @@ export async function parseForm(request: Request, limits: FormLimits = {}): Prom
       return fail(400, 'malformed', BODY_MESSAGES.malformedForm)
     throw error
   }
+}
+
+/** The form with every text field's name and value cleaned; files pass as they are. */
+function cleanForm(form: FormData): FormData {
+  const clean = new FormData()
+  for (const [name, value] of form) {
+    const key = withoutControlCharacters(name)
+    if (typeof value === 'string') clean.append(key, withoutControlCharacters(value))
+    else clean.append(key, value)
+  }
+  return clean
+}
+
+/** A parsed JSON value with every string (keys included) cleaned. */
+function cleanJson(value: unknown): unknown {
+  if (typeof value === 'string') return withoutControlCharacters(value)
+  if (Array.isArray(value)) return value.map(cleanJson)
+  if (value && typeof value === 'object') {
+    const clean: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) {
+      // defineProperty, not assignment: a "__proto__" key stays a plain own property, as JSON.parse made it.
+      Object.defineProperty(clean, withoutControlCharacters(key), {
+        value: cleanJson(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    }
+    return clean
+  }
+  return value
 }
 
 // @remix-run/multipart-parser 0.16 refuses any bytes written after the closing boundary's `--`, so the
@@ -203,7 +241,7 @@ export async function parseJsonObject(request: Request, maxBytes = JSON_MAX_BYTE
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return fail(400, 'malformed', BODY_MESSAGES.jsonNotObject)
-  return { ok: true, body: body as Record<string, unknown> }
+  return { ok: true, body: cleanJson(body) as Record<string, unknown> }
 }
 
 /** parseJsonObject, the failure thrown as a plain-text Response. */

@@ -1,5 +1,6 @@
 import type { EntryContext } from 'react-router'
 import type { RouteHandle } from '~/hooks/use-route-handle'
+import { readTheme } from '~/utils/theme.server'
 
 // The anonymous page cache's policy (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md): which requests
 // may be answered from memory, which rendered pages may be kept, and the Cache-Control of every page. The memory
@@ -38,26 +39,13 @@ export function isDocumentPath(pathname: string): boolean {
 /** The cookie names and the theme of a Cookie header; a theme that is not light/dark reads as none. */
 function readCookies(header: string | null | undefined): { names: string[]; theme: '' | 'light' | 'dark' } {
   const names: string[] = []
-  let theme: '' | 'light' | 'dark' = ''
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=')
     const name = (eq === -1 ? part : part.slice(0, eq)).trim()
-    if (!name) continue
-    names.push(name)
-    if (name === THEME_COOKIE) theme = decodeTheme(part.slice(eq + 1).trim())
+    if (name) names.push(name)
   }
-  return { names, theme }
-}
-
-// The theme cookie is React Router's createCookie encoding (app/utils/theme.server.ts): base64 of the JSON value,
-// URL-encoded. Decoding it here keys light and dark apart and folds junk values into "no theme".
-function decodeTheme(raw: string): '' | 'light' | 'dark' {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), 'base64').toString('utf8'))
-    return value === 'light' || value === 'dark' ? value : ''
-  } catch {
-    return ''
-  }
+  // The renderer's own reader (root loader): the key's theme is the theme the page was rendered with.
+  return { names, theme: readTheme(header) ?? '' }
 }
 
 /** True when the request carries a cookie other than the theme: a session, a toast, a sign-up step. */

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { chooseEncoding, createPageStore, notModified } from './page-store.server'
+import { chooseEncoding, COMPRESSION, createPageStore, notModified } from './page-store.server'
 
 const page = (text: string) => ({
   status: 200,
@@ -27,6 +27,35 @@ describe('the page store', () => {
       ['cache-control', 'public, no-cache'],
     ])
     expect(store.get('k', 1)).toBe(saved)
+  })
+
+  test('a miss compresses at fast levels; a page read again is recompressed at the best levels, one at a time', async () => {
+    const store = createPageStore(limits)
+    const html = `<main>${'<p class="card">Cell biology, genetics and evolution</p>'.repeat(400)}</main>`
+    const brotliAt = (quality: number) =>
+      zlib.brotliCompressSync(Buffer.from(html), {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      })
+    const saved = await store.set('k', 1, page(html))
+    expect(saved.compressed).toBe('fast')
+    expect(saved.br.equals(brotliAt(COMPRESSION.fast.brotli))).toBe(true)
+    expect(saved.gzip.equals(zlib.gzipSync(html, { level: COMPRESSION.fast.gzip }))).toBe(true)
+    const before = store.stats().bytes
+
+    await store.set('other', 1, page(`${html}x`))
+    expect(store.get('k', 1)).toBe(saved) // the read that earns the recompression
+    expect(store.get('other', 1)?.compressed).toBe('fast') // busy: its turn comes on a later read
+    await store.idle()
+    expect(saved.compressed).toBe('best')
+    expect(saved.br.equals(brotliAt(COMPRESSION.best.brotli))).toBe(true)
+    expect(zlib.gunzipSync(saved.gzip).toString()).toBe(html)
+    expect(saved.bytes).toBe(saved.identity.length + saved.gzip.length + saved.br.length)
+    expect(store.stats().bytes).toBeLessThan(before + (store.get('other', 1)?.bytes ?? 0))
+    await store.idle()
+    expect(store.get('other', 1)?.compressed).toBe('best')
   })
 
   test('a page of another content version, or older than the max age, is gone', async () => {

@@ -3,13 +3,32 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { pageCacheKey, PRIVATE_NO_STORE, STORE_MARKER } from '~/utils/page-cache.server'
 
-// The anonymous page cache's memory (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md): rendered pages
-// kept per process, each with the content version it was rendered at, its gzip and brotli bytes computed once,
-// and an ETag. Bounded by entries and bytes (least recently used goes first) and by age. server.js reaches it
-// through the build (app/entry.server.tsx re-exports `pageCache`), as it reaches `requestContext`.
+// The anonymous page cache's memory (docs/decisions/014-anonymous-page-cache.md): rendered pages kept per process,
+// each with the content version it was rendered at, its gzip and brotli bytes, and an ETag. Bounded by entries
+// and bytes (least recently used goes first) and by age. server.js reaches it through the build
+// (app/entry.server.tsx re-exports `pageCache`), as it reaches `requestContext`.
+//
+// A miss must not cost much more than an uncached render: every new query string on a cacheable page is one,
+// and the compressors run on the thread pool that static files and password hashing share. So a page is stored
+// compressed at fast levels, about what the compression middleware spends on an uncached page, and compressed
+// again at the best levels only when it is read again, one page at a time, in the background.
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
+
+/** Levels on a miss (the compression middleware uses gzip 6 and brotli 4) and for a page read again. */
+export const COMPRESSION = { fast: { gzip: 1, brotli: 4 }, best: { gzip: 9, brotli: 11 } } as const
+
+const compress = (body: Buffer, levels: { gzip: number; brotli: number }) =>
+  Promise.all([
+    gzip(body, { level: levels.gzip }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ])
 
 export type StoredPage = {
   version: number
@@ -22,6 +41,8 @@ export type StoredPage = {
   gzip: Buffer
   br: Buffer
   bytes: number
+  /** 'fast' when stored, 'best' once recompressed after a later read. */
+  compressed: keyof typeof COMPRESSION
 }
 
 export type StoreLimits = { maxEntries: number; maxBytes: number; maxAgeMs: number; maxPageBytes: number }
@@ -49,6 +70,32 @@ export function createPageStore(limits: StoreLimits = DEFAULT_LIMITS, now: () =>
     bytes -= entry.bytes
     entries.delete(key)
   }
+  const evict = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break
+      drop(oldest)
+    }
+  }
+
+  // One recompression at a time: a burst of reads of many new pages queues nothing; a page skipped while
+  // another is being recompressed gets its turn on a later read.
+  let upgrading: Promise<void> | null = null
+  const upgrade = (key: string, entry: StoredPage) => {
+    if (entry.compressed === 'best' || upgrading) return
+    upgrading = compress(entry.identity, COMPRESSION.best)
+      .then(([gz, br]) => {
+        // Dropped or replaced meanwhile: the work is thrown away.
+        if (entries.get(key) !== entry) return
+        const size = entry.identity.length + gz.length + br.length
+        bytes += size - entry.bytes
+        Object.assign(entry, { gzip: gz, br, bytes: size, compressed: 'best' })
+        evict()
+      })
+      .catch((error) => console.error('[page-cache] recompression failed:', error))
+      .finally(() => {
+        upgrading = null
+      })
+  }
 
   return {
     /** The page stored under this key at this content version and not too old, or undefined. */
@@ -62,6 +109,7 @@ export function createPageStore(limits: StoreLimits = DEFAULT_LIMITS, now: () =>
       // Most recently used goes to the end of the Map's order; eviction takes from the front.
       entries.delete(key)
       entries.set(key, entry)
+      upgrade(key, entry)
       return entry
     },
 
@@ -71,10 +119,7 @@ export function createPageStore(limits: StoreLimits = DEFAULT_LIMITS, now: () =>
       version: number,
       page: { status: number; headers: Iterable<[string, string]>; body: Buffer },
     ): Promise<StoredPage> {
-      const [gz, br] = await Promise.all([
-        gzip(page.body, { level: 9 }),
-        brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      ])
+      const [gz, br] = await compress(page.body, COMPRESSION.fast)
       const headers = [...page.headers].filter(
         ([name]) => !PER_REQUEST_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== STORE_MARKER.toLowerCase(),
       )
@@ -90,19 +135,19 @@ export function createPageStore(limits: StoreLimits = DEFAULT_LIMITS, now: () =>
         gzip: gz,
         br,
         bytes: page.body.length + gz.length + br.length,
+        compressed: 'fast',
       }
       if (page.body.length > limits.maxPageBytes) return entry
       drop(key)
       entries.set(key, entry)
       bytes += entry.bytes
-      for (const oldest of entries.keys()) {
-        if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break
-        drop(oldest)
-      }
+      evict()
       return entry
     },
 
     stats: () => ({ entries: entries.size, bytes }),
+    /** Resolves when no recompression is running (tests). */
+    idle: () => upgrading ?? Promise.resolve(),
     clear: () => {
       entries.clear()
       bytes = 0

@@ -180,3 +180,49 @@ describe('checkout page (no JS)', () => {
     expect(order.provider).toBe('demo')
   })
 })
+
+describe('create-order with a remembered coupon that no longer holds', () => {
+  test('used up or expired: 400 with the reason, as the OpenAPI document says; then forgotten, full price', async () => {
+    const course = await createCourse(db, { discountedPrice: 1000 })
+    const usedUp = await createCoupon(db, { courseId: course.id, code: 'once', discount: 50, usageLimit: 1 })
+    const expiring = await createCourse(db, { discountedPrice: 2000 })
+    await createCoupon(db, { courseId: expiring.id, code: 'soon', discount: 50, expiresAt: '2099-01-01T00:00:00Z' })
+    const buyer = await createUser(db)
+    const cookie = await signedInCookie(buyer.id)
+    const call = (path: string, body: unknown) =>
+      callApi(orders, 'POST', `/api/v1/orders${path}`, { cookie, json: body })
+    expect((await call('/validate-coupon-code', { courseId: course.id, couponCode: 'ONCE' })).status).toBe(200)
+    expect((await call('/validate-coupon-code', { courseId: expiring.id, couponCode: 'SOON' })).status).toBe(200)
+    // Someone else pays with the last use; the other coupon expires.
+    await paidOrder((await createUser(db)).id, course.id, usedUp.id)
+    await db.updateTable('coupons').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('code', '=', 'soon').execute()
+
+    const refused = await call('/create-order', { courseId: course.id, itemType: 'course', amount: 500 })
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'This coupon has reached its usage limit.' },
+    })
+    const expired = await call('/create-order', { courseId: expiring.id, itemType: 'course', amount: 1000 })
+    expect(expired).toMatchObject({ status: 400, body: { success: false, message: 'This coupon has expired.' } })
+    const made = await db.selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()
+    expect(made).toEqual([])
+
+    // The learner has been told; the next order is at the full price.
+    const again = await call('/create-order', { courseId: course.id, itemType: 'course', amount: 500 })
+    expect(again.status).toBe(200)
+    expect(again.body.order.amount).toBe(100000)
+    expect((await call('/create-order', { courseId: expiring.id, itemType: 'course' })).body.order.amount).toBe(200000)
+  })
+
+  test('the OpenAPI document promises that 400', async () => {
+    const [{ openApiDocument }, { v1Resources }] = await Promise.all([
+      import('~/utils/openapi.server'),
+      import('~/routes/api/openapi.server'),
+    ])
+    const doc = openApiDocument(v1Resources) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    const text = JSON.stringify(doc.paths['/api/v1/orders/create-order'].post.responses['400'])
+    expect(text).toContain('remembered coupon that no longer holds')
+  })
+})

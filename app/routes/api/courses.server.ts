@@ -187,12 +187,8 @@ export const coursesApi = apiResource({
         const { form, fields, error } = await upload(request, COURSE_IMAGE_MAX_BYTES)
         if (error) return error
         if (COURSE_FIELDS.some((k) => !fields[k]?.trim())) return apiError(400, 'All fields are required')
-        const parsed = courseSchema.safeParse({
-          ...fields,
-          actualPrice: Number(fields.actualPrice),
-          discountedPrice: Number(fields.discountedPrice),
-          grantsQuizAccess: fields.grantsQuizAccess,
-        })
+        // Prices go in as typed: the schema reads plain decimal text only ("0x10" is not 16).
+        const parsed = courseSchema.safeParse({ ...fields, grantsQuizAccess: fields.grantsQuizAccess })
         if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
         const image = fileOf(form, 'courseImage')
         if (!image) return apiError(400, 'Course image is required')

@@ -40,7 +40,10 @@ export const ordersApi = apiResource({
       },
       success: { 200: z.object({ success: z.literal(true), order: GatewayOrderShape }) },
       errors: {
-        400: 'a bad itemType, phone or course id, or a coupon that no longer holds',
+        400:
+          'a bad itemType, phone or course id, or a remembered coupon that no longer holds ("This coupon has ' +
+          'expired.", "This coupon has reached its usage limit."): no order is made and the coupon is forgotten, ' +
+          'so the next create-order is at the full price',
         403: 'access to the course was revoked',
         404: 'Course not found',
         409: 'already enrolled, or the bundle already bought',

@@ -188,7 +188,7 @@ async function fuzzTargets(db: import('../../../db/client').DB) {
   return targets
 }
 
-test('malformed bodies never produce a 500 or a stack trace', async ({ page, db, loginAs }) => {
+test('malformed bodies never produce a 500 or a stack trace @database', async ({ page, db, loginAs }) => {
   await loginAs('admin')
   const asAdmin = page.request
   const failures: string[] = []

@@ -57,3 +57,26 @@ test('#4 a malformed quiz editor post is a form error on create and edit, not a 
     }
   }
 })
+
+test('two theme cookies cannot change what a clean visitor of a cached page gets', async ({ playwright }) => {
+  const dark = encodeURIComponent(Buffer.from(JSON.stringify('dark')).toString('base64'))
+  const headers = [
+    `theme=${dark}; theme=zz`,
+    `theme=ImRhcmsi; theme=zz`,
+    `theme=zz; theme=${dark}`,
+    `theme=${dark}; theme=`,
+    `theme=${dark}; theme=%ff`,
+  ]
+  for (const [i, cookie] of headers.entries()) {
+    // A fresh address per case, so the poisoning request is the one that renders and stores the page.
+    const path = `/about-us?poison=${i}-${Date.now()}`
+    const attacker = await playwright.request.newContext({ baseURL: E2E.baseURL })
+    const poisoned = await attacker.get(path, { headers: { Cookie: cookie } })
+    expect(poisoned.status(), cookie).toBe(200)
+    await attacker.dispose()
+    const visitor = await playwright.request.newContext({ baseURL: E2E.baseURL })
+    const clean = await (await visitor.get(path)).text()
+    await visitor.dispose()
+    expect(clean.match(/<html[^>]*class="([^"]*)"/)?.[1], cookie).toBe('system')
+  }
+})
