@@ -216,7 +216,7 @@ describe('create-order with a remembered coupon that no longer holds', () => {
 
   test('the OpenAPI document promises that 400', async () => {
     const [{ openApiDocument }, { v1Resources }] = await Promise.all([
-      import('~/utils/openapi.server'),
+      import('~/routes/api/openapi-document.server'),
       import('~/routes/api/openapi.server'),
     ])
     const doc = openApiDocument(v1Resources) as {
