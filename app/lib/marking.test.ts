@@ -8,7 +8,6 @@ import {
   marksFor,
   percentage,
   pastGraceDeadlineBound,
-  percentileOf,
   roundScore,
   savedInTime,
   scoreAnswers,
@@ -107,12 +106,5 @@ describe('deadline rules', () => {
     expect(formatTimeLeft(572)).toBe('9 min 32 s')
     expect(formatTimeLeft(600)).toBe('10 min')
     expect(formatTimeLeft(42)).toBe('42 s')
-  })
-  test('percentile', () => {
-    expect(percentileOf(1, 1)).toBe(100)
-    expect(percentileOf(1, 4)).toBe(100)
-    expect(percentileOf(4, 4)).toBe(25)
-    expect(percentileOf(2, 3)).toBe(66.67)
-    expect(percentileOf(0, 3)).toBe(0)
   })
 })

@@ -86,12 +86,3 @@ export function formatTimeLeft(seconds: number): string {
   if (m === 0) return `${r} s`
   return r === 0 ? `${m} min` : `${m} min ${r} s`
 }
-
-/**
- * Percentile as Indian entrance exams report it: the share of participants ranked at or below you
- * (rank 1 of N is 100, last of N is 100/N), two decimals.
- */
-export function percentileOf(rank: number, participants: number): number {
-  if (participants <= 0 || rank <= 0 || rank > participants) return 0
-  return Math.round(((participants - rank + 1) / participants) * 10000) / 100
-}

@@ -7,7 +7,6 @@ import {
   isPastGrace,
   pastGraceDeadlineBound,
   percentage,
-  percentileOf,
   savedInTime,
   type AnswerVerdict,
 } from '~/lib/marking'
@@ -25,6 +24,7 @@ import {
   type Answer,
 } from '~/lib/marks'
 import { newId } from '~/utils/ids.server'
+import { percentile, type Percentile } from '~/lib/quiz/standing'
 import { participantCount, standingOf } from './score-counts.server'
 import {
   attemptTestQuestions,
@@ -736,7 +736,7 @@ export type Leaderboard = {
   participants: number
   topThree: LeaderboardEntry[]
   others: LeaderboardEntry[]
-  viewer: { rank: number; percentile: number; score: number; total: number } | null
+  viewer: { rank: number; percentile: Percentile | null; score: number; total: number } | null
 }
 
 /**
@@ -803,7 +803,7 @@ export async function getLeaderboard({
     participants = standing.participants
     viewer = {
       rank: standing.rank,
-      percentile: percentileOf(standing.rank, participants),
+      percentile: percentile(standing.atOrBelow, participants),
       score: mine.score ?? 0,
       total: mine.total,
     }

@@ -17,6 +17,8 @@ import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
 import { currentQuestionRows, questionsShownAt, scorableColumns, scorableQuestion } from './quiz.server'
+import { scoreCounts } from './score-counts.server'
+import { countAtOrBelow, percentile, type Percentile } from '~/lib/quiz/standing'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
@@ -348,6 +350,8 @@ export type QuizResultRow = {
   score: number
   total: number
   submittedAt: string
+  /** The learner's percentile on the quiz, as the leaderboard and their result page show it (decision 018). */
+  percentile: Percentile | null
   /** Exact score (score_units), 2 decimals, and the paper's maximum. */
   scoreText: string
   maxText: string
@@ -416,6 +420,8 @@ export async function getQuizResults(
   const rows = await query.execute()
   // A question whose key cannot be scored (not reachable through the editor) leaves that row without sections.
   const papers = await Promise.all(rows.map((r) => attemptSections(r).catch(() => null)))
+  const counts = await scoreCounts(quizId)
+  const participants = counts.reduce((t, c) => t + c.n, 0)
   return {
     quizTitle: quiz.title,
     total,
@@ -429,6 +435,8 @@ export async function getQuizResults(
       score: r.score ?? 0,
       total: r.total,
       submittedAt: r.submitted_at!,
+      percentile:
+        r.score_units === null ? null : percentile(countAtOrBelow(counts, Number(r.score_units)), participants),
       ...resultMarks(r, papers[i]),
     })),
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { ScoreCount } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
 
 // The ranking figures of a quiz in time that does not grow with its attempts (issue 14 item 4, decision 013).
@@ -32,6 +33,8 @@ export type Standing = {
   rank: number
   /** Participants with strictly fewer score_units. */
   below: number
+  /** Participants with as many score_units or fewer, this attempt included (the percentile's numerator). */
+  atOrBelow: number
   participants: number
 }
 
@@ -58,10 +61,12 @@ export async function standingOf(quizId: string, units: number, submittedAt: str
       .where('submitted_at', '<', submittedAt)
       .executeTakeFirst(),
   ])
+  const participants = Number(sums?.participants ?? 0)
   return {
     rank: 1 + Number(sums?.above ?? 0) + Number(tied?.n ?? 0),
     below: Number(sums?.below ?? 0),
-    participants: Number(sums?.participants ?? 0),
+    atOrBelow: participants - Number(sums?.above ?? 0),
+    participants,
   }
 }
 
@@ -73,4 +78,15 @@ export async function participantCount(quizId: string): Promise<number> {
     .where('quiz_id', '=', quizId)
     .executeTakeFirst()
   return Number(row?.n ?? 0)
+}
+
+/** The quiz's per-score counts (one row per distinct score): a whole board's percentiles without a walk. */
+export async function scoreCounts(quizId: string): Promise<ScoreCount[]> {
+  const rows = await db
+    .selectFrom('quiz_score_counts')
+    .select(['score_units', 'n'])
+    .where('quiz_id', '=', quizId)
+    .orderBy('score_units')
+    .execute()
+  return rows.map((r) => ({ units: Number(r.score_units), n: Number(r.n) }))
 }

@@ -287,6 +287,7 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
   isPremiumMember: s.isPremiumMember,
   score: s.score,
   attemptedAt: formatAttemptedAt(s.submittedAt),
+  percentile: s.percentile?.text ?? null,
 })
 
 /**

@@ -662,6 +662,7 @@ describe('quizzes', () => {
         isPremiumMember: false,
         score: before.score,
         attemptedAt: expect.stringMatching(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (am|pm)$/),
+        percentile: '100.00',
       },
     ])
     const page = (

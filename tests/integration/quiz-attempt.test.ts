@@ -264,7 +264,8 @@ describe('access and leaderboard', () => {
       [4, 'U2', 1.75],
       [5, 'U4', 0],
     ])
-    expect(board.viewer).toEqual({ rank: 3, percentile: 60, score: 2, total: 4 })
+    // U1 ties U3 at 2: both stand at or above 4 of 5 (decision 018), whatever the submission order.
+    expect(board.viewer).toEqual({ rank: 3, percentile: { value: 80, text: '80.00' }, score: 2, total: 4 })
     expect(board.quiz.totalMarks).toBe(4)
     expect(await getLeaderboard({ quizId: 'f'.repeat(24) })).toBeNull()
   })

@@ -14,8 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })
-  const students = results.students.map(({ submittedAt, ...s }) => ({
+  const students = results.students.map(({ submittedAt, percentile, ...s }) => ({
     ...s,
+    percentile: percentile?.text ?? null,
     attemptedAt: formatAttemptedAt(submittedAt),
   }))
   return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results, students }
@@ -47,7 +48,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
         {loaderData.quizTitle}
       </PageTitle>
       <Table
-        head={['Name', 'Institute Name', 'Is Premium', 'Score', ...(withSections ? ['Sections'] : []), 'Attempted At']}
+        head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Percentile', ...(withSections ? ['Sections'] : []), 'Attempted At']}
         empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}
       >
         {loaderData.students.map((s) => (
@@ -58,6 +59,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
             <Td>{s.instituteName}</Td>
             <Td>{s.isPremiumMember ? 'Yes' : 'No'}</Td>
             <Td>{s.sections.length ? `${s.scoreText} / ${s.maxText}` : `${s.score} / ${s.total}`}</Td>
+            <Td className="tabular-nums">{s.percentile ?? '---'}</Td>
             {withSections ? (
               <Td>
                 {s.sections.length ? (

@@ -138,6 +138,7 @@ const leaderboard = async ({ params, user }: SignedIn) => {
       quiz: { title: board.quiz.title, totalQuestions: board.quiz.totalQuestions, totalMarks: board.quiz.totalMarks },
       topThree: board.topThree.map(entry),
       others: board.others.map(entry),
+      viewer: board.viewer ? { rank: board.viewer.rank, percentile: board.viewer.percentile?.text ?? null } : null,
     },
   })
 }
@@ -226,6 +227,10 @@ export const quizApi = apiResource({
             quiz: z.object({ title: z.string(), totalQuestions: z.number().int(), totalMarks: z.number() }),
             topThree: z.array(LeaderboardEntryShape),
             others: z.array(LeaderboardEntryShape),
+            viewer: z
+              .object({ rank: z.number().int(), percentile: z.string().nullable() })
+              .nullable()
+              .describe("Ours: the caller's own rank and percentile (decision 018), or null before they submit"),
           }),
         }),
       },

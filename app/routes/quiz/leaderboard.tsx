@@ -55,7 +55,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
       {board.viewer ? (
         <p className="mb-6 rounded bg-emerald-50 p-3 text-sm dark:bg-emerald-950" data-testid="my-rank">
           Your rank: <strong>#{board.viewer.rank}</strong> of {board.participants} · Score {board.viewer.score} /{' '}
-          {board.viewer.total} · Percentile <strong>{board.viewer.percentile}</strong> ·{' '}
+          {board.viewer.total} · Percentile <strong>{board.viewer.percentile?.text ?? '—'}</strong> ·{' '}
           <Link to={`/quiz/result/${board.quiz.id}`} className="font-semibold underline">
             View your result
           </Link>

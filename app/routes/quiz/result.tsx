@@ -60,7 +60,7 @@ function toView(a: Analysis) {
     },
     rank: a.rank,
     participants: a.participants,
-    percentile: a.percentile,
+    percentile: a.percentile?.text ?? null,
     topper: text(a.topper),
     topperValue: num(a.topper),
     average: text(a.average),
@@ -263,7 +263,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         </dl>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
           Rank, percentile, topper and average count everyone&apos;s first (ranked) submitted attempt; practice attempts
-          never do. Percentile: the share of the other participants who scored less than you.
+          never do. Percentile: the share of participants who scored as much as you or less, you included.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link
