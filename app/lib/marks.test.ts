@@ -25,6 +25,7 @@ import {
   readMarks,
   scorePaper,
   scoreQuestion,
+  storedScore,
   subMarks,
   sumMarks,
   type Answer,
@@ -603,5 +604,15 @@ describe('properties (fast-check)', () => {
         expect(formatMarks(paper.total)).toBe(scoreAnswers(items).toFixed(2))
       }),
     )
+  })
+})
+
+describe('storedScore', () => {
+  test('score_units when stored, else the old quarter-mark score, else 0', () => {
+    expect(storedScore({ score: 0.6666666666666666, score_units: 20000 })).toEqual(makeMarks(2, 3))
+    expect(storedScore({ score: 0.67, score_units: '20000' })).toEqual(makeMarks(2, 3))
+    expect(storedScore({ score: -0.25, score_units: null })).toEqual(makeMarks(-1, 4))
+    expect(storedScore({ score: 1.7500000000000002, score_units: null })).toEqual(makeMarks(7, 4))
+    expect(storedScore({ score: null, score_units: null })).toEqual(makeMarks(0))
   })
 })

@@ -166,6 +166,17 @@ export function marksFromStorage(units: number | bigint | string): Marks {
   return fromBig(value, UNIT)
 }
 
+/**
+ * An attempt's score as stored, read back exactly: `score_units` (decision 011). A row written before exact
+ * marks has only `score`, a double of the old +1 / -0.25 scheme, so a whole number of quarter marks; a row with
+ * neither (an open attempt) scores 0. The one reader of the two columns: the leaderboard, the result page,
+ * the staff results and the export all go through it.
+ */
+export function storedScore(row: { score: number | null; score_units: number | bigint | string | null }): Marks {
+  if (row.score_units !== null && row.score_units !== undefined) return marksFromStorage(row.score_units)
+  return makeMarks(Math.round((row.score ?? 0) * 4), 4)
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading marks typed by an admin
 // ---------------------------------------------------------------------------------------------------------------

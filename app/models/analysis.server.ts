@@ -5,6 +5,7 @@ import {
   marksFromStorage,
   marksToStorage,
   MARKS_UNIT,
+  storedScore,
   type GroupScore,
   type Marks,
   type Outcome,
@@ -176,7 +177,7 @@ export async function getAnalysis({
   let percentile: Percentile | null = null
   if (attempt.mode === 'ranked') {
     // The stored score is what the leaderboard orders by; the page shows the same (the pure function's) total.
-    const units = attempt.score_units !== null ? Number(attempt.score_units) : marksToStorage(score.total)
+    const units = marksToStorage(storedScore(attempt))
     const r = await standingOf(quizId, units, attempt.submitted_at)
     rank = r.rank
     percentile = percentileOf(r.atOrBelow, r.participants)

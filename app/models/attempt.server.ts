@@ -20,6 +20,7 @@ import {
   marksToStorage,
   parseNumericAnswer,
   scorePaper,
+  storedScore,
   sumMarks,
   type Answer,
 } from '~/lib/marks'
@@ -710,7 +711,7 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
       timeSpentMs: q.timeSpentMs,
     }
   })
-  const score = attempt.score ?? 0
+  const score = marksToNumber(storedScore(attempt))
   return {
     quiz: { id: attempt.quiz_id, title: quiz?.title ?? 'Quiz' },
     attemptId: attempt.id,
@@ -781,7 +782,7 @@ export async function getLeaderboard({
     attemptId: r.id,
     rank: i + 1,
     user: { id: r.user_id, name: r.name, profileImage: r.profile_image },
-    score: r.score_units === null ? (r.score ?? 0) : Number(r.score_units) / MARKS_UNIT,
+    score: marksToNumber(storedScore(r)),
     total: r.total,
     submittedAt: r.submitted_at ?? '',
   }))
@@ -804,7 +805,7 @@ export async function getLeaderboard({
     viewer = {
       rank: standing.rank,
       percentile: percentile(standing.atOrBelow, participants),
-      score: mine.score ?? 0,
+      score: marksToNumber(storedScore(mine)),
       total: mine.total,
     }
   } else {

@@ -5,18 +5,17 @@ import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/a
 import {
   defaultMarksFor,
   formatMarks,
-  makeMarks,
   marksFromStorage,
   marksToStorage,
-  scorePaper,
-  type Answer,
-  type Marks,
+  storedScore,
+  type PaperScore,
   type QuestionType,
 } from '~/lib/marks'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
-import { currentQuestionRows, questionsShownAt, scorableColumns, scorableQuestion } from './quiz.server'
+import { currentQuestionRows, questionsShownAt } from './quiz.server'
+import { markedPaper } from './attempt.server'
 import { scoreCounts } from './score-counts.server'
 import { countAtOrBelow, percentile, type Percentile } from '~/lib/quiz/standing'
 
@@ -359,30 +358,13 @@ export type QuizResultRow = {
   sections: Array<{ name: string; earned: string; max: string; attempted: number; questions: number }>
 }
 
-/** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
-async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
-  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
-    .select(['id', ...scorableColumns])
-    .execute()
-  const answers = await db
-    .selectFrom('attempt_answers')
-    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer'])
-    .where('attempt_id', '=', attempt.id)
-    .execute()
-  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
-  const paper = scorePaper(
-    questions.map((q) => scorableQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
-    questions.map((q): Answer | null => {
-      const a = byQuestion.get(q.id)
-      if (!a) return null
-      return {
-        selectedOption: a.selected_option,
-        selectedOptions: a.selected_options ? (JSON.parse(a.selected_options) as number[]) : null,
-        numericAnswer: a.numeric_answer,
-      }
-    }),
-  )
-  return paper
+/**
+ * One submitted attempt's paper as its learner's result scores it (attempt.server's markedPaper: the questions
+ * shown at its start, decision 002; only answers saved by deadline + grace), so the section totals add up to
+ * the score the learner sees.
+ */
+async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null }) {
+  return (await markedPaper(attempt)).score
 }
 
 /** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
@@ -404,6 +386,7 @@ export async function getQuizResults(
       'attempts.id',
       'attempts.quiz_id',
       'attempts.started_at',
+      'attempts.deadline_at',
       'attempts.score',
       'attempts.score_units',
       'attempts.total',
@@ -444,13 +427,10 @@ export async function getQuizResults(
 
 function resultMarks(
   r: { score: number | null; score_units: number | string | null },
-  paper: ReturnType<typeof scorePaper> | null,
+  paper: PaperScore | null,
 ): Pick<QuizResultRow, 'scoreText' | 'maxText' | 'sections'> {
   // The stored exact score is the total (the learner's result page shows it); the sections come from the answers.
-  const exact: Marks =
-    r.score_units !== null && r.score_units !== undefined
-      ? marksFromStorage(r.score_units)
-      : makeMarks(Math.round((r.score ?? 0) * 4), 4)
+  const exact = storedScore(r)
   const named = paper?.sections.some((g) => g.key !== null) ?? false
   return {
     scoreText: formatMarks(exact),

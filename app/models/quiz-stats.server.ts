@@ -11,7 +11,9 @@ import {
   type QuestionFlag,
   type ScoreBin,
 } from '~/lib/quiz-stats'
+import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
+import { savedBySql } from '#db/dialect'
 import {
   currentQuestionRows,
   getQuiz,
@@ -34,8 +36,8 @@ import {
 // current question are the submitted ranked attempts started at or after it was written (questionsShownAt's
 // rule); those of them with no answer row, or an empty answer, left it unattempted.
 //
-// Answers count as stored: the app stores none after deadline + grace (saveAnswers, submitAttempt), so every
-// stored answer of a submitted attempt is one its score counted.
+// Answers count as the scorer counts them: only those saved by deadline + grace (savedInTime; savedBySql is its
+// SQL form), so a figure here never credits an answer the learner's score ignored.
 
 export type NatAnswerCount = { answer: string; count: number; correct: boolean }
 
@@ -174,6 +176,7 @@ async function answerCounts(quizId: string, questionIds: string[]): Promise<Answ
     .where('a.mode', '=', 'ranked')
     .where('a.submitted_at', 'is not', null)
     .where('aa.question_id', 'in', questionIds)
+    .where(savedBySql(db, 'aa.saved_at', 'a.deadline_at', QUIZ_GRACE_SECONDS))
     .groupBy(['aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
     .execute()
   return rows.map((r) => ({
