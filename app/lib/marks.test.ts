@@ -153,6 +153,14 @@ describe('readMarks / parseMarks', () => {
     [0.25, m(1, 4)],
     [3, m(3)],
     [0, ZERO_MARKS],
+    // A JSON number within floating-point error of a whole number of 1/30000: what a program computes.
+    [1 / 3, m(1, 3)],
+    [0.6666666666666666, m(2, 3)],
+    [2 / 3, m(2, 3)],
+    [0.1 + 0.2, m(3, 10)],
+    [1000 / 3, m(1000, 3)],
+    [1 / 12, m(1, 12)],
+    [1000, m(1000)],
   ] as const)('accepts %o', (input, value) => {
     expect(parseMarks(input)).toEqual(value)
   })
@@ -169,7 +177,10 @@ describe('readMarks / parseMarks', () => {
     [Number.NaN, 'as a number'],
     [Number.POSITIVE_INFINITY, 'as a number'],
     ['0.33333', 'at most 4 decimal places'],
-    [1 / 3, 'at most 4 decimal places'],
+    [1 / 7, 'at most 4 decimal places'],
+    [0.00001, 'at most 4 decimal places'],
+    ['0.6666666666666666', 'at most 4 decimal places'],
+    [1000.25, 'at most 1000'],
     ['1/7', 'can’t be kept exactly'],
     ['1/9', 'can’t be kept exactly'],
     ['1/0', '0 below the line'],
@@ -186,6 +197,19 @@ describe('readMarks / parseMarks', () => {
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.message).toContain(reason)
     expect(parseMarks(input)).toBeNull()
+  })
+
+  test('every message names its field', () => {
+    expect(readMarks('-1', { what: 'Negative marks' })).toEqual({
+      ok: false,
+      message: 'Negative marks can’t be negative. Enter negative marking as the amount taken off, like 0.25 or 1/3.',
+    })
+    expect(readMarks(-0.5, { what: 'Negative marks' })).toMatchObject({ message: /^Negative marks can’t be negative/ })
+    expect(readMarks('1/7', { what: 'Negative marks' })).toMatchObject({
+      message: /^Negative marks: 1\/7 can’t be kept/,
+    })
+    expect(readMarks('', { what: 'Negative marks' })).toMatchObject({ message: /^Enter the negative marks,/ })
+    expect(readMarks(0, { positive: true })).toEqual({ ok: false, message: 'Marks must be more than 0.' })
   })
 
   test('a question’s own marks must be more than 0', () => {

@@ -185,31 +185,49 @@ export type MarksInputResult = { ok: true; value: Marks } | { ok: false; message
 
 const MARKS_EXAMPLE = 'like 1, 0.25 or 1/3'
 
+/** Relative distance from a whole number of units that a JSON number may carry and still read as that number. */
+const FLOAT_TOLERANCE = 8 * Number.EPSILON
+
 /**
  * Marks or negative marks as an admin types them. Accepted: a whole number or a decimal with at most 4 places
  * ("4", "0.25", ".5", "1.5"), or a fraction "a/b" ("1/3", "2/3", "1/12") whose value is a whole number of
  * 1/30000 of a mark, i.e. whose denominator in lowest terms divides 30000 (2, 3, 4, 5, 6, 8, 12, 15, 16, 24, ...;
  * not 7 or 9). From 0 to 1000. Never negative: negative marking is entered as the positive amount taken off
  * ("0.25" means a wrong answer costs 0.25). With `positive`, 0 is refused too (a question's own marks).
- * A JavaScript number is read through its shortest decimal form (0.25 -> "0.25"; 1/3 as a float is refused).
+ *
+ * A JavaScript number (a JSON client's) is the double nearest to what its program computed, so 2/3 arrives as
+ * 0.6666666666666666: it reads as the nearest whole number of 1/30000 of a mark when it lies within
+ * floating-point error of one (relative 8 x 2^-52), else through its shortest decimal form under the text rules
+ * (0.14285714285714285, a seventh, is refused). Text keeps the strict rules: "0.6666666666666666" is refused.
+ *
+ * `what` names the field in every message ("Negative marks can't be negative ..."), so a refusal read away from
+ * the form still says which field it is about.
  */
-export function readMarks(input: string | number, options: { positive?: boolean } = {}): MarksInputResult {
+export function readMarks(
+  input: string | number,
+  options: { positive?: boolean; what?: 'Marks' | 'Negative marks' } = {},
+): MarksInputResult {
+  const what = options.what ?? 'Marks'
+  const the = `the ${what.toLowerCase()}`
   let text: string
   if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return { ok: false, message: `Enter the marks as a number, ${MARKS_EXAMPLE}.` }
+    if (!Number.isFinite(input)) return { ok: false, message: `Enter ${the} as a number, ${MARKS_EXAMPLE}.` }
+    const units = Math.round(input * MARKS_UNIT)
+    if (input >= 0 && Math.abs(input * MARKS_UNIT - units) <= FLOAT_TOLERANCE * MARKS_UNIT * Math.max(1, input))
+      return checkRange(fromBig(BigInt(units), UNIT), what, options.positive)
     text = String(input)
   } else if (typeof input === 'string') {
     text = input.trim()
   } else {
-    return { ok: false, message: `Enter the marks as a number, ${MARKS_EXAMPLE}.` }
+    return { ok: false, message: `Enter ${the} as a number, ${MARKS_EXAMPLE}.` }
   }
-  if (text === '') return { ok: false, message: `Enter the marks, ${MARKS_EXAMPLE}.` }
+  if (text === '') return { ok: false, message: `Enter ${the}, ${MARKS_EXAMPLE}.` }
   if (text.length > MARKS_INPUT_MAX_LENGTH)
-    return { ok: false, message: `Marks can be at most ${MARKS_INPUT_MAX_LENGTH} characters long.` }
+    return { ok: false, message: `${what} can be at most ${MARKS_INPUT_MAX_LENGTH} characters long.` }
   if (/^[-\u2212]/.test(text))
     return {
       ok: false,
-      message: 'Marks can’t be negative. Enter negative marking as the amount taken off, like 0.25 or 1/3.',
+      message: `${what} can’t be negative. Enter negative marking as the amount taken off, like 0.25 or 1/3.`,
     }
 
   let num: bigint
@@ -219,30 +237,36 @@ export function readMarks(input: string | number, options: { positive?: boolean 
   if (fraction) {
     num = BigInt(fraction[1])
     den = BigInt(fraction[2])
-    if (den === 0n) return { ok: false, message: 'A fraction can’t have 0 below the line.' }
+    if (den === 0n) return { ok: false, message: `${what}: a fraction can’t have 0 below the line.` }
   } else if (decimal && (decimal[1] !== '' || decimal[2] !== undefined)) {
     const places = decimal[2] ?? ''
     if (places.length > MARKS_MAX_DECIMALS)
       return {
         ok: false,
-        message: `Use at most ${MARKS_MAX_DECIMALS} decimal places, or a fraction like 1/3.`,
+        message: `${what}: use at most ${MARKS_MAX_DECIMALS} decimal places, or a fraction like 1/3.`,
       }
     num = BigInt((decimal[1] || '0') + places)
     den = 10n ** BigInt(places.length)
   } else if (/\d[eE][-+]?\d/.test(text)) {
-    return { ok: false, message: 'Write the marks in full, without “e” (for 1e2 type 100).' }
+    return { ok: false, message: `Write ${the} in full, without “e” (for 1e2 type 100).` }
   } else {
-    return { ok: false, message: `Enter the marks as a number or a fraction, ${MARKS_EXAMPLE}.` }
+    return { ok: false, message: `Enter ${the} as a number or a fraction, ${MARKS_EXAMPLE}.` }
   }
 
-  if (num > BigInt(MARKS_MAX) * den) return { ok: false, message: `Marks can be at most ${MARKS_MAX}.` }
+  if (num > BigInt(MARKS_MAX) * den) return { ok: false, message: `${what} can be at most ${MARKS_MAX}.` }
   if ((num * UNIT) % den !== 0n)
     return {
       ok: false,
-      message: `${text} can’t be kept exactly. Use a decimal with at most ${MARKS_MAX_DECIMALS} places, or a fraction over 2, 3, 4, 6, 8 or 12 (like 1/3 or 5/6).`,
+      message: `${what}: ${text} can’t be kept exactly. Use a decimal with at most ${MARKS_MAX_DECIMALS} places, or a fraction over 2, 3, 4, 6, 8 or 12 (like 1/3 or 5/6).`,
     }
-  if (options.positive && num === 0n) return { ok: false, message: 'Marks must be more than 0.' }
-  return { ok: true, value: fromBig(num, den) }
+  return checkRange(fromBig(num, den), what, options.positive)
+}
+
+function checkRange(value: Marks, what: string, positive: boolean | undefined): MarksInputResult {
+  if (compareMarks(value, makeMarks(MARKS_MAX)) > 0)
+    return { ok: false, message: `${what} can be at most ${MARKS_MAX}.` }
+  if (positive && value.num === 0) return { ok: false, message: `${what} must be more than 0.` }
+  return { ok: true, value }
 }
 
 /** `readMarks` without the message: the marks (0..1000, exact), or null when refused. */

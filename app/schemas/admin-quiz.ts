@@ -32,7 +32,11 @@ const timeLimit = z
 const options = z
   .array(text('Option', 500), { error: 'Four options are required' })
   .length(4, 'Four options are required')
-const explanation = z.string().trim().max(2000, 'Explanation is too long').optional()
+const explanation = z
+  .string({ error: 'Explanation must be text' })
+  .trim()
+  .max(2000, 'Explanation is too long')
+  .optional()
 
 // ---------------------------------------------------------------------------------------------------------------
 // Exam fields (issue 13): type, marks, MSQ/NAT keys, section, topic, quiz marking defaults
@@ -41,15 +45,26 @@ const explanation = z.string().trim().max(2000, 'Explanation is too long').optio
 export const QUESTION_TYPES = ['mcq', 'msq', 'nat'] as const satisfies readonly QuestionType[]
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v)
 const questionType = z.enum(QUESTION_TYPES, { error: 'Type must be mcq, msq or nat' }).default('mcq')
-const label = (what: string) => z.string().trim().max(100, `${what} is too long`)
+const label = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(100, `${what} is too long`)
 
 /**
  * Marks as typed or sent: a number (0.25) or a string ("1/3", "0.25", "2"); see readMarks. Kept as the raw
  * text/number here; checkExamQuestion reads it and reports the problem on the field.
  */
-const wireMarks = z.union([z.number(), z.string().trim().max(40)])
-const wireDecimal = z.union([z.number(), z.string().trim().max(40)])
-const wireTypeMarks = z.object({ marks: wireMarks.optional(), negativeMarks: wireMarks.optional() })
+const wireNumber = (what: string) =>
+  z.union([z.number(), z.string().trim().max(40)], { error: `${what} must be a number or text like "1/3"` })
+const wireMarks = wireNumber('Marks')
+const wireNegativeMarks = wireNumber('Negative marks')
+const wireBound = (what: string) =>
+  z.union([z.number(), z.string().trim().max(40)], { error: `${what} must be a number, like 2.5` })
+const wireTypeMarks = z.object({ marks: wireMarks.optional(), negativeMarks: wireNegativeMarks.optional() })
+const wireOption = z.number({ error: 'Correct option must be a number from 0 to 3' })
+const zeroBasedOption = (what: string) =>
+  wireOption.int(`${what} must be 0 to 3`).min(0, `${what} must be 0 to 3`).max(3, `${what} must be 0 to 3`)
 
 /** The page's fields of a question beyond text/options/key (Conform: blank is undefined). */
 const examFormFields = {
@@ -77,7 +92,7 @@ function checkTypeMarks(
       const v = d?.[t]?.[key]
       if (v === undefined || (typeof v === 'string' && v.trim() === '')) continue
       const r = readMarkUnits(v, positive)
-      if (!r.ok) ctx.addIssue({ code: 'custom', path: [t, key], message: `${r.message} (${MARKS_HINT})` })
+      if (!r.ok) ctx.addIssue({ code: 'custom', path: [t, key], message: r.message })
     }
   }
 }
@@ -117,7 +132,7 @@ export function readMarkUnits(
   input: string | number,
   positive: boolean,
 ): { ok: true; units: number } | { ok: false; message: string } {
-  const r = readMarks(input, { positive })
+  const r = readMarks(input, { positive, what: positive ? 'Marks' : 'Negative marks' })
   return r.ok ? { ok: true, units: marksToStorage(r.value) } : r
 }
 
@@ -139,8 +154,6 @@ type ExamFields = {
   answerMax?: string | number
 }
 
-const MARKS_HINT = 'like 1, 0.25 or 1/3'
-
 /**
  * The rules of one question by type (issue 13 item 6). `base` is 1 on the page (options shown 1-4) and 0 in
  * the API. Fields that do not apply to the type are ignored (the page without JS posts them all).
@@ -152,7 +165,7 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
     const opts = q.options ?? []
     if (!q.options && base === 0) issue(['options'], 'Four options are required')
     else if (base === 0 && opts.length !== OPTION_COUNT) issue(['options'], 'Four options are required')
-    else for (let j = 0; j < OPTION_COUNT; j++) if (blank(opts[j])) issue(['options', j], 'Option is required')
+    else for (let j = 0; j < OPTION_COUNT; j++) if (blank(opts[j])) issue(['options', j], `Option ${j + 1} is required`)
   }
   if (q.type === 'mcq' && q.correctOption === undefined) issue(['correctOption'], 'Correct option is required')
   if (q.type === 'msq') {
@@ -166,9 +179,9 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
     const min = blank(q.answerMin) ? null : readBoundText(q.answerMin!)
     const max = blank(q.answerMax) ? null : readBoundText(q.answerMax!)
     if (blank(q.answerMin)) issue(['answerMin'], 'Lowest accepted answer is required')
-    else if (min === null) issue(['answerMin'], 'Enter a plain number, like 2.5')
+    else if (min === null) issue(['answerMin'], 'Lowest accepted answer must be a plain number, like 2.5')
     if (blank(q.answerMax)) issue(['answerMax'], 'Highest accepted answer is required')
-    else if (max === null) issue(['answerMax'], 'Enter a plain number, like 2.6')
+    else if (max === null) issue(['answerMax'], 'Highest accepted answer must be a plain number, like 2.6')
     if (min !== null && max !== null) {
       const a = parseNumericAnswer(min)
       const b = parseNumericAnswer(max)
@@ -178,11 +191,11 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
   }
   if (!blank(q.marks)) {
     const r = readMarkUnits(q.marks!, true)
-    if (!r.ok) issue(['marks'], `${r.message} (${MARKS_HINT})`)
+    if (!r.ok) issue(['marks'], r.message)
   }
   if (!blank(q.negativeMarks)) {
     const r = readMarkUnits(q.negativeMarks!, false)
-    if (!r.ok) issue(['negativeMarks'], `${r.message} (${MARKS_HINT})`)
+    if (!r.ok) issue(['negativeMarks'], r.message)
   }
 }
 
@@ -213,6 +226,16 @@ function examDraft(
     section: q.section?.trim() || undefined,
     topic: q.topic?.trim() || undefined,
   }
+}
+
+/**
+ * A refused question as one line that names the question (counted from 1) and the field, for the API's message:
+ * "Question 3: negative marks can’t be negative. ...". Every message the question schemas give names its field.
+ */
+export function questionIssueMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const index = issue.path[1]
+  if (issue.path[0] !== 'questions' || typeof index !== 'number') return issue.message
+  return `Question ${index + 1}: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`
 }
 
 /** A model draft in the API's shape (zero-based; marks as exact text), e.g. to re-check previewed CSV rows. */
@@ -285,7 +308,7 @@ export const quizFormSchema = z.object({
     .array(
       z
         .object({
-          questionText: text('Question'),
+          questionText: text('Question text'),
           type: questionType,
           options: z.array(z.string().trim().max(500, 'Option is too long').optional()).optional(),
           correctOption: z
@@ -317,20 +340,33 @@ export const quizApiSchema = z.object({
   questions: z
     .array(
       z
-        .object({
-          questionText: text('Question'),
-          type: z.preprocess(nullToUndefined, questionType),
-          options: z.preprocess(nullToUndefined, z.array(z.string().trim().max(500)).optional()),
-          correctOption: z.preprocess(nullToUndefined, z.number().int().min(0).max(3).optional()),
-          marks: z.preprocess(nullToUndefined, wireMarks.optional()),
-          negativeMarks: z.preprocess(nullToUndefined, wireMarks.optional()),
-          correctOptions: z.preprocess(nullToUndefined, z.array(z.number().int().min(0).max(3)).optional()),
-          answerMin: z.preprocess(nullToUndefined, wireDecimal.optional()),
-          answerMax: z.preprocess(nullToUndefined, wireDecimal.optional()),
-          section: z.preprocess(nullToUndefined, label('Section').optional()),
-          topic: z.preprocess(nullToUndefined, label('Topic').optional()),
-          explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
-        })
+        .object(
+          {
+            questionText: text('Question text'),
+            type: z.preprocess(nullToUndefined, questionType),
+            options: z.preprocess(
+              nullToUndefined,
+              z
+                .array(z.string({ error: 'Each option must be text' }).trim().max(500, 'Option is too long'), {
+                  error: 'Options must be a list of four texts',
+                })
+                .optional(),
+            ),
+            correctOption: z.preprocess(nullToUndefined, zeroBasedOption('Correct option').optional()),
+            marks: z.preprocess(nullToUndefined, wireMarks.optional()),
+            negativeMarks: z.preprocess(nullToUndefined, wireNegativeMarks.optional()),
+            correctOptions: z.preprocess(
+              nullToUndefined,
+              z.array(zeroBasedOption('Correct options'), { error: 'Correct options must be a list' }).optional(),
+            ),
+            answerMin: z.preprocess(nullToUndefined, wireBound('Lowest accepted answer').optional()),
+            answerMax: z.preprocess(nullToUndefined, wireBound('Highest accepted answer').optional()),
+            section: z.preprocess(nullToUndefined, label('Section').optional()),
+            topic: z.preprocess(nullToUndefined, label('Topic').optional()),
+            explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
+          },
+          { error: 'A question must be an object with questionText, options and correctOption' },
+        )
         .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 0 })),
     )
     .min(1)

@@ -464,7 +464,7 @@ describe('quizzes', () => {
           cookie: instructor.cookie,
         })
       ).body.message,
-    ).toBe('Invalid question format')
+    ).toBe('Question 1: four options are required')
     expect(
       (
         await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {

@@ -37,7 +37,13 @@ import {
   StaffQuizListItemShape,
   StaffQuizShape,
 } from '~/presenters/v1-shapes'
-import { aiRequestSchema, apiMarkingDefaults, apiQuestionToDraft, quizApiSchema } from '~/schemas/admin-quiz'
+import {
+  aiRequestSchema,
+  apiMarkingDefaults,
+  apiQuestionToDraft,
+  questionIssueMessage,
+  quizApiSchema,
+} from '~/schemas/admin-quiz'
 import { couponSchema, quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'
@@ -71,7 +77,10 @@ async function changeAccess({ request, user }: SignedIn, active: boolean) {
   }
 }
 
-/** create-quiz and PUT quiz/{id}: the old client's messages first ("All fields are required", "Invalid question format"). */
+/**
+ * create-quiz and PUT quiz/{id}: the old client's shape and first check ("All fields are required"); a refused
+ * question's message names it and its field ("Question 3: negative marks ...").
+ */
 async function quizBody(request: Request) {
   const body = await readJsonBody(request)
   for (const key of ['title', 'description', 'category']) {
@@ -83,7 +92,9 @@ async function quizBody(request: Request) {
   const parsed = quizApiSchema.safeParse(body)
   if (!parsed.success) {
     const questionIssue = parsed.error.issues.find((i) => i.path[0] === 'questions')
-    return { error: apiError(400, questionIssue ? 'Invalid question format' : firstMessage(parsed.error.issues)) }
+    return {
+      error: apiError(400, questionIssue ? questionIssueMessage(questionIssue) : firstMessage(parsed.error.issues)),
+    }
   }
   const { markingDefaults, questions, ...quiz } = parsed.data
   return {
@@ -353,7 +364,9 @@ export const adminApi = apiResource({
       guard: 'staff',
       body: { json: QuizBody },
       success: { 201: z.object({ message: z.string(), quiz: CreatedQuizShape }) },
-      errors: { 400: '"All fields are required", "Invalid question format", or a rule of the fields' },
+      errors: {
+        400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
+      },
       handler: async ({ request, user }) => {
         const { input, error } = await quizBody(request)
         if (error) return error
@@ -405,7 +418,7 @@ export const adminApi = apiResource({
       body: { json: QuizBody },
       success: { 200: ok({ message: z.string(), data: StaffQuizShape }) },
       errors: {
-        400: '"All fields are required", "Invalid question format", or a rule of the fields',
+        400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
         404: 'Quiz not found',
       },
       handler: updateQuizHandler,
