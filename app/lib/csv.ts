@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { compareDecimals, parseNumericAnswer } from '~/lib/marks'
+import { compareDecimals, parseNumericAnswer } from '~/lib/quiz/numeric'
 import { readBoundText, readMarkUnits, type QuestionDraft } from '~/schemas/admin-quiz'
 
 // CSV import of quiz questions (issue 6 §6): question, option 1-4, correct (1-4), explanation (optional).

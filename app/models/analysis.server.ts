@@ -1,17 +1,7 @@
 import { sql } from 'kysely'
 import { isId } from '~/lib/ids'
-import {
-  makeMarks,
-  marksFromStorage,
-  marksToStorage,
-  MARKS_UNIT,
-  storedScore,
-  type GroupScore,
-  type Marks,
-  type Outcome,
-  type PaperScore,
-  type QuestionType,
-} from '~/lib/marks'
+import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, type Marks } from '~/lib/quiz/marks'
+import { type GroupScore, type Outcome, type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
 import { getAttempt, markedPaper, type AttemptRow } from '~/models/attempt.server'
 import { getQuiz, parseOptionIndexes, parseOptions } from '~/models/quiz.server'
 import { scoreTotals, standingOf } from '~/models/score-counts.server'

@@ -2,30 +2,15 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isStaff } from '~/lib/roles'
 import type { AttemptsTable, Database, QuestionType, UsersTable } from '#db/schema'
 import { isId } from '~/lib/ids'
-import {
-  deadlineFor,
-  isPastGrace,
-  pastGraceDeadlineBound,
-  percentage,
-  savedInTime,
-  type AnswerVerdict,
-} from '~/lib/marking'
+import { deadlineFor, isPastGrace, MAX_TIME_PER_VIEW_MS, pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
-import {
-  MARKS_UNIT,
-  marksFromStorage,
-  marksToNumber,
-  marksToStorage,
-  parseNumericAnswer,
-  scorePaper,
-  storedScore,
-  sumMarks,
-  type Answer,
-} from '~/lib/marks'
+import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, storedScore, sumMarks } from '~/lib/quiz/marks'
+import { parseNumericAnswer } from '~/lib/quiz/numeric'
+import { scorePaper, type Answer } from '~/lib/quiz/scoring'
 import { newId } from '~/utils/ids.server'
-import { percentile, type Percentile } from '~/lib/quiz/standing'
+import { percentage, percentile, type Percentile } from '~/lib/quiz/standing'
 import { participantCount, standingOf } from './score-counts.server'
 import {
   attemptTestQuestions,
@@ -335,21 +320,6 @@ export async function addTimeSpent({
     .execute()
 }
 
-/** Longest time one page view may add to a question (a tab left open overnight is not time spent). */
-export const MAX_TIME_PER_VIEW_MS = 10 * 60_000
-
-/**
- * Time spent on a question without JS: from when the server rendered it (`shownAt`, from the page) to this
- * request, capped at MAX_TIME_PER_VIEW_MS and never before the attempt started or after now.
- */
-export function timeSinceShown(shownAt: string | undefined, attempt: Pick<AttemptRow, 'started_at'>, now: Date) {
-  if (!shownAt) return 0
-  const t = Date.parse(shownAt)
-  if (!Number.isFinite(t)) return 0
-  const from = Math.max(t, Date.parse(attempt.started_at))
-  return Math.max(0, Math.min(now.getTime() - from, MAX_TIME_PER_VIEW_MS))
-}
-
 /** The attempt's row lock, taken first: its open/submitted state cannot change under us (db/dialect.ts). */
 const lockForWrite = (trx: Transaction<Database>, attemptId: string) => lockRow(trx, 'attempts', attemptId)
 
@@ -625,6 +595,9 @@ export async function markedPaper(
   )
   return { paper, score }
 }
+
+/** The older client's word for an outcome. */
+export type AnswerVerdict = 'correct' | 'incorrect' | 'unattempted'
 
 export type ResultDetail = {
   questionId: string

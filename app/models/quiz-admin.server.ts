@@ -2,20 +2,14 @@ import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
-import {
-  defaultMarksFor,
-  formatMarks,
-  marksFromStorage,
-  marksToStorage,
-  storedScore,
-  type PaperScore,
-  type QuestionType,
-} from '~/lib/marks'
+import { defaultMarksFor } from '~/lib/quiz/schemes'
+import { formatMarks, marksFromStorage, marksToStorage, storedScore } from '~/lib/quiz/marks'
+import { type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
 import type { Database } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { imageUrl } from '~/services/storage.server'
 import { currentQuestionRows, questionsShownAt } from './quiz.server'
-import { markedPaper } from './attempt.server'
+import { markedPaper } from '~/models/attempt.server'
 import { scoreCounts } from './score-counts.server'
 import { countAtOrBelow, percentile, type Percentile } from '~/lib/quiz/standing'
 

@@ -1,6 +1,6 @@
 import type { AttemptMode } from '#db/schema'
 import type { CsvCell } from '~/lib/csv-write'
-import { formatMarks, storedScore } from '~/lib/marks'
+import { formatMarks, storedScore } from '~/lib/quiz/marks'
 import { db } from '~/utils/db.server'
 
 // The quiz results export (issue 15 item 4): one CSV row per submitted attempt, ranked ones first in leaderboard

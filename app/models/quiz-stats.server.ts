@@ -1,16 +1,10 @@
 import { sql } from 'kysely'
 import type { QuestionType } from '#db/schema'
 import { isId } from '~/lib/ids'
-import { formatDecimal, formatMarks, marksFromStorage, parseNumericAnswer, scoreQuestion } from '~/lib/marks'
-import {
-  msqVerdict,
-  possibleRange,
-  questionFlags,
-  scoreBins,
-  type OptionCount,
-  type QuestionFlag,
-  type ScoreBin,
-} from '~/lib/quiz-stats'
+import { formatDecimal, parseNumericAnswer } from '~/lib/quiz/numeric'
+import { formatMarks, marksFromStorage } from '~/lib/quiz/marks'
+import { scoreQuestion } from '~/lib/quiz/scoring'
+import { msqVerdict, possibleRange, questionFlags, scoreBins, type OptionCount, type QuestionFlag, type ScoreBin } from '~/lib/quiz/stats'
 import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { savedBySql } from '#db/dialect'

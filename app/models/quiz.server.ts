@@ -1,7 +1,9 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
 import type { Database, QuestionsTable, QuestionType, QuizzesTable } from '#db/schema'
-import { formatMarks, marksFromStorage, type Question } from '~/lib/marks'
+import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
+import { type Question } from '~/lib/quiz/scoring'
+import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
 // here: anything this module returns may go to a page, loader data or the API before submission
@@ -159,11 +161,17 @@ export async function isMcqOnly(quizId: string): Promise<boolean> {
   return !row
 }
 
-/** Total marks of the quiz's current paper and whether it is marked today's way (mcq only, +1 / -0.25). */
+/** Total marks of the quiz's current paper and whether it is marked the default way (mcq only, +1 / -0.25). */
 export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
   const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
   const total = rows.reduce((t, r) => t + Number(r.marks), 0)
-  const standard = rows.every((r) => r.type === 'mcq' && Number(r.marks) === 30000 && Number(r.negative_marks) === 7500)
+  const { marks, negativeMarks } = MARKING_SCHEMES.spec.mcq
+  const standard = rows.every(
+    (r) =>
+      r.type === 'mcq' &&
+      marksEqual(marksFromStorage(r.marks), marks) &&
+      marksEqual(marksFromStorage(r.negative_marks), negativeMarks),
+  )
   const text = formatMarks(marksFromStorage(total))
   return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
 }

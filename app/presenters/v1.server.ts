@@ -10,7 +10,7 @@ import type { FullCourse, LectureRow, SectionSummary } from '~/models/section.se
 import type { QuizPrice } from '~/models/settings.server'
 import { getAttemptedQuizIds, getEnrolledCourseIds, type UserListRow, type UserRow } from '~/models/user.server'
 import type * as shapes from './v1-shapes'
-import { marksFromStorage, marksToNumber } from '~/lib/marks'
+import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
 import { marksText } from '~/schemas/admin-quiz'
 
 // The one place that turns domain rows into the legacy v1 wire shapes (API.md §3): Mongo-style `_id` and

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { makeMarks, readMarks } from '~/lib/marks'
+import { makeMarks, readMarks } from '~/lib/quiz/marks'
 import { marksText, quizApiSchema, readBoundText } from './admin-quiz'
 
 describe('marksText: the exact text readMarks reads back', () => {

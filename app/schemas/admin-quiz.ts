@@ -1,15 +1,7 @@
 import { z } from 'zod'
-import {
-  compareDecimals,
-  formatDecimal,
-  marksFromStorage,
-  marksToStorage,
-  OPTION_COUNT,
-  parseNumericAnswer,
-  readMarks,
-  type Marks,
-  type QuestionType,
-} from '~/lib/marks'
+import { compareDecimals, formatDecimal, parseNumericAnswer } from '~/lib/quiz/numeric'
+import { marksFromStorage, marksToStorage, readMarks, type Marks } from '~/lib/quiz/marks'
+import { OPTION_COUNT, type QuestionType } from '~/lib/quiz/scoring'
 
 // Quiz forms (spec 2 §5): the page shows the correct option 1-4, the server and the API hold 0-3.
 

@@ -1,16 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import * as m0008 from '../../migrations/0008_quiz_score_counts'
-import { makeMarks, marksFromStorage, MARKS_UNIT } from '~/lib/marks'
+import { makeMarks, marksFromStorage, MARKS_UNIT } from '~/lib/quiz/marks'
 import { percentile } from '~/lib/quiz/standing'
 import { getAnalysis } from '~/models/analysis.server'
-import {
-  finalizeExpiredAttempts,
-  getLeaderboard,
-  startAttempt,
-  startPractice,
-  submitAttempt,
-} from '~/models/attempt.server'
+import { finalizeExpiredAttempts, getLeaderboard, startAttempt, startPractice, submitAttempt } from '~/models/attempt.server'
 import { deleteQuiz } from '~/models/quiz-admin.server'
 import { getQuiz } from '~/models/quiz.server'
 import { participantCount, scoreTotals, standingOf } from '~/models/score-counts.server'

@@ -1,16 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import {
-  finalizeExpiredAttempts,
-  getAnswers,
-  getAttempt,
-  getLeaderboard,
-  getResult,
-  quizGate,
-  saveAnswers,
-  startAttempt,
-  submitAttempt,
-} from '~/models/attempt.server'
+import { finalizeExpiredAttempts, getAnswers, getAttempt, getLeaderboard, getResult, quizGate, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
 import { attemptQuestions, getQuiz } from '~/models/quiz.server'
 import { getAttemptedQuizIds, getUserById } from '~/models/user.server'
 import { db } from '~/utils/db.server'

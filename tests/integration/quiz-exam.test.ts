@@ -1,18 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import {
-  addTimeSpent,
-  getAnswers,
-  getLeaderboard,
-  getOpenPractice,
-  getResult,
-  recordVisit,
-  saveAnswers,
-  startAttempt,
-  startPractice,
-  submitAttempt,
-  timeSinceShown,
-} from '~/models/attempt.server'
+import { addTimeSpent, getAnswers, getLeaderboard, getOpenPractice, getResult, recordVisit, saveAnswers, startAttempt, startPractice, submitAttempt } from '~/models/attempt.server'
+import { timeSinceShown } from '~/lib/quiz/clock'
 import { attemptTestQuestions, getQuiz } from '~/models/quiz.server'
 import { loader, action } from '~/routes/api/quiz'
 import { db } from '~/utils/db.server'

@@ -1,4 +1,4 @@
-import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz-stats'
+import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz/stats'
 import type { QuestionStats } from '~/models/quiz-stats.server'
 
 // One question's figures on the staff statistics page (issue 15 item 3): outcome shares, the option (or NAT

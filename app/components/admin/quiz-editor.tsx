@@ -11,7 +11,7 @@ import { Form } from 'react-router'
 import { ErrorList, Field, inputClass, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { marksText, quizFormSchema, quizToFormValues, DIFFICULTIES, QUESTION_TYPES } from '~/schemas/admin-quiz'
-import { MARKING_SCHEMES } from '~/lib/marks'
+import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from './ui'
 

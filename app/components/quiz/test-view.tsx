@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { formatClock, formatTimeLeft, secondsLeft } from '~/lib/marking'
-import { parseNumericAnswer } from '~/lib/marks'
+import { formatClock, formatTimeLeft, secondsLeft } from '~/lib/quiz/clock'
+import { parseNumericAnswer } from '~/lib/quiz/numeric'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
 import { useHydrated } from '~/hooks/use-hydrated'
 

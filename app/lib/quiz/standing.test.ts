@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countAtOrBelow, percentile } from './standing'
+import { countAtOrBelow, percentage, percentile } from './standing'
 
 describe('percentile', () => {
   test('the share at or below you, you included', () => {
@@ -39,5 +39,14 @@ describe('percentile', () => {
     expect(countAtOrBelow(counts, 60)).toBe(4)
     expect(countAtOrBelow(counts, -10)).toBe(1)
     expect(countAtOrBelow(counts, -20)).toBe(0)
+  })
+})
+
+describe('percentage', () => {
+  test('is a toFixed(2) string and never NaN', () => {
+    expect(percentage(2.75, 4)).toBe('68.75')
+    expect(percentage(1, 3)).toBe('33.33')
+    expect(percentage(0, 0)).toBe('0.00')
+    expect(percentage(-0.5, 2)).toBe('-25.00')
   })
 })

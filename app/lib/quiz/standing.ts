@@ -28,3 +28,9 @@ export type ScoreCount = { readonly units: number; readonly n: number }
 export function countAtOrBelow(counts: readonly ScoreCount[], units: number): number {
   return counts.reduce((t, c) => (c.units <= units ? t + c.n : t), 0)
 }
+
+/** The older client's percentage of the maximum: toFixed(2) text, "0.00" for a paper without marks (never "NaN"). */
+export function percentage(score: number, total: number): string {
+  if (!total) return '0.00'
+  return ((score / total) * 100).toFixed(2)
+}

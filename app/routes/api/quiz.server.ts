@@ -1,16 +1,6 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import {
-  buildResult,
-  getAttempt,
-  getLeaderboard,
-  getOpenPractice,
-  quizGate,
-  QuizError,
-  saveAnswers,
-  startAttempt,
-  submitAttempt,
-} from '~/models/attempt.server'
+import { buildResult, getAttempt, getLeaderboard, getOpenPractice, quizGate, QuizError, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
 import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
@@ -33,7 +23,7 @@ import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from '~/utils/api-endpoints.server'
 import { isStaff } from '~/utils/auth.server'
 import type { UserRow } from '~/models/user.server'
-import { secondsLeft } from '~/lib/marking'
+import { secondsLeft } from '~/lib/quiz/clock'
 
 // /api/v1/quiz/* (API.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
 // answer key leaves the server only in the submit response of that learner's own attempt.

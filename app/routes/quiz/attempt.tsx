@@ -5,24 +5,9 @@ import { IntroCard } from '~/components/quiz/intro-card'
 import { stateCounts, SubmitConfirmPage, TestView } from '~/components/quiz/test-view'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
-import { answersCloseAt, secondsLeft } from '~/lib/marking'
-import {
-  addTimeSpent,
-  buildResult,
-  getAnswers,
-  getAttempt,
-  getLatestPractice,
-  getOpenPractice,
-  quizGate,
-  QuizError,
-  recordVisit,
-  saveAnswers,
-  startAttempt,
-  startPractice,
-  submitAttempt,
-  timeSinceShown,
-  type AttemptRow,
-} from '~/models/attempt.server'
+import { answersCloseAt, secondsLeft } from '~/lib/quiz/clock'
+import { addTimeSpent, buildResult, getAnswers, getAttempt, getLatestPractice, getOpenPractice, quizGate, QuizError, recordVisit, saveAnswers, startAttempt, startPractice, submitAttempt, type AttemptRow } from '~/models/attempt.server'
+import { timeSinceShown } from '~/lib/quiz/clock'
 import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
