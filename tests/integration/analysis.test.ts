@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import { formatMarks, makeMarks, marksToStorage } from '~/lib/quiz/marks'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
-import { getAnalysis } from '~/models/analysis.server'
+import { getAnalysis } from '~/models/quiz/analysis.server'
 import { newId } from '~/utils/ids.server'
 import { db } from '~/utils/db.server'
 

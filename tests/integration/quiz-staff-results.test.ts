@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
-import { getResult, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
-import { getQuizResults } from '~/models/quiz-admin.server'
-import { getQuiz } from '~/models/quiz.server'
-import { getQuizStats } from '~/models/quiz-stats.server'
-import { quizResultCsvRows } from '~/models/quiz-export.server'
+import { getResult } from '~/models/quiz/result.server'
+import { saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import { getQuizResults } from '~/models/quiz/editing.server'
+import { getQuiz } from '~/models/quiz/paper.server'
+import { getQuizStats } from '~/models/quiz/stats.server'
+import { quizResultCsvRows } from '~/models/quiz/export.server'
 import { db } from '~/utils/db.server'
 
 // The staff results score a paper the way the learner's own result does: the one scoring path, with its rule

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor'
 import { PageTitle } from '~/components/admin/ui'
-import { createQuiz } from '~/models/quiz-admin.server'
+import { createQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/schemas/admin-quiz'
 import { requireStaff } from '~/utils/auth.server'
 import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'

@@ -3,7 +3,7 @@ import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { QuestionStatsCard } from '~/components/admin/question-stats'
 import { ScoreHistogram } from '~/components/admin/score-histogram'
 import { FLAG_MIN_ANSWERED, LOW_CORRECT_SHARE } from '~/lib/quiz/stats'
-import { getQuizStats } from '~/models/quiz-stats.server'
+import { getQuizStats } from '~/models/quiz/stats.server'
 import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/quiz-stats'
 

@@ -15,7 +15,7 @@ import {
 } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
-import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
+import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz/editing.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
 import { requireStaff } from '~/utils/auth.server'

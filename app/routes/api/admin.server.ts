@@ -3,14 +3,7 @@ import { isId } from '~/lib/ids'
 import { CouponError, createCoupon, deleteCoupon, listCoupons } from '~/models/coupon.server'
 import { getCourseName, listCoursesWithCounts } from '~/models/course.server'
 import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
-import {
-  createQuiz,
-  deleteQuiz,
-  getQuizForEdit,
-  getQuizResults,
-  listQuizzes,
-  updateQuiz,
-} from '~/models/quiz-admin.server'
+import { createQuiz, deleteQuiz, getQuizForEdit, getQuizResults, listQuizzes, updateQuiz } from '~/models/quiz/editing.server'
 import { resetQuizPrice } from '~/models/settings.server'
 import { getStats } from '~/models/stats.server'
 import { listUsersWithAttempts } from '~/models/user.server'

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { BRAND_NAME } from '~/lib/constants'
-import { getLeaderboard, quizGate, type LeaderboardEntry } from '~/models/attempt.server'
+import { getLeaderboard, type LeaderboardEntry } from '~/models/quiz/standing.server'
+import { quizGate } from '~/models/quiz/access.server'
 import { requireUser } from '~/utils/auth.server'
 import type { Route } from './+types/leaderboard'
 
@@ -8,7 +9,7 @@ import type { Route } from './+types/leaderboard'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return { board: null, denied: gate.status === 403 }
+  if (!gate.ok) return { board: null, denied: gate.reason === 'no-access' }
   return { board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }), denied: false }
 }
 

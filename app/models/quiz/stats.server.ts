@@ -4,7 +4,15 @@ import { isId } from '~/lib/ids'
 import { formatDecimal, parseNumericAnswer } from '~/lib/quiz/numeric'
 import { formatMarks, marksFromStorage } from '~/lib/quiz/marks'
 import { scoreQuestion } from '~/lib/quiz/scoring'
-import { msqVerdict, possibleRange, questionFlags, scoreBins, type OptionCount, type QuestionFlag, type ScoreBin } from '~/lib/quiz/stats'
+import {
+  msqVerdict,
+  possibleRange,
+  questionFlags,
+  scoreBins,
+  type OptionCount,
+  type QuestionFlag,
+  type ScoreBin,
+} from '~/lib/quiz/stats'
 import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { savedBySql } from '#db/dialect'
@@ -15,7 +23,7 @@ import {
   parseOptions,
   scorableColumns,
   scorableQuestion,
-} from './quiz.server'
+} from './paper.server'
 
 // Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
 // open ones never do), as on the leaderboard (decision 013).

@@ -6,11 +6,11 @@ import { defaultMarksFor } from '~/lib/quiz/schemes'
 import { formatMarks, marksFromStorage, marksToStorage, storedScore } from '~/lib/quiz/marks'
 import { type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
 import type { Database } from '#db/schema'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '~/models/audit.server'
 import { imageUrl } from '~/services/storage.server'
-import { currentQuestionRows, questionsShownAt } from './quiz.server'
-import { markedPaper } from '~/models/attempt.server'
-import { scoreCounts } from './score-counts.server'
+import { currentQuestionRows, questionsShownAt } from './paper.server'
+import { markedPaper } from '~/models/quiz/paper.server'
+import { scoreCounts } from './standing.server'
 import { countAtOrBelow, percentile, type Percentile } from '~/lib/quiz/standing'
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
@@ -357,7 +357,12 @@ export type QuizResultRow = {
  * shown at its start, decision 002; only answers saved by deadline + grace), so the section totals add up to
  * the score the learner sees.
  */
-async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null }) {
+async function attemptSections(attempt: {
+  id: string
+  quiz_id: string
+  started_at: string
+  deadline_at: string | null
+}) {
   return (await markedPaper(attempt)).score
 }
 

@@ -1,6 +1,10 @@
 import { sql } from 'kysely'
-import type { ScoreCount } from '~/lib/quiz/standing'
+import { isId } from '~/lib/ids'
+import { marksToNumber, storedScore } from '~/lib/quiz/marks'
+import { percentile, type Percentile, type ScoreCount } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
+import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
+import { countCurrentQuestions, getQuiz } from './paper.server'
 
 // The ranking figures of a quiz in time that does not grow with its attempts (issue 14 item 4, decision 013).
 // Who counts: submitted, ranked attempts with a score (practice attempts never do). Order: higher score_units
@@ -89,4 +93,102 @@ export async function scoreCounts(quizId: string): Promise<ScoreCount[]> {
     .orderBy('score_units')
     .execute()
   return rows.map((r) => ({ units: Number(r.score_units), n: Number(r.n) }))
+}
+
+export type LeaderboardEntry = {
+  attemptId: string
+  rank: number
+  user: { id: string; name: string; profileImage: string | null }
+  score: number
+  total: number
+  submittedAt: string
+}
+
+export type Leaderboard = {
+  quiz: { id: string; title: string; totalQuestions: number; totalMarks: number }
+  participants: number
+  topThree: LeaderboardEntry[]
+  others: LeaderboardEntry[]
+  viewer: { rank: number; percentile: Percentile | null; score: number; total: number } | null
+}
+
+/**
+ * Ranked results: higher score first, then earlier submission. Returns the top `limit` entries (a range of
+ * attempts_ranked_leaderboard_idx), the participant count and the viewer's own rank and percentile (from the
+ * per-score counts, score-counts.server.ts). Null: no such quiz.
+ */
+export async function getLeaderboard({
+  quizId,
+  viewerId,
+  limit = 100,
+  now = new Date(),
+}: {
+  quizId: string
+  viewerId?: string
+  limit?: number
+  now?: Date
+}): Promise<Leaderboard | null> {
+  const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
+  if (!quiz) return null
+  await finalizeExpiredAttempts({ now, quizId })
+  const rows = await db
+    .selectFrom('attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.id',
+      'a.score',
+      'a.score_units',
+      'a.total',
+      'a.submitted_at',
+      'u.id as user_id',
+      'u.name',
+      'u.profile_image',
+    ])
+    .where('a.quiz_id', '=', quizId)
+    .where('a.mode', '=', 'ranked')
+    .where('a.submitted_at', 'is not', null)
+    .orderBy(sql`a.score_units desc, a.submitted_at asc`)
+    .limit(limit)
+    .execute()
+  const entries: LeaderboardEntry[] = rows.map((r, i) => ({
+    attemptId: r.id,
+    rank: i + 1,
+    user: { id: r.user_id, name: r.name, profileImage: r.profile_image },
+    score: marksToNumber(storedScore(r)),
+    total: r.total,
+    submittedAt: r.submitted_at ?? '',
+  }))
+  let viewer: Leaderboard['viewer'] = null
+  const mine = viewerId
+    ? await db
+        .selectFrom('attempts')
+        .select(['score', 'score_units', 'total', 'submitted_at'])
+        .where('quiz_id', '=', quizId)
+        .where('user_id', '=', viewerId)
+        .where('mode', '=', 'ranked')
+        .where('submitted_at', 'is not', null)
+        .executeTakeFirst()
+    : undefined
+  // Participants and rank from the per-score counts (decision 013): no walk over the quiz's attempts.
+  let participants: number
+  if (mine?.submitted_at && mine.score_units !== null) {
+    const standing = await standingOf(quizId, Number(mine.score_units), mine.submitted_at)
+    participants = standing.participants
+    viewer = {
+      rank: standing.rank,
+      percentile: percentile(standing.atOrBelow, participants),
+      score: marksToNumber(storedScore(mine)),
+      total: mine.total,
+    }
+  } else {
+    participants = await participantCount(quizId)
+  }
+  const totalQuestions = await countCurrentQuestions(quizId)
+  return {
+    quiz: { id: quiz.id, title: quiz.title, totalQuestions, totalMarks: entries[0]?.total ?? totalQuestions },
+    participants,
+    topThree: entries.slice(0, 3),
+    others: entries.slice(3),
+    viewer,
+  }
 }

@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
 import type { Database, QuestionsTable, QuestionType, QuizzesTable } from '#db/schema'
 import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
-import { type Question } from '~/lib/quiz/scoring'
+import { savedInTime } from '~/lib/quiz/clock'
+import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 
 // Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
@@ -227,4 +228,61 @@ export function scorableQuestion(q: {
   if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionIndexes(q.correct_options) }
   if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
   return { ...common, type: 'mcq', correctOption: q.correct_option }
+}
+
+/**
+ * The attempt's paper with the answer key: every question it saw (decision 002) with the answer that counts for
+ * it, i.e. one saved by deadline + grace. Scoring and the result review both read it, so a score is always the
+ * sum of the marks its review shows.
+ */
+export async function markedPaper(
+  attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null },
+  conn: Kysely<Database> = db,
+) {
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
+    .select([
+      'id',
+      'question_text',
+      'options',
+      'correct_option',
+      'explanation',
+      'type',
+      'marks',
+      'negative_marks',
+      'correct_options',
+      'answer_min',
+      'answer_max',
+      'section',
+      'topic',
+    ])
+    .execute()
+  const answers = await conn
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
+    .where('attempt_id', '=', attempt.id)
+    .execute()
+  const counted = new Map(
+    answers
+      .filter((a) => savedInTime(a.saved_at, attempt.deadline_at))
+      .map((a) => [
+        a.question_id,
+        {
+          selectedOption: a.selected_option,
+          selectedOptions: parseOptionIndexes(a.selected_options),
+          numericAnswer: a.numeric_answer,
+        } satisfies Answer,
+      ]),
+  )
+  const spent = new Map(answers.map((a) => [a.question_id, Number(a.time_spent_ms ?? 0)]))
+  const paper = questions.map((q) => ({
+    ...q,
+    answer: counted.get(q.id) ?? null,
+    selected: counted.get(q.id)?.selectedOption ?? null,
+    timeSpentMs: spent.get(q.id) ?? 0,
+  }))
+  const score = scorePaper(
+    paper.map(scorableQuestion),
+    paper.map((q) => q.answer),
+  )
+  return { paper, score }
 }
