@@ -10,7 +10,7 @@ import {
 } from '../../db/factories'
 import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { contentVersion } from '~/models/content-version.server'
-import { getQuiz } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { createSessionRow } from '~/models/session.server'
 import { db } from '~/utils/db.server'
 

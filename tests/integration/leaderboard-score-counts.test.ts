@@ -7,7 +7,7 @@ import { getAnalysis } from '~/models/quiz/analysis.server'
 import { finalizeExpiredAttempts, startAttempt, startPractice, submitAttempt } from '~/models/quiz/attempt.server'
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { deleteQuiz } from '~/models/quiz/editing.server'
-import { getQuiz } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { participantCount, scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { db } from '~/utils/db.server'
 

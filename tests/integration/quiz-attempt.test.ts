@@ -5,7 +5,7 @@ import { getAnswers } from '~/models/quiz/answers.server'
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { getResult } from '~/models/quiz/result.server'
 import { quizGate } from '~/models/quiz/access.server'
-import { attemptQuestions, getQuiz } from '~/models/quiz/paper.server'
+import { attemptQuestions, getQuiz } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds, getUserById } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 

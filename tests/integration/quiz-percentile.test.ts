@@ -6,7 +6,7 @@ import * as resultPage from '~/routes/quiz/result'
 import * as leaderboardPage from '~/routes/quiz/leaderboard'
 import * as staffResultsPage from '~/routes/admin/quiz-result'
 import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
-import { getQuiz } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie, signedInUser } from '../support/harness'
 

@@ -18,7 +18,6 @@ import {
   storedScore,
   subMarks,
   sumMarks,
-  type Marks,
 } from './marks'
 const m = (num: number, den = 1) => makeMarks(num, den)
 

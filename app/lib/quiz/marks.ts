@@ -271,3 +271,33 @@ export function parseMarks(input: string | number): Marks | null {
   const r = readMarks(input)
   return r.ok ? r.value : null
 }
+
+/** The exact text an admin would type for these marks ("2", "0.25", "1/3"): readMarks reads it back exactly. */
+export function marksText(m: Marks): string {
+  if (m.den === 1) return String(m.num)
+  let den = m.den
+  let places = 0
+  while (den % 10 === 0 || den % 2 === 0 || den % 5 === 0) {
+    if (den % 10 === 0) den /= 10
+    else if (den % 2 === 0) den /= 2
+    else den /= 5
+    places++
+    if (places > 4) break
+  }
+  if (den === 1 && places <= 4) {
+    const scaled = (m.num * 10 ** places) / m.den
+    const sign = scaled < 0 ? '-' : ''
+    const digits = String(Math.abs(scaled)).padStart(places + 1, '0')
+    return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/\.?0+$/, '')
+  }
+  return `${m.num}/${m.den}`
+}
+
+/** Marks (or negative marks) read exactly into storage units, or the message for the field. */
+export function readMarkUnits(
+  input: string | number,
+  positive: boolean,
+): { ok: true; units: number } | { ok: false; message: string } {
+  const r = readMarks(input, { positive, what: positive ? 'Marks' : 'Negative marks' })
+  return r.ok ? { ok: true, units: marksToStorage(r.value) } : r
+}

@@ -64,3 +64,10 @@ export function readBound(bound: string | number): ExactDecimal | null {
   const r = parseNumericAnswer(typeof bound === 'number' ? String(bound) : bound)
   return r.ok ? r.value : null
 }
+
+/** A NAT bound normalised to plain decimal text ("2.50" -> "2.5"), or null when it is not a plain number. */
+export function readBoundText(input: string | number): string | null {
+  if (typeof input === 'number' && !Number.isFinite(input)) return null
+  const r = parseNumericAnswer(String(input))
+  return r.ok ? formatDecimal(r.value) : null
+}

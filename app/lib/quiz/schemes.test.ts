@@ -1,14 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { ZERO_MARKS, isZero, makeMarks, marksToNumber, marksToStorage, negMarks, type Marks } from './marks'
-import { questionProblem, type Question } from './scoring'
+import { ZERO_MARKS, isZero, makeMarks, marksToNumber, marksToStorage, negMarks } from './marks'
+import { questionProblem } from './scoring'
 import { MARKING_SCHEMES, defaultMarksFor } from './schemes'
 import { MARK_CORRECT, MARK_WRONG } from '~/lib/constants'
 const m = (num: number, den = 1) => makeMarks(num, den)
 const { spec, jamGate1, jamGate2, cuetPg, gatB } = MARKING_SCHEMES
-
-function mcq(correctOption: number, scheme: { mcq: { marks: Marks; negativeMarks: Marks } }, extra = {}): Question {
-  return { type: 'mcq', correctOption, ...scheme.mcq, ...extra }
-}
 
 describe('marking schemes', () => {
   test('presets carry the real exams’ marks', () => {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import type { UsersTable } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
-import { getQuiz, type QuizRow } from './paper.server'
+import { getQuiz, type QuizRow } from '~/models/quiz/catalog.server'
 
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
 // map each reason to their own status and message (app/routes/quiz/statuses.ts).

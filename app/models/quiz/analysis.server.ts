@@ -4,7 +4,7 @@ import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, t
 import { type GroupScore, type Outcome, type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
 import { getAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
 import { markedPaper } from '~/models/quiz/paper.server'
-import { getQuiz, parseOptionIndexes, parseOptions } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
@@ -192,26 +192,24 @@ export async function getAnalysis({
 
   const questions: AnalysisQuestion[] = rows.map(({ row, answer, timeSpentMs }, i) => {
     const result = score.results[i]
-    const correctOptions =
-      row.type === 'msq' ? parseOptionIndexes(row.correct_options) : row.type === 'mcq' ? [row.correct_option] : []
     return {
       questionId: row.id,
       number: i + 1,
       type: row.type,
-      question: row.question_text,
-      options: parseOptions(row.options),
+      question: row.text,
+      options: row.options,
       section: result.section,
       topic: result.topic,
       selectedOption: row.type === 'mcq' ? (answer?.selectedOption ?? null) : null,
       selectedOptions: row.type === 'msq' ? [...(answer?.selectedOptions ?? [])].sort((a, b) => a - b) : [],
       numericAnswer: row.type === 'nat' ? (answer?.numericAnswer ?? null) : null,
-      correctOptions: [...correctOptions].sort((a, b) => a - b),
-      answerMin: row.type === 'nat' ? row.answer_min : null,
-      answerMax: row.type === 'nat' ? row.answer_max : null,
+      correctOptions: row.correctOptions,
+      answerMin: row.answerMin,
+      answerMax: row.answerMax,
       outcome: result.outcome,
       earned: result.earned,
       maxMarks: result.maxMarks,
-      negativeMarks: marksFromStorage(row.negative_marks),
+      negativeMarks: row.negativeMarks,
       timeSpentMs,
       explanation: row.explanation,
     }

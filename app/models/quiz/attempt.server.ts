@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { sql, type Selectable, type Transaction } from 'kysely'
 import type { AttemptMode, AttemptsTable, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
 import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
@@ -8,7 +8,8 @@ import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
-import { currentQuestionRows, markedPaper, questionsShownAt, type QuizRow } from './paper.server'
+import { currentQuestionRows, questionsShownAt, type QuizRow } from '~/models/quiz/catalog.server'
+import { markedPaper } from '~/models/quiz/paper.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index

@@ -1,198 +1,23 @@
-import type { Kysely, Selectable } from 'kysely'
-import { db } from '~/utils/db.server'
-import type { Database, QuestionsTable, QuestionType, QuizzesTable } from '#db/schema'
-import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
+import type { Kysely } from 'kysely'
+import type { Database, QuestionType } from '#db/schema'
 import { savedInTime } from '~/lib/quiz/clock'
+import { marksFromStorage, marksToStorage, type Marks } from '~/lib/quiz/marks'
+import { defaultMarksFor } from '~/lib/quiz/schemes'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
-import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
+import { db } from '~/utils/db.server'
+import { currentQuestionRows, parseOptionIndexes, parseOptions, questionsShownAt } from './catalog.server'
+import type { MarkingDefaultsUnits, QuestionDraft } from './types'
 
-// Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
-// here: anything this module returns may go to a page, loader data or the API before submission
-// (issue 5 §5). Scoring and results read the key in attempt.server.ts, after submission only, through the
-// column-less query builders below.
+// The paper with its answer key: the ONLY module that reads or writes the key columns of a question
+// (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
+// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics).
 
-export type QuizRow = Selectable<QuizzesTable>
-
-export type LearnerQuestion = { id: string; questionText: string; options: string[] }
-
-/** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
-export type TestQuestionRow = LearnerQuestion & {
-  type: QuestionType
-  section: string | null
-  /** The question's marks and negative marks, 2 decimals (shown on the test view, as in the real CBT). */
-  marks: string
-  negativeMarks: string
-}
-
-const learnerColumns = ['id', 'question_text', 'options', 'type', 'section', 'marks', 'negative_marks'] as const
-
-function learnerQuestion(r: {
-  id: string
-  question_text: string
-  options: string
-  type: QuestionType
-  section: string | null
-  marks: number
-  negative_marks: number
-}): TestQuestionRow {
-  const section = r.section?.trim() ? r.section.trim() : null
-  return {
-    id: r.id,
-    questionText: r.question_text,
-    options: parseOptions(r.options),
-    type: r.type,
-    section,
-    marks: formatMarks(marksFromStorage(r.marks)),
-    negativeMarks: formatMarks(marksFromStorage(r.negative_marks)),
-  }
-}
-
-const quizColumns = [
+/** The key columns and what scoring reads beside them. */
+const keyColumns = [
   'id',
-  'title',
-  'description',
-  'category',
-  'time_limit',
-  'created_at',
-  'updated_at',
-  'marking_defaults',
-] as const satisfies readonly (keyof QuizRow)[]
-
-/** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */
-export function currentQuestionRows(quizId: string, conn: Kysely<Database> = db) {
-  return conn
-    .selectFrom('questions')
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('created_at')
-}
-
-/**
- * "The questions an attempt saw", the one home of that rule (decision 002): the rows current when the attempt
- * started (created by then, archived only later), in paper order. The test view, answer checks, scoring, the
- * result review, the attempt's total and the quiz editor all read through it. No columns picked.
- */
-export function questionsShownAt(quizId: string, startedAt: string, conn: Kysely<Database> = db) {
-  return conn
-    .selectFrom('questions')
-    .where('quiz_id', '=', quizId)
-    .where('created_at', '<=', startedAt)
-    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', startedAt)]))
-    .orderBy('position')
-    .orderBy('created_at')
-}
-
-export function parseOptions(json: string): string[] {
-  try {
-    const value = JSON.parse(json)
-    return Array.isArray(value) ? value.map(String) : []
-  } catch {
-    return []
-  }
-}
-
-export async function getQuiz(id: string): Promise<QuizRow | undefined> {
-  return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
-}
-
-/** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
-export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
-  const quizzes = await db
-    .selectFrom('quizzes')
-    .select(quizColumns)
-    .orderBy('category', 'asc')
-    .orderBy('created_at', 'asc')
-    .execute()
-  const questions = await db
-    .selectFrom('questions')
-    .select(['id', 'quiz_id', 'type'])
-    .where('archived_at', 'is', null)
-    .orderBy('quiz_id')
-    .orderBy('position')
-    .execute()
-  const byQuiz = new Map<string, string[]>()
-  const typed = new Set<string>()
-  for (const q of questions) {
-    const list = byQuiz.get(q.quiz_id) ?? []
-    list.push(q.id)
-    byQuiz.set(q.quiz_id, list)
-    if (q.type !== 'mcq') typed.add(q.quiz_id)
-  }
-  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [], mcqOnly: !typed.has(q.id) }))
-}
-
-export async function countCurrentQuestions(quizId: string): Promise<number> {
-  const row = await currentQuestionRows(quizId)
-    .clearOrderBy()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
-
-/** The quiz's current questions (staff previews). */
-export async function currentQuestions(quizId: string): Promise<LearnerQuestion[]> {
-  const rows = await currentQuestionRows(quizId).select(['id', 'question_text', 'options']).execute()
-  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
-}
-
-/** The questions of an attempt that started at `startedAt`, as the learner sees them. */
-export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
-  const rows = await questionsShownAt(quizId, startedAt).select(['id', 'question_text', 'options']).execute()
-  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
-}
-
-/** attemptQuestions with each question's type and section (the test view, the answer checks); no key. */
-export async function attemptTestQuestions(quizId: string, startedAt: string): Promise<TestQuestionRow[]> {
-  const rows = await questionsShownAt(quizId, startedAt).select(learnerColumns).execute()
-  return rows.map(learnerQuestion)
-}
-
-/**
- * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show (issue 13 item 8).
- */
-export async function isMcqOnly(quizId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('questions')
-    .select('id')
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
-    .where('type', '!=', 'mcq')
-    .executeTakeFirst()
-  return !row
-}
-
-/** Total marks of the quiz's current paper and whether it is marked the default way (mcq only, +1 / -0.25). */
-export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
-  const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
-  const total = rows.reduce((t, r) => t + Number(r.marks), 0)
-  const { marks, negativeMarks } = MARKING_SCHEMES.spec.mcq
-  const standard = rows.every(
-    (r) =>
-      r.type === 'mcq' &&
-      marksEqual(marksFromStorage(r.marks), marks) &&
-      marksEqual(marksFromStorage(r.negative_marks), negativeMarks),
-  )
-  const text = formatMarks(marksFromStorage(total))
-  return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
-}
-
-/** Option indexes (0-3) stored as a JSON array (an MSQ key or an MSQ answer); anything unreadable is none. */
-export function parseOptionIndexes(json: string | null): number[] {
-  if (!json) return []
-  try {
-    const value = JSON.parse(json)
-    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n) && n >= 0 && n <= 3) : []
-  } catch {
-    return []
-  }
-}
-
-/**
- * The question columns scorableQuestion reads (type, marks, the key, section, topic), for the staff queries that
- * select them: spread into their `select` after whatever else they need. Never into a learner's query.
- */
-export const scorableColumns = [
+  'question_text',
+  'options',
+  'explanation',
   'type',
   'marks',
   'negative_marks',
@@ -202,13 +27,13 @@ export const scorableColumns = [
   'answer_max',
   'section',
   'topic',
-] as const satisfies readonly (keyof QuestionsTable)[]
+] as const
 
-/**
- * A stored question as app/lib/marks.ts scores it: the one place that reads the key columns of migrations/0007
- * (attempt scoring, the analysis page and the staff results all go through it).
- */
-export function scorableQuestion(q: {
+type KeyRow = {
+  id: string
+  question_text: string
+  options: string
+  explanation: string | null
   type: QuestionType
   marks: number
   negative_marks: number
@@ -218,44 +43,69 @@ export function scorableQuestion(q: {
   answer_max: string | null
   section: string | null
   topic: string | null
-}): Question {
-  const common = {
-    marks: marksFromStorage(q.marks),
-    negativeMarks: marksFromStorage(q.negative_marks),
+}
+
+/** A question with its answer key, in domain terms. */
+export type KeyedQuestion = {
+  id: string
+  text: string
+  options: string[]
+  explanation: string | null
+  type: QuestionType
+  marks: Marks
+  negativeMarks: Marks
+  section: string | null
+  topic: string | null
+  /** As stored: mcq the key, msq the smallest keyed option, nat 0 (the older client's `correctAnswer`). */
+  correctOption: number
+  /** The keyed options, ascending: one for mcq, every one for msq, none for nat. */
+  correctOptions: number[]
+  /** nat only: the inclusive accepted range as exact decimal text; null for the other types. */
+  answerMin: string | null
+  answerMax: string | null
+  /** The question as app/lib/quiz/scoring.ts scores it. */
+  scorable: Question
+}
+
+function keyedQuestion(q: KeyRow): KeyedQuestion {
+  const marks = marksFromStorage(q.marks)
+  const negativeMarks = marksFromStorage(q.negative_marks)
+  const common = { marks, negativeMarks, section: q.section, topic: q.topic }
+  const msqKey = parseOptionIndexes(q.correct_options)
+  const scorable: Question =
+    q.type === 'msq'
+      ? { ...common, type: 'msq', correctOptions: msqKey }
+      : q.type === 'nat'
+        ? { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+        : { ...common, type: 'mcq', correctOption: q.correct_option }
+  return {
+    id: q.id,
+    text: q.question_text,
+    options: parseOptions(q.options),
+    explanation: q.explanation,
+    type: q.type,
+    marks,
+    negativeMarks,
     section: q.section,
     topic: q.topic,
+    correctOption: q.correct_option,
+    correctOptions: q.type === 'msq' ? [...msqKey].sort((a, b) => a - b) : q.type === 'mcq' ? [q.correct_option] : [],
+    answerMin: q.type === 'nat' ? q.answer_min : null,
+    answerMax: q.type === 'nat' ? q.answer_max : null,
+    scorable,
   }
-  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionIndexes(q.correct_options) }
-  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
-  return { ...common, type: 'mcq', correctOption: q.correct_option }
 }
 
 /**
  * The attempt's paper with the answer key: every question it saw (decision 002) with the answer that counts for
- * it, i.e. one saved by deadline + grace. Scoring and the result review both read it, so a score is always the
- * sum of the marks its review shows.
+ * it, i.e. one saved by deadline + grace (savedInTime). Scoring, the result review, the analysis and the staff
+ * results all read it, so a score is always the sum of the marks its review shows.
  */
 export async function markedPaper(
   attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null },
   conn: Kysely<Database> = db,
 ) {
-  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
-    .select([
-      'id',
-      'question_text',
-      'options',
-      'correct_option',
-      'explanation',
-      'type',
-      'marks',
-      'negative_marks',
-      'correct_options',
-      'answer_min',
-      'answer_max',
-      'section',
-      'topic',
-    ])
-    .execute()
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn).select(keyColumns).execute()
   const answers = await conn
     .selectFrom('attempt_answers')
     .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
@@ -274,15 +124,104 @@ export async function markedPaper(
       ]),
   )
   const spent = new Map(answers.map((a) => [a.question_id, Number(a.time_spent_ms ?? 0)]))
-  const paper = questions.map((q) => ({
-    ...q,
-    answer: counted.get(q.id) ?? null,
-    selected: counted.get(q.id)?.selectedOption ?? null,
-    timeSpentMs: spent.get(q.id) ?? 0,
+  const paper = questions.map((row) => ({
+    ...keyedQuestion({ ...row, marks: Number(row.marks), negative_marks: Number(row.negative_marks) }),
+    answer: counted.get(row.id) ?? null,
+    timeSpentMs: spent.get(row.id) ?? 0,
   }))
   const score = scorePaper(
-    paper.map(scorableQuestion),
+    paper.map((q) => q.scorable),
     paper.map((q) => q.answer),
   )
   return { paper, score }
+}
+
+/** The quiz's current questions with their key and creation time (the staff statistics). */
+export async function currentKeyedQuestions(quizId: string) {
+  const rows = await currentQuestionRows(quizId)
+    .select([...keyColumns, 'created_at'])
+    .execute()
+  return rows.map((r) => ({
+    ...keyedQuestion({ ...r, marks: Number(r.marks), negative_marks: Number(r.negative_marks) }),
+    createdAt: r.created_at,
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff editing: the stored form of a question (decision 002: a changed stored field is a new version)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The stored row of a draft: type, marks (the quiz's or the default scheme's when left out), keys by type. */
+export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
+  const type: QuestionType = q.type ?? 'mcq'
+  const fallback = defaultMarksFor(type, {
+    [type]: {
+      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
+      negativeMarks:
+        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
+    },
+  })
+  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
+  return {
+    question_text: q.questionText,
+    options: JSON.stringify(type === 'nat' ? [] : q.options),
+    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
+    explanation: q.explanation?.trim() || null,
+    type,
+    marks: q.marks ?? marksToStorage(fallback.marks),
+    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
+    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
+    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+    section: q.section?.trim() || null,
+    topic: q.topic?.trim() || null,
+  }
+}
+export type QuestionColumns = ReturnType<typeof questionColumns>
+
+const COMPARED = [
+  'question_text',
+  'options',
+  'correct_option',
+  'explanation',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const satisfies readonly (keyof QuestionColumns)[]
+
+/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
+export const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
+  COMPARED.every((k) =>
+    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
+  )
+
+/** The quiz's current questions as stored, with their position and creation time (the editor's comparison). */
+export function currentStoredQuestions(conn: Kysely<Database>, quizId: string) {
+  return currentQuestionRows(quizId, conn)
+    .select([...keyColumns, 'position', 'created_at'])
+    .execute()
+}
+
+/** A stored question as the editor fills its form: correct option 0-3, marks in units, keys by type. */
+export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestions>>[number]) {
+  const k = keyedQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })
+  return {
+    id: q.id,
+    questionText: k.text,
+    options: k.options,
+    correctOption: k.correctOption,
+    explanation: k.explanation ?? undefined,
+    type: k.type,
+    marks: Number(q.marks),
+    negativeMarks: Number(q.negative_marks),
+    ...(k.type === 'msq' ? { correctOptions: k.correctOptions } : {}),
+    ...(k.type === 'nat' ? { answerMin: k.answerMin ?? '', answerMax: k.answerMax ?? '' } : {}),
+    section: k.section ?? undefined,
+    topic: k.topic ?? undefined,
+  }
 }

@@ -1,9 +1,10 @@
 import type { QuestionType } from '#db/schema'
 import { isId } from '~/lib/ids'
-import { marksFromStorage, marksToNumber, storedScore } from '~/lib/quiz/marks'
+import { marksToNumber, storedScore } from '~/lib/quiz/marks'
 import { percentage } from '~/lib/quiz/standing'
 import { getAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
-import { getQuiz, markedPaper, parseOptionIndexes, parseOptions } from './paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { markedPaper } from '~/models/quiz/paper.server'
 
 // The result of a submitted attempt in the older client's terms (numbers, verdicts): the v1 API's submit answer
 // and the practice page's last attempt. The result page reads the richer analysis (analysis.server.ts).
@@ -75,10 +76,10 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
     const v: AnswerVerdict = r.outcome === 'wrong' ? 'incorrect' : r.outcome
     return {
       questionId: q.id,
-      question: q.question_text,
-      options: parseOptions(q.options),
-      selectedOption: q.type === 'mcq' ? q.selected : null,
-      correctAnswer: q.correct_option,
+      question: q.text,
+      options: q.options,
+      selectedOption: q.type === 'mcq' ? (q.answer?.selectedOption ?? null) : null,
+      correctAnswer: q.correctOption,
       isCorrect: v === 'correct',
       awardedMarks: marksToNumber(r.earned),
       verdict: v,
@@ -86,12 +87,11 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
       type: q.type,
       selectedOptions: q.answer?.selectedOptions ? [...q.answer.selectedOptions] : [],
       numericAnswer: q.answer?.numericAnswer ?? null,
-      correctOptions:
-        q.type === 'msq' ? parseOptionIndexes(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : [],
-      answerMin: q.answer_min,
-      answerMax: q.answer_max,
-      marks: marksToNumber(marksFromStorage(q.marks)),
-      negativeMarks: marksToNumber(marksFromStorage(q.negative_marks)),
+      correctOptions: q.correctOptions,
+      answerMin: q.answerMin,
+      answerMax: q.answerMax,
+      marks: marksToNumber(q.marks),
+      negativeMarks: marksToNumber(q.negativeMarks),
       section: r.section,
       topic: r.topic,
       timeSpentMs: q.timeSpentMs,

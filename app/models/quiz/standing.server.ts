@@ -4,7 +4,7 @@ import { marksToNumber, storedScore } from '~/lib/quiz/marks'
 import { percentile, type Percentile, type ScoreCount } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
 import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
-import { countCurrentQuestions, getQuiz } from './paper.server'
+import { countCurrentQuestions, getQuiz } from '~/models/quiz/catalog.server'
 
 // The ranking figures of a quiz in time that does not grow with its attempts (issue 14 item 4, decision 013).
 // Who counts: submitted, ranked attempts with a score (practice attempts never do). Order: higher score_units

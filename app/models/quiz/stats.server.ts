@@ -2,8 +2,8 @@ import { sql } from 'kysely'
 import type { QuestionType } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { formatDecimal, parseNumericAnswer } from '~/lib/quiz/numeric'
-import { formatMarks, marksFromStorage } from '~/lib/quiz/marks'
-import { scoreQuestion } from '~/lib/quiz/scoring'
+import { formatMarks, marksFromStorage, marksToStorage } from '~/lib/quiz/marks'
+import { scoreQuestion, type Answer, type Question } from '~/lib/quiz/scoring'
 import {
   msqVerdict,
   possibleRange,
@@ -16,14 +16,8 @@ import {
 import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { savedBySql } from '#db/dialect'
-import {
-  currentQuestionRows,
-  getQuiz,
-  parseOptionIndexes,
-  parseOptions,
-  scorableColumns,
-  scorableQuestion,
-} from './paper.server'
+import { getQuiz, parseOptionIndexes } from './catalog.server'
+import { currentKeyedQuestions, type KeyedQuestion } from './paper.server'
 
 // Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
 // open ones never do), as on the leaderboard (decision 013).
@@ -86,9 +80,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return null
 
-  const questions = await currentQuestionRows(quizId)
-    .select(['id', 'question_text', 'options', ...scorableColumns, 'created_at'])
-    .execute()
+  const questions = await currentKeyedQuestions(quizId)
 
   const [scoreRows, seenByCreated, answerGroups] = await Promise.all([
     db
@@ -99,7 +91,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
       .execute(),
     seenCounts(
       quizId,
-      questions.map((q) => q.created_at),
+      questions.map((q) => q.createdAt),
     ),
     answerCounts(
       quizId,
@@ -108,7 +100,9 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   ])
 
   const counts = scoreRows.map((r) => ({ units: num(r.score_units), n: num(r.n) }))
-  const range = possibleRange(questions.map((q) => ({ marks: num(q.marks), negativeMarks: num(q.negative_marks) })))
+  const range = possibleRange(
+    questions.map((q) => ({ marks: marksToStorage(q.marks), negativeMarks: marksToStorage(q.negativeMarks) })),
+  )
   const byQuestion = new Map<string, AnswerGroup[]>()
   for (const g of answerGroups) byQuestion.set(g.question_id, [...(byQuestion.get(g.question_id) ?? []), g])
 
@@ -121,12 +115,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
     },
     bins: scoreBins(range.lo, range.hi, counts),
     questions: questions.map((q, i) =>
-      questionStats(
-        { ...q, marks: num(q.marks), negative_marks: num(q.negative_marks) },
-        i + 1,
-        seenByCreated.get(q.created_at) ?? 0,
-        byQuestion.get(q.id) ?? [],
-      ),
+      questionStats(q, i + 1, seenByCreated.get(q.createdAt) ?? 0, byQuestion.get(q.id) ?? []),
     ),
   }
 }
@@ -193,7 +182,7 @@ async function answerCounts(quizId: string, questionIds: string[]): Promise<Answ
 }
 
 /** scoreQuestion's outcome; a key it cannot score (not reachable through the editor) reads every answer as wrong. */
-function outcomeOf(key: ReturnType<typeof scorableQuestion>, answer: Parameters<typeof scoreQuestion>[1]) {
+function outcomeOf(key: Question, answer: Answer) {
   try {
     return scoreQuestion(key, answer).outcome
   } catch {
@@ -201,16 +190,10 @@ function outcomeOf(key: ReturnType<typeof scorableQuestion>, answer: Parameters<
   }
 }
 
-type QuestionRow = Parameters<typeof scorableQuestion>[0] & {
-  id: string
-  question_text: string
-  options: string
-}
-
-function questionStats(q: QuestionRow, number: number, seen: number, groups: AnswerGroup[]): QuestionStats {
-  const key = scorableQuestion(q)
-  const optionTexts = parseOptions(q.options)
-  const keyed = q.type === 'msq' ? parseOptionIndexes(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : []
+function questionStats(q: KeyedQuestion, number: number, seen: number, groups: AnswerGroup[]): QuestionStats {
+  const key = q.scorable
+  const optionTexts = q.options
+  const keyed = q.correctOptions
   const picked = [0, 0, 0, 0]
   const nat = new Map<string, NatAnswerCount>()
   let correct = 0
@@ -251,11 +234,11 @@ function questionStats(q: QuestionRow, number: number, seen: number, groups: Ans
   return {
     id: q.id,
     number,
-    text: q.question_text,
+    text: q.text,
     type: q.type,
     section: q.section?.trim() ? q.section.trim() : null,
-    marks: formatMarks(marksFromStorage(q.marks)),
-    negativeMarks: formatMarks(marksFromStorage(q.negative_marks)),
+    marks: formatMarks(q.marks),
+    negativeMarks: formatMarks(q.negativeMarks),
     seen,
     correct,
     partial,
@@ -266,8 +249,8 @@ function questionStats(q: QuestionRow, number: number, seen: number, groups: Ans
     nat:
       q.type === 'nat'
         ? {
-            min: q.answer_min ?? '',
-            max: q.answer_max ?? '',
+            min: q.answerMin ?? '',
+            max: q.answerMax ?? '',
             top: [...nat.values()]
               .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer))
               .slice(0, NAT_TOP_ANSWERS),

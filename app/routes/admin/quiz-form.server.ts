@@ -2,18 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
-import {
-  aiRequestSchema,
-  apiQuestionToDraft,
-  draftToWire,
-  formToQuizInput,
-  quizApiSchema,
-  MAX_QUESTIONS,
-  quizFormSchema,
-  quizToFormValues,
-  type QuestionDraft,
-  type QuizInput,
-} from '~/schemas/admin-quiz'
+import { aiRequestSchema, quizApiSchema, MAX_QUESTIONS, quizFormSchema } from '~/schemas/admin-quiz'
+import { apiQuestionToDraft, draftToWire, formToQuizInput, quizToFormValues } from '~/lib/quiz/quiz-form'
+import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'

@@ -3,7 +3,7 @@ import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
-import { getQuizResults } from '~/models/quiz/editing.server'
+import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { readListParams } from '~/schemas/admin'
 import { requireStaff } from '~/utils/auth.server'
 import type { Route } from './+types/quiz-result'

@@ -3,7 +3,8 @@ import { isId } from '~/lib/ids'
 import { CouponError, createCoupon, deleteCoupon, listCoupons } from '~/models/coupon.server'
 import { getCourseName, listCoursesWithCounts } from '~/models/course.server'
 import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
-import { createQuiz, deleteQuiz, getQuizForEdit, getQuizResults, listQuizzes, updateQuiz } from '~/models/quiz/editing.server'
+import { createQuiz, deleteQuiz, getQuizForEdit, listQuizzes, updateQuiz } from '~/models/quiz/editing.server'
+import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { resetQuizPrice } from '~/models/settings.server'
 import { getStats } from '~/models/stats.server'
 import { listUsersWithAttempts } from '~/models/user.server'
@@ -30,13 +31,8 @@ import {
   StaffQuizListItemShape,
   StaffQuizShape,
 } from '~/presenters/v1-shapes'
-import {
-  aiRequestSchema,
-  apiMarkingDefaults,
-  apiQuestionToDraft,
-  questionIssueMessage,
-  quizApiSchema,
-} from '~/schemas/admin-quiz'
+import { aiRequestSchema, questionIssueMessage, quizApiSchema } from '~/schemas/admin-quiz'
+import { apiMarkingDefaults, apiQuestionToDraft } from '~/lib/quiz/quiz-form'
 import { couponSchema, quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'

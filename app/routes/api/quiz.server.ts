@@ -5,7 +5,7 @@ import { getAttempt, getOpenPractice, saveAnswers, startAttempt, submitAttempt }
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { quizGate, QuizError, type GateRefusal } from '~/models/quiz/access.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from '~/routes/quiz/statuses'
-import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz/paper.server'
+import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz/catalog.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
   leaderboardEntryJson,

@@ -20,7 +20,7 @@ import {
 } from '~/models/quiz/attempt.server'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
 import { timeSinceShown } from '~/lib/quiz/clock'
-import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz/paper.server'
+import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz/catalog.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'

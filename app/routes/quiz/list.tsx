@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { UnlockPremiumButton } from '~/components/unlock-premium'
 import { canAccessQuiz } from '~/models/quiz/access.server'
-import { listQuizzes } from '~/models/quiz/paper.server'
+import { listQuizzes } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds } from '~/models/user.server'
 import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/utils/auth.server'

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { csvResponse } from '~/lib/csv-write'
 import { isId } from '~/lib/ids'
 import { QUIZ_RESULTS_HEADER, quizResultCsvRows } from '~/models/quiz/export.server'
-import { getQuiz } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { requireExportRole } from '~/utils/auth.server'
 import type { Route } from './+types/quiz-results-csv'
 

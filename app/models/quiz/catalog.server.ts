@@ -1,0 +1,186 @@
+import type { Kysely, Selectable } from 'kysely'
+import { db } from '~/utils/db.server'
+import type { Database, QuestionType, QuizzesTable } from '#db/schema'
+import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
+import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
+
+// Quizzes and questions as learners see them. The answer key (and the explanation) is NEVER selected here:
+// anything this module returns may go to a page, loader data or the API before submission. The key is read by
+// paper.server.ts alone, through the column-less query builders below.
+
+export type QuizRow = Selectable<QuizzesTable>
+
+export type LearnerQuestion = { id: string; questionText: string; options: string[] }
+
+/** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
+export type TestQuestionRow = LearnerQuestion & {
+  type: QuestionType
+  section: string | null
+  /** The question's marks and negative marks, 2 decimals (shown on the test view, as in the real CBT). */
+  marks: string
+  negativeMarks: string
+}
+
+const learnerColumns = ['id', 'question_text', 'options', 'type', 'section', 'marks', 'negative_marks'] as const
+
+function learnerQuestion(r: {
+  id: string
+  question_text: string
+  options: string
+  type: QuestionType
+  section: string | null
+  marks: number
+  negative_marks: number
+}): TestQuestionRow {
+  const section = r.section?.trim() ? r.section.trim() : null
+  return {
+    id: r.id,
+    questionText: r.question_text,
+    options: parseOptions(r.options),
+    type: r.type,
+    section,
+    marks: formatMarks(marksFromStorage(r.marks)),
+    negativeMarks: formatMarks(marksFromStorage(r.negative_marks)),
+  }
+}
+
+const quizColumns = [
+  'id',
+  'title',
+  'description',
+  'category',
+  'time_limit',
+  'created_at',
+  'updated_at',
+  'marking_defaults',
+] as const satisfies readonly (keyof QuizRow)[]
+
+/** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */
+export function currentQuestionRows(quizId: string, conn: Kysely<Database> = db) {
+  return conn
+    .selectFrom('questions')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('created_at')
+}
+
+/**
+ * "The questions an attempt saw", the one home of that rule (decision 002): the rows current when the attempt
+ * started (created by then, archived only later), in paper order. The test view, answer checks, scoring, the
+ * result review, the attempt's total and the quiz editor all read through it. No columns picked.
+ */
+export function questionsShownAt(quizId: string, startedAt: string, conn: Kysely<Database> = db) {
+  return conn
+    .selectFrom('questions')
+    .where('quiz_id', '=', quizId)
+    .where('created_at', '<=', startedAt)
+    .where((eb) => eb.or([eb('archived_at', 'is', null), eb('archived_at', '>', startedAt)]))
+    .orderBy('position')
+    .orderBy('created_at')
+}
+
+export function parseOptions(json: string): string[] {
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+export async function getQuiz(id: string): Promise<QuizRow | undefined> {
+  return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
+}
+
+/** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
+export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select(quizColumns)
+    .orderBy('category', 'asc')
+    .orderBy('created_at', 'asc')
+    .execute()
+  const questions = await db
+    .selectFrom('questions')
+    .select(['id', 'quiz_id', 'type'])
+    .where('archived_at', 'is', null)
+    .orderBy('quiz_id')
+    .orderBy('position')
+    .execute()
+  const byQuiz = new Map<string, string[]>()
+  const typed = new Set<string>()
+  for (const q of questions) {
+    const list = byQuiz.get(q.quiz_id) ?? []
+    list.push(q.id)
+    byQuiz.set(q.quiz_id, list)
+    if (q.type !== 'mcq') typed.add(q.quiz_id)
+  }
+  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [], mcqOnly: !typed.has(q.id) }))
+}
+
+export async function countCurrentQuestions(quizId: string): Promise<number> {
+  const row = await currentQuestionRows(quizId)
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** The quiz's current questions (staff previews). */
+export async function currentQuestions(quizId: string): Promise<LearnerQuestion[]> {
+  const rows = await currentQuestionRows(quizId).select(['id', 'question_text', 'options']).execute()
+  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+}
+
+/** The questions of an attempt that started at `startedAt`, as the learner sees them. */
+export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
+  const rows = await questionsShownAt(quizId, startedAt).select(['id', 'question_text', 'options']).execute()
+  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+}
+
+/** attemptQuestions with each question's type and section (the test view, the answer checks); no key. */
+export async function attemptTestQuestions(quizId: string, startedAt: string): Promise<TestQuestionRow[]> {
+  const rows = await questionsShownAt(quizId, startedAt).select(learnerColumns).execute()
+  return rows.map(learnerQuestion)
+}
+
+/**
+ * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show (issue 13 item 8).
+ */
+export async function isMcqOnly(quizId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .where('type', '!=', 'mcq')
+    .executeTakeFirst()
+  return !row
+}
+
+/** Total marks of the quiz's current paper and whether it is marked the default way (mcq only, +1 / -0.25). */
+export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
+  const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
+  const total = rows.reduce((t, r) => t + Number(r.marks), 0)
+  const { marks, negativeMarks } = MARKING_SCHEMES.spec.mcq
+  const standard = rows.every(
+    (r) =>
+      r.type === 'mcq' &&
+      marksEqual(marksFromStorage(r.marks), marks) &&
+      marksEqual(marksFromStorage(r.negative_marks), negativeMarks),
+  )
+  const text = formatMarks(marksFromStorage(total))
+  return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
+}
+
+/** Option indexes (0-3) stored as a JSON array (an MSQ key or an MSQ answer); anything unreadable is none. */
+export function parseOptionIndexes(json: string | null): number[] {
+  if (!json) return []
+  try {
+    const value = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((n) => Number.isInteger(n) && n >= 0 && n <= 3) : []
+  } catch {
+    return []
+  }
+}
