@@ -1,99 +1,28 @@
 import { Link } from 'react-router'
 import { BarChart } from '~/components/analysis/bar-chart'
-import { compactMarks, formatAccuracy, formatDuration, OPTION_LETTERS, signedMarks } from '~/components/analysis/format'
+import { compactMarks, OPTION_LETTERS } from '~/components/analysis/format'
 import { BRAND_NAME } from '~/lib/constants'
-import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
-import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/quiz/analysis.server'
+import { getAnalysis } from '~/models/quiz/analysis.server'
 import { quizGate } from '~/models/quiz/access.server'
 import { requireUser } from '~/utils/auth.server'
+import { resultView, type ResultView } from './result-view'
 import type { Route } from './+types/result'
 
-// /quiz/result/{id} (spec 1 §2, issue 13 item 4): the result and analysis of the learner's own submitted attempt,
-// read from the database, so it survives a reload. `?attempt=` picks one of their submitted practice attempts.
-// The answer key is read only for the learner's own submitted attempt (app/models/analysis.server.ts).
+// /quiz/result/{id}: the result and analysis of the learner's own submitted attempt, read from the database, so it
+// survives a reload. `?attempt=` picks one of their submitted practice attempts. The answer key is read only for
+// the learner's own submitted attempt (app/models/quiz/analysis.server.ts); the view model is ./result-view.ts.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
   if (!gate.ok) return { result: null }
   const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
   const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
-  return { result: analysis ? toView(analysis) : null }
+  return { result: analysis ? resultView(analysis) : null }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Quiz Results | ${BRAND_NAME}` }]
 
-// Exact marks become text here, on the server (2 decimals, decision 011); the numbers beside them only draw bars.
-const text = (m: Marks | null) => (m ? formatMarks(m) : null)
-const num = (m: Marks | null) => (m ? marksToNumber(m) : null)
-
-function groupView(g: AnalysisGroup, unnamed: string) {
-  return {
-    name: g.key ?? unnamed,
-    earned: formatMarks(g.earned),
-    earnedValue: marksToNumber(g.earned),
-    max: formatMarks(g.maxMarks),
-    topper: text(g.topperEarned),
-    topperValue: num(g.topperEarned),
-    questions: g.questions,
-    attempted: g.attempted,
-    correct: g.correct,
-    wrong: g.wrong,
-    accuracy: formatAccuracy(g.accuracy),
-    time: formatDuration(g.timeSpentMs),
-  }
-}
-
-function toView(a: Analysis) {
-  return {
-    quiz: a.quiz,
-    practice: a.attempt.mode === 'practice',
-    score: formatMarks(a.score),
-    scoreValue: marksToNumber(a.score),
-    max: formatMarks(a.maxScore),
-    overall: {
-      questions: a.overall.questions,
-      attempted: a.overall.attempted,
-      correct: a.overall.correct,
-      wrong: a.overall.wrong,
-      unattempted: a.overall.unattempted,
-      accuracy: formatAccuracy(a.overall.accuracy),
-    },
-    rank: a.rank,
-    participants: a.participants,
-    percentile: a.percentile?.text ?? null,
-    topper: text(a.topper),
-    topperValue: num(a.topper),
-    average: text(a.average),
-    averageValue: num(a.average),
-    duration: formatDuration(a.attempt.durationMs),
-    timeSpent: formatDuration(a.attempt.timeSpentMs),
-    sections: a.sections.map((g) => groupView(g, 'General')),
-    topics: a.topics.map((g) => groupView(g, 'Other')),
-    questions: a.questions.map((q) => ({
-      id: q.questionId,
-      number: q.number,
-      type: q.type,
-      question: q.question,
-      options: q.options,
-      section: q.section,
-      topic: q.topic,
-      selectedOption: q.selectedOption,
-      selectedOptions: q.selectedOptions,
-      numericAnswer: q.numericAnswer,
-      correctOptions: q.correctOptions,
-      answerMin: q.answerMin,
-      answerMax: q.answerMax,
-      outcome: q.outcome,
-      earned: signedMarks(formatMarks(q.earned)),
-      max: formatMarks(q.maxMarks),
-      negative: formatMarks(q.negativeMarks),
-      time: formatDuration(q.timeSpentMs),
-      explanation: q.explanation,
-    })),
-  }
-}
-
-type View = ReturnType<typeof toView>
+type View = ResultView
 type QuestionView = View['questions'][number]
 
 const LABELS = { correct: 'Correct', wrong: 'Incorrect', unattempted: 'Unattempted' } as const
@@ -211,11 +140,6 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
     )
   }
   const r = result
-  // The bar shows the same percentage as the text, held between empty and full (a score can be negative).
-  const maxValue = Number(r.max)
-  const pctExact = maxValue > 0 ? (r.scoreValue / maxValue) * 100 : 0
-  const pct = Math.max(0, Math.min(100, pctExact))
-  const showSectionChart = r.sections.length > 1 || r.sections[0]?.name !== 'General'
   return (
     <main className="mx-auto max-w-3xl px-3 py-8 sm:px-4 sm:py-10">
       <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
@@ -241,11 +165,11 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           aria-label="Score"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(pct)}
+          aria-valuenow={Math.round(r.share.bar)}
         >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
+          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${r.share.bar}%` }} />
         </div>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{pctExact.toFixed(2)}%</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{r.share.text}</p>
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
           <Stat label="Marks" value={`${r.score} / ${r.max}`} testId="exact-score" />
           <Stat
@@ -272,7 +196,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           >
             View Leaderboard
           </Link>
-          {/* issue 13 item 5: after the ranked attempt, the quiz may be taken again for practice (never ranked). */}
+          {/* After the ranked attempt, the quiz may be taken again for practice (never ranked). */}
           <Link
             to={`/quiz/${r.quiz.id}?practice`}
             className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
@@ -297,7 +221,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           ]}
           caption={`Out of ${r.max} marks.`}
         />
-        {showSectionChart ? (
+        {r.namedSections ? (
           <BarChart
             testId="chart-sections"
             title="Marks per section"
