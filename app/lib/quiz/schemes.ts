@@ -31,47 +31,43 @@ function exact(value: number): Marks {
 const DEFAULT_RIGHT = exact(MARK_CORRECT)
 const DEFAULT_WRONG = exact(-MARK_WRONG)
 
+/** Every preset gives each type the same marks and takes marks off a wrong MCQ only (MSQ and NAT never negative). */
+function scheme(label: string, note: string, marks: Marks, mcqWrong: Marks): MarkingScheme {
+  return Object.freeze({
+    label,
+    note,
+    mcq: typeMarks(marks, mcqWrong),
+    msq: typeMarks(marks, ZERO_MARKS),
+    nat: typeMarks(marks, ZERO_MARKS),
+  })
+}
+
 /**
  * Presets an admin can apply to a paper (defaults per question type). JAM and GATE mix 1- and 2-mark questions
  * in one paper, so each has two presets. CUET PG and GAT-B papers are MCQ-only; their MSQ/NAT entries are this
  * app's choice (the exam's marks, no negative marking).
  */
 export const MARKING_SCHEMES = Object.freeze({
-  spec: Object.freeze({
-    label: 'BioCoach default',
-    note: `+${MARK_CORRECT} right, ${MARK_WRONG} wrong, 0 unanswered (MSQ and NAT: +${MARK_CORRECT}, no negative marking).`,
-    mcq: typeMarks(DEFAULT_RIGHT, DEFAULT_WRONG),
-    msq: typeMarks(DEFAULT_RIGHT, ZERO_MARKS),
-    nat: typeMarks(DEFAULT_RIGHT, ZERO_MARKS),
-  }),
-  jamGate1: Object.freeze({
-    label: 'IIT JAM / GATE, 1-mark questions',
-    note: 'MCQ -1/3 when wrong; MSQ (all and only the correct options) and NAT never negative.',
-    mcq: typeMarks(ONE, makeMarks(1, 3)),
-    msq: typeMarks(ONE, ZERO_MARKS),
-    nat: typeMarks(ONE, ZERO_MARKS),
-  }),
-  jamGate2: Object.freeze({
-    label: 'IIT JAM / GATE, 2-mark questions',
-    note: 'MCQ -2/3 when wrong; MSQ (all and only the correct options) and NAT never negative.',
-    mcq: typeMarks(TWO, makeMarks(2, 3)),
-    msq: typeMarks(TWO, ZERO_MARKS),
-    nat: typeMarks(TWO, ZERO_MARKS),
-  }),
-  cuetPg: Object.freeze({
-    label: 'CUET PG',
-    note: '+4 right, -1 wrong (the exam has MCQs only).',
-    mcq: typeMarks(makeMarks(4), ONE),
-    msq: typeMarks(makeMarks(4), ZERO_MARKS),
-    nat: typeMarks(makeMarks(4), ZERO_MARKS),
-  }),
-  gatB: Object.freeze({
-    label: 'GAT-B',
-    note: '+3 right, -1 wrong (the exam has MCQs only).',
-    mcq: typeMarks(makeMarks(3), ONE),
-    msq: typeMarks(makeMarks(3), ZERO_MARKS),
-    nat: typeMarks(makeMarks(3), ZERO_MARKS),
-  }),
+  spec: scheme(
+    'BioCoach default',
+    `+${MARK_CORRECT} right, ${MARK_WRONG} wrong, 0 unanswered (MSQ and NAT: +${MARK_CORRECT}, no negative marking).`,
+    DEFAULT_RIGHT,
+    DEFAULT_WRONG,
+  ),
+  jamGate1: scheme(
+    'IIT JAM / GATE, 1-mark questions',
+    'MCQ -1/3 when wrong; MSQ (all and only the correct options) and NAT never negative.',
+    ONE,
+    makeMarks(1, 3),
+  ),
+  jamGate2: scheme(
+    'IIT JAM / GATE, 2-mark questions',
+    'MCQ -2/3 when wrong; MSQ (all and only the correct options) and NAT never negative.',
+    TWO,
+    makeMarks(2, 3),
+  ),
+  cuetPg: scheme('CUET PG', '+4 right, -1 wrong (the exam has MCQs only).', makeMarks(4), ONE),
+  gatB: scheme('GAT-B', '+3 right, -1 wrong (the exam has MCQs only).', makeMarks(3), ONE),
 } satisfies Record<string, MarkingScheme>)
 
 export type MarkingSchemeId = keyof typeof MARKING_SCHEMES

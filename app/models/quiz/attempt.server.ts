@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { AttemptMode, AttemptsTable, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
 import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
@@ -35,14 +35,21 @@ const attemptColumns = [
   'mode',
 ] as const
 
-async function readAttempt(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return db
+/** One learner's attempts of one quiz in one mode. */
+const attemptsOf = (userId: string, quizId: string, mode: AttemptMode) =>
+  db
     .selectFrom('attempts')
     .select(attemptColumns)
     .where('user_id', '=', userId)
     .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'ranked')
-    .executeTakeFirst()
+    .where('mode', '=', mode)
+
+/** One attempt by id, inside a transaction or not. */
+const attemptById = (conn: Kysely<Database>, attemptId: string) =>
+  conn.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
+
+async function readAttempt(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return attemptsOf(userId, quizId, 'ranked').executeTakeFirst()
 }
 
 /** The learner's RANKED attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
@@ -56,14 +63,7 @@ export async function getAttempt(userId: string, quizId: string, now = new Date(
 }
 
 async function readOpenPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return db
-    .selectFrom('attempts')
-    .select(attemptColumns)
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'practice')
-    .where('submitted_at', 'is', null)
-    .executeTakeFirst()
+  return attemptsOf(userId, quizId, 'practice').where('submitted_at', 'is', null).executeTakeFirst()
 }
 
 /** The learner's open practice attempt (item 5), or undefined; one past deadline + grace is scored and closed. */
@@ -78,12 +78,7 @@ export async function getOpenPractice(userId: string, quizId: string, now = new 
 
 /** The learner's latest submitted practice attempt, if any (shown to them only). */
 export async function getLatestPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return db
-    .selectFrom('attempts')
-    .select(attemptColumns)
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'practice')
+  return attemptsOf(userId, quizId, 'practice')
     .where('submitted_at', 'is not', null)
     .orderBy('submitted_at', 'desc')
     .orderBy('id', 'desc')
@@ -242,21 +237,13 @@ export async function submitAttempt({
   answers?: AnswerInput[]
   now?: Date
 }): Promise<SubmitOutcome> {
-  const before = await db
-    .selectFrom('attempts')
-    .select(attemptColumns)
-    .where('id', '=', attemptId)
-    .executeTakeFirstOrThrow()
+  const before = await attemptById(db, attemptId)
   if (before.submitted_at) return { status: 'already', attempt: before, late: false }
   const late = isPastGrace(before.deadline_at, now)
   const valid = late ? [] : await validAnswers(before, answers)
   const status = await db.transaction().execute(async (trx) => {
     await lockForWrite(trx, attemptId)
-    const attempt = await trx
-      .selectFrom('attempts')
-      .select(attemptColumns)
-      .where('id', '=', attemptId)
-      .executeTakeFirstOrThrow()
+    const attempt = await attemptById(trx, attemptId)
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     const { score: paperScore } = await markedPaper(attempt, trx)
@@ -271,12 +258,7 @@ export async function submitAttempt({
       .executeTakeFirst()
     return Number(updated.numUpdatedRows) === 1 ? ('submitted' as const) : ('already' as const)
   })
-  const attempt = await db
-    .selectFrom('attempts')
-    .select(attemptColumns)
-    .where('id', '=', attemptId)
-    .executeTakeFirstOrThrow()
-  return { status, attempt, late }
+  return { status, attempt: await attemptById(db, attemptId), late }
 }
 
 /**

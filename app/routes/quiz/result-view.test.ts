@@ -3,16 +3,21 @@ import { makeMarks, ZERO_MARKS } from '~/lib/quiz/marks'
 import type { Analysis } from '~/models/quiz/analysis.server'
 import { resultView } from './result-view'
 
-const group = (key: string | null, earned = makeMarks(-1)) => ({
-  key,
+// The whole paper's figures; a group adds its key, time and topper.
+const summary = {
   questions: 2,
-  earned,
+  earned: makeMarks(-1),
   maxMarks: makeMarks(6),
   correct: 0,
   wrong: 1,
   unattempted: 1,
   attempted: 1,
   accuracy: 0,
+}
+const group = (key: string | null, earned = makeMarks(-1)) => ({
+  ...summary,
+  key,
+  earned,
   timeSpentMs: 65_000,
   topperEarned: null,
 })
@@ -23,16 +28,7 @@ function analysis(sections: Analysis['sections']): Analysis {
     attempt: { id: 'a', mode: 'ranked', startedAt: '', submittedAt: '', durationMs: 0, timeSpentMs: 0 },
     score: makeMarks(-1),
     maxScore: makeMarks(6),
-    overall: {
-      questions: 2,
-      earned: makeMarks(-1),
-      maxMarks: makeMarks(6),
-      correct: 0,
-      wrong: 1,
-      unattempted: 1,
-      attempted: 1,
-      accuracy: 0,
-    },
+    overall: summary,
     rank: 2,
     participants: 2,
     percentile: { value: 50, text: '50.00' },
