@@ -50,7 +50,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * `at <= deadline + seconds` on two ISO-8601 text columns, true when `deadline` is null (an untimed attempt): the
- * SQL form of "saved in time" (savedInTime in app/lib/marking.ts) for queries that group many attempts'
+ * SQL form of "saved in time" (savedInTime in app/lib/quiz/clock.ts) for queries that group many attempts'
  * answers, where reading each attempt's deadline in JavaScript would walk every attempt.
  * - PostgreSQL: timestamptz arithmetic.
  * - SQLite: julianday differences in milliseconds, rounded to whole milliseconds (the stored instants have

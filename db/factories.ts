@@ -156,7 +156,7 @@ export async function createLecture(
 
 /**
  * A question as the factories take it. Without `type` it is today's MCQ (+1 / -0.25). Marks are in mark units
- * (1/30000 of a mark, app/lib/marks.ts: MARKS_UNIT); leave them out for the type's default.
+ * (1/30000 of a mark, app/lib/quiz/marks.ts: MARKS_UNIT); leave them out for the type's default.
  */
 export type QuestionInput = {
   questionText: string

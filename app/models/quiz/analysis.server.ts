@@ -10,7 +10,7 @@ import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing
 import { db } from '~/utils/db.server'
 
 // The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
-// reload. Scoring is app/lib/marks.ts (scorePaper); this module only reads rows and aggregates in SQL.
+// reload. Scoring is app/lib/quiz/scoring.ts (scorePaper, through the paper model); this module only reads rows and aggregates in SQL.
 //
 // - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
 //   attempt is submitted (issue 13 item 7): a practice attempt exists only after that, but it is checked anyway.

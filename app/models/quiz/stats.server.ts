@@ -209,7 +209,7 @@ function questionStats(q: KeyedQuestion, number: number, seen: number, groups: A
       selectedOptions: parseOptionIndexes(g.selected_options),
       numericAnswer: g.numeric_answer,
     }
-    // The one scoring rule (app/lib/marks.ts) decides right, wrong and unattempted.
+    // The one scoring rule (app/lib/quiz/scoring.ts) decides right, wrong and unattempted.
     const outcome = outcomeOf(key, answer)
     if (outcome === 'unattempted') continue
     if (outcome === 'correct') correct += g.n

@@ -1,10 +1,9 @@
-import { data } from 'react-router'
 import { AiGenerate, CsvImport, emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor'
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireStaff } from '~/utils/auth.server'
-import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
+import { quizPageInput } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
@@ -16,13 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request)
-  const { form, error } = await readQuizPageForm(request)
-  if (!form)
-    return data(
-      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
-      { status: 400 },
-    )
-  const handled = await handleQuizPageForm(form)
+  const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
   await createQuiz({ actorId: staff.id, input: handled.input })
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')

@@ -5,7 +5,7 @@ import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireStaff } from '~/utils/auth.server'
-import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
+import { quizPageInput } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
 
@@ -21,13 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request)
   if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
-  const { form, error } = await readQuizPageForm(request)
-  if (!form)
-    return data(
-      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
-      { status: 400 },
-    )
-  const handled = await handleQuizPageForm(form)
+  const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
   await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')

@@ -31,6 +31,24 @@ export async function readQuizPageForm(request: Request) {
   }
 }
 
+/** The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. */
+export async function quizPageInput(request: Request): ReturnType<typeof handleQuizPageForm> {
+  const { form, error } = await readQuizPageForm(request)
+  if (!form)
+    return {
+      response: data(
+        {
+          kind: 'csv',
+          fileName: '',
+          questions: [],
+          errors: [{ line: 0, message: error }],
+        } satisfies QuizPageActionData,
+        { status: 400 },
+      ),
+    }
+  return handleQuizPageForm(form)
+}
+
 export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check the questions below and save again.'
 
 // The names the editor's form posts (Conform's `questions[i].options[j]` and its list intents). Anything else,
