@@ -34,19 +34,17 @@ export async function readQuizPageForm(request: Request) {
 /** The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. */
 export async function quizPageInput(request: Request): ReturnType<typeof handleQuizPageForm> {
   const { form, error } = await readQuizPageForm(request)
-  if (!form)
-    return {
-      response: data(
-        {
-          kind: 'csv',
-          fileName: '',
-          questions: [],
-          errors: [{ line: 0, message: error }],
-        } satisfies QuizPageActionData,
-        { status: 400 },
-      ),
-    }
-  return handleQuizPageForm(form)
+  return form ? handleQuizPageForm(form) : csvRefused(error)
+}
+
+/** The CSV panel's answer to a post it cannot use: the message as its one row error. */
+function csvRefused(message: string) {
+  return {
+    response: data(
+      { kind: 'csv', fileName: '', questions: [], errors: [{ line: 0, message }] } satisfies QuizPageActionData,
+      { status: 400 },
+    ),
+  }
 }
 
 export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check the questions below and save again.'
@@ -94,18 +92,7 @@ export async function handleQuizPageForm(
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
-    if (!file)
-      return {
-        response: data(
-          {
-            kind: 'csv',
-            fileName: '',
-            questions: [],
-            errors: [{ line: 0, message: 'Choose a CSV file' }],
-          } satisfies QuizPageActionData,
-          { status: 400 },
-        ),
-      }
+    if (!file) return csvRefused('Choose a CSV file')
     const text = await file.text()
     const { questions, errors } = parseQuestionsCsv(text)
     return {

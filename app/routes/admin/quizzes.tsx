@@ -57,6 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quizzes | Admin' }]
 
+const actionLinkClass = 'text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400'
+
 function ShareButton({ quizId, title, origin }: { quizId: string; title: string; origin: string }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
@@ -88,11 +90,7 @@ function ShareButton({ quizId, title, origin }: { quizId: string; title: string;
     }
   }
   return (
-    <button
-      type="button"
-      onClick={share}
-      className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-    >
+    <button type="button" onClick={share} className={actionLinkClass}>
       {copied ? 'Copied' : 'Share'}
     </button>
   )
@@ -132,24 +130,15 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
             <Td>{q.attemptedBy}</Td>
             <Td>
               <div className="flex flex-wrap items-center gap-3">
-                <Link
-                  to={`/admin/edit-quiz/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  Edit
-                </Link>
-                <Link
-                  to={`/admin/quiz-result/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  View Results
-                </Link>
-                <Link
-                  to={`/admin/quiz-stats/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  Statistics
-                </Link>
+                {[
+                  ['Edit', `/admin/edit-quiz/${q.id}`],
+                  ['View Results', `/admin/quiz-result/${q.id}`],
+                  ['Statistics', `/admin/quiz-stats/${q.id}`],
+                ].map(([label, to]) => (
+                  <Link key={label} to={to} className={actionLinkClass}>
+                    {label}
+                  </Link>
+                ))}
                 <Link
                   to={withParams(search, { delete: q.id })}
                   preventScrollReset

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { QuizzesLink } from '~/components/quiz-links'
 import { BRAND_NAME } from '~/lib/constants'
 import { getLeaderboard, type LeaderboardEntry } from '~/models/quiz/standing.server'
 import { quizGate } from '~/models/quiz/access.server'
@@ -40,9 +41,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">{denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}</p>
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" />
       </main>
     )
   }
@@ -102,12 +101,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <div className="mt-8 text-center">
-        <Link
-          to="/quizzes"
-          className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" outline />
       </div>
     </main>
   )

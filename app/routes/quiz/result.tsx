@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { BarChart } from '~/components/analysis/bar-chart'
 import { compactMarks, OPTION_LETTERS } from '~/components/analysis/format'
+import { QuizzesLink } from '~/components/quiz-links'
 import { BRAND_NAME } from '~/lib/constants'
 import { getAnalysis } from '~/models/quiz/analysis.server'
 import { quizGate } from '~/models/quiz/access.server'
@@ -58,6 +59,8 @@ function theKey(q: QuestionView): string {
   return letters(q.correctOptions)
 }
 
+const GROUP_COLUMNS = ['Marks', 'Topper', 'Attempted', 'Correct', 'Accuracy', 'Time'] as const
+
 const card = 'mb-8 rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700'
 const cell = 'py-1.5 pr-3 align-top'
 
@@ -83,24 +86,11 @@ function GroupTable({ caption, groups, testId }: { caption: string; groups: View
             <th scope="col" className={cell}>
               Name
             </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Marks
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Topper
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Attempted
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Correct
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Accuracy
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Time
-            </th>
+            {GROUP_COLUMNS.map((name) => (
+              <th key={name} scope="col" className={`${cell} text-right`}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -133,9 +123,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">No quiz result available.</p>
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" />
       </main>
     )
   }
@@ -323,9 +311,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <div className="mt-8 text-center">
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Go to Quizzes
-        </Link>
+        <QuizzesLink label="Go to Quizzes" />
       </div>
     </main>
   )
