@@ -47,3 +47,19 @@ export function isUniqueViolation(error: unknown): boolean {
     return true
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed')
 }
+
+/**
+ * `at <= deadline + seconds` on two ISO-8601 text columns, true when `deadline` is null (an untimed attempt): the
+ * SQL form of "saved in time" (savedInTime in app/lib/quiz/clock.ts) for queries that group many attempts'
+ * answers, where reading each attempt's deadline in JavaScript would walk every attempt.
+ * - PostgreSQL: timestamptz arithmetic.
+ * - SQLite: julianday differences in milliseconds, rounded to whole milliseconds (the stored instants have
+ *   millisecond precision; a double's error on a julianday is ~50 microseconds).
+ */
+export function savedBySql(db: Kysely<any>, at: string, deadline: string, seconds: number) {
+  const a = sql.ref(at)
+  const d = sql.ref(deadline)
+  if (dialectOf(db) === 'postgres')
+    return sql<boolean>`(${d} is null or ${a}::timestamptz <= ${d}::timestamptz + make_interval(secs => ${sql.lit(seconds)}))`
+  return sql<boolean>`(${d} is null or round((julianday(${a}) - julianday(${d})) * 86400000) <= ${sql.lit(seconds * 1000)})`
+}

@@ -3,6 +3,8 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { hashPassword } from '../app/utils/password.server.ts'
 import type { Database, QuestionType, Role } from './schema.ts'
+import { marksToStorage } from '../app/lib/quiz/marks.ts'
+import { MARKING_SCHEMES } from '../app/lib/quiz/schemes.ts'
 
 type DB = Kysely<Database>
 const newId = () => crypto.randomBytes(12).toString('hex')
@@ -154,7 +156,7 @@ export async function createLecture(
 
 /**
  * A question as the factories take it. Without `type` it is today's MCQ (+1 / -0.25). Marks are in mark units
- * (1/30000 of a mark, app/lib/marks.ts: MARKS_UNIT); leave them out for the type's default.
+ * (1/30000 of a mark, app/lib/quiz/marks.ts: MARKS_UNIT); leave them out for the type's default.
  */
 export type QuestionInput = {
   questionText: string
@@ -174,12 +176,16 @@ export type QuestionInput = {
   topic?: string | null
 }
 
-/** The defaults of migrations/0007: mcq +1 / -0.25; msq and nat +1 / 0 (in mark units). */
-const DEFAULT_MARKS: Record<QuestionType, { marks: number; negativeMarks: number }> = {
-  mcq: { marks: 30000, negativeMarks: 7500 },
-  msq: { marks: 30000, negativeMarks: 0 },
-  nat: { marks: 30000, negativeMarks: 0 },
-}
+/** The default scheme's marks per type, in mark units (mcq +1 / -0.25; msq and nat +1 / 0). */
+const DEFAULT_MARKS = Object.fromEntries(
+  (['mcq', 'msq', 'nat'] as const).map((t) => [
+    t,
+    {
+      marks: marksToStorage(MARKING_SCHEMES.spec[t].marks),
+      negativeMarks: marksToStorage(MARKING_SCHEMES.spec[t].negativeMarks),
+    },
+  ]),
+) as Record<QuestionType, { marks: number; negativeMarks: number }>
 
 export async function createQuiz(
   db: DB,

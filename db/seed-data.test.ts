@@ -1,7 +1,8 @@
 // The demo seed's questions can all be scored, and the IIT JAM style paper (issue 13 item 10) has every type,
 // three sections and the real marking.
 import { describe, expect, test } from 'vitest'
-import { marksFromStorage, questionProblem, type Question } from '../app/lib/marks'
+import { marksFromStorage } from '~/lib/quiz/marks'
+import { questionProblem, type Question } from '~/lib/quiz/scoring'
 import { DEMO_QUIZZES } from './seed-data'
 
 const asQuestion = (q: (typeof DEMO_QUIZZES)[number]['questions'][number]): Question => {

@@ -58,7 +58,7 @@ else process.exit(await parent())
 
 async function child() {
   const { db, dialect } = await import('../app/utils/db.server.ts')
-  const { getLeaderboard } = await import('../app/models/attempt.server.ts')
+  const { getLeaderboard } = await import('../app/models/quiz/standing.server.ts')
   const id = () => crypto.randomBytes(12).toString('hex')
   const base = Date.parse('2025-01-01T00:00:00.000Z')
   const iso = (ms: number) => new Date(ms).toISOString()

@@ -1,6 +1,8 @@
 import Papa from 'papaparse'
-import { compareDecimals, parseNumericAnswer } from '~/lib/marks'
-import { readBoundText, readMarkUnits, type QuestionDraft } from '~/schemas/admin-quiz'
+import { compareDecimals, parseNumericAnswer } from '~/lib/quiz/numeric'
+import { readBoundText } from '~/lib/quiz/numeric'
+import { readMarkUnits } from '~/lib/quiz/marks'
+import { type QuestionDraft } from '~/models/quiz/types'
 
 // CSV import of quiz questions (issue 6 §6): question, option 1-4, correct (1-4), explanation (optional).
 // Issue 13 adds optional columns after the explanation, in this order: type (mcq | msq | nat, blank = mcq),

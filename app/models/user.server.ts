@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely'
-import { finalizeExpiredAttempts } from '~/models/attempt.server'
+import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'

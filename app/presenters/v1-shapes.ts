@@ -218,6 +218,7 @@ export const QuizResultStudentShape = z.object({
   isPremiumMember: z.boolean(),
   score: z.number(),
   attemptedAt: z.string().describe('"19 Aug 2025, 03:45 pm" (en-IN, Asia/Kolkata)'),
+  percentile: z.string().nullable().describe('Ours: "83.33", the learner\'s percentile on the quiz (decision 018)'),
 })
 
 /** get-all-users: the User minus password, __v, updatedAt, enrolledCourses, presentCourseOfStudy. */

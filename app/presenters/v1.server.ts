@@ -1,17 +1,19 @@
 import type { z } from 'zod'
 import { formatAttemptedAt } from '~/lib/dates'
-import type { LeaderboardEntry, QuizResult } from '~/models/attempt.server'
+import type { LeaderboardEntry } from '~/models/quiz/standing.server'
+import type { QuizResult } from '~/models/quiz/result.server'
 import type { CourseRow, CourseWithCount, CreatedCourse } from '~/models/course.server'
 import type { CourseUser, EnrollmentRow } from '~/models/enrollment.server'
 import type { WebhookOutcome } from '~/models/payment-callbacks.server'
-import type { QuizForEdit, QuizResultRow, StaffQuizListRow } from '~/models/quiz-admin.server'
-import type { LearnerQuestion, QuizRow } from '~/models/quiz.server'
+import type { QuizForEdit, StaffQuizListRow } from '~/models/quiz/editing.server'
+import type { QuizResultRow } from '~/models/quiz/staff-results.server'
+import type { LearnerQuestion, QuizRow } from '~/models/quiz/catalog.server'
 import type { FullCourse, LectureRow, SectionSummary } from '~/models/section.server'
 import type { QuizPrice } from '~/models/settings.server'
 import { getAttemptedQuizIds, getEnrolledCourseIds, type UserListRow, type UserRow } from '~/models/user.server'
 import type * as shapes from './v1-shapes'
-import { marksFromStorage, marksToNumber } from '~/lib/marks'
-import { marksText } from '~/schemas/admin-quiz'
+import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
+import { marksText } from '~/lib/quiz/marks'
 
 // The one place that turns domain rows into the legacy v1 wire shapes (API.md §3): Mongo-style `_id` and
 // `__v: 0`, optional strings absent when unset, each route's own key order. Models never build these.
@@ -287,6 +289,7 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
   isPremiumMember: s.isPremiumMember,
   score: s.score,
   attemptedAt: formatAttemptedAt(s.submittedAt),
+  percentile: s.percentile?.text ?? null,
 })
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { makeMarks, readMarks } from '~/lib/marks'
-import { marksText, quizApiSchema, readBoundText } from './admin-quiz'
+import { makeMarks, readMarks } from '~/lib/quiz/marks'
+import { marksText } from '~/lib/quiz/marks'
+import { quizApiSchema } from '~/schemas/admin-quiz'
+import { readBoundText } from '~/lib/quiz/numeric'
 
 describe('marksText: the exact text readMarks reads back', () => {
   test.each([

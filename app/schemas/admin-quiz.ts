@@ -1,17 +1,11 @@
 import { z } from 'zod'
-import {
-  compareDecimals,
-  formatDecimal,
-  marksFromStorage,
-  marksToStorage,
-  OPTION_COUNT,
-  parseNumericAnswer,
-  readMarks,
-  type Marks,
-  type QuestionType,
-} from '~/lib/marks'
+import { readMarkUnits } from '~/lib/quiz/marks'
+import { compareDecimals, parseNumericAnswer, readBoundText } from '~/lib/quiz/numeric'
+import { OPTION_COUNT, type QuestionType } from '~/lib/quiz/scoring'
 
-// Quiz forms (spec 2 §5): the page shows the correct option 1-4, the server and the API hold 0-3.
+// Quiz forms: the page shows the correct option 1-4, the server and the API hold 0-3. Schemas only: the editing
+// model's types are app/models/quiz/types.ts, the mappers to and from them app/lib/quiz/quiz-form.ts.
+
 
 const text = (label: string, max = 2000) =>
   z
@@ -19,37 +13,62 @@ const text = (label: string, max = 2000) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`)
+
 const CATEGORIES = ['free', 'paid'] as const
+
 const category = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(CATEGORIES, { error: 'Category must be Free or Paid' }),
 )
+
 const timeLimit = z
   .number({ error: 'Time limit must be a number' })
   .int('Time limit must be whole minutes')
   .min(0, 'Time limit cannot be negative')
   .max(600, 'Time limit is at most 600 minutes')
-const options = z
-  .array(text('Option', 500), { error: 'Four options are required' })
-  .length(4, 'Four options are required')
-const explanation = z.string().trim().max(2000, 'Explanation is too long').optional()
+
+const explanation = z
+  .string({ error: 'Explanation must be text' })
+  .trim()
+  .max(2000, 'Explanation is too long')
+  .optional()
 
 // ---------------------------------------------------------------------------------------------------------------
-// Exam fields (issue 13): type, marks, MSQ/NAT keys, section, topic, quiz marking defaults
+// Exam fields: type, marks, MSQ/NAT keys, section, topic, quiz marking defaults
 // ---------------------------------------------------------------------------------------------------------------
 
 export const QUESTION_TYPES = ['mcq', 'msq', 'nat'] as const satisfies readonly QuestionType[]
+
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v)
+
 const questionType = z.enum(QUESTION_TYPES, { error: 'Type must be mcq, msq or nat' }).default('mcq')
-const label = (what: string) => z.string().trim().max(100, `${what} is too long`)
+
+const label = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(100, `${what} is too long`)
 
 /**
  * Marks as typed or sent: a number (0.25) or a string ("1/3", "0.25", "2"); see readMarks. Kept as the raw
  * text/number here; checkExamQuestion reads it and reports the problem on the field.
  */
-const wireMarks = z.union([z.number(), z.string().trim().max(40)])
-const wireDecimal = z.union([z.number(), z.string().trim().max(40)])
-const wireTypeMarks = z.object({ marks: wireMarks.optional(), negativeMarks: wireMarks.optional() })
+const wireNumber = (what: string) =>
+  z.union([z.number(), z.string().trim().max(40)], { error: `${what} must be a number or text like "1/3"` })
+
+const wireMarks = wireNumber('Marks')
+
+const wireNegativeMarks = wireNumber('Negative marks')
+
+const wireBound = (what: string) =>
+  z.union([z.number(), z.string().trim().max(40)], { error: `${what} must be a number, like 2.5` })
+
+const wireTypeMarks = z.object({ marks: wireMarks.optional(), negativeMarks: wireNegativeMarks.optional() })
+
+const wireOption = z.number({ error: 'Correct option must be a number from 0 to 3' })
+
+const zeroBasedOption = (what: string) =>
+  wireOption.int(`${what} must be 0 to 3`).min(0, `${what} must be 0 to 3`).max(3, `${what} must be 0 to 3`)
 
 /** The page's fields of a question beyond text/options/key (Conform: blank is undefined). */
 const examFormFields = {
@@ -77,7 +96,7 @@ function checkTypeMarks(
       const v = d?.[t]?.[key]
       if (v === undefined || (typeof v === 'string' && v.trim() === '')) continue
       const r = readMarkUnits(v, positive)
-      if (!r.ok) ctx.addIssue({ code: 'custom', path: [t, key], message: `${r.message} (${MARKS_HINT})` })
+      if (!r.ok) ctx.addIssue({ code: 'custom', path: [t, key], message: r.message })
     }
   }
 }
@@ -85,50 +104,14 @@ function checkTypeMarks(
 const formTypeMarks = z
   .object({ marks: z.string().trim().max(40).optional(), negativeMarks: z.string().trim().max(40).optional() })
   .optional()
+
 /** Quiz defaults on the page: `markingDefaults.mcq.marks`, ... (blank = the spec's default). */
-const formMarkingDefaults = z
+export const formMarkingDefaults = z
   .object({ mcq: formTypeMarks, msq: formTypeMarks, nat: formTypeMarks })
   .optional()
   .superRefine((d, ctx) => checkTypeMarks(d, ctx))
 
-/** The exact text an admin would type for these marks ("2", "0.25", "1/3"): readMarks reads it back exactly. */
-export function marksText(m: Marks): string {
-  if (m.den === 1) return String(m.num)
-  let den = m.den
-  let places = 0
-  while (den % 10 === 0 || den % 2 === 0 || den % 5 === 0) {
-    if (den % 10 === 0) den /= 10
-    else if (den % 2 === 0) den /= 2
-    else den /= 5
-    places++
-    if (places > 4) break
-  }
-  if (den === 1 && places <= 4) {
-    const scaled = (m.num * 10 ** places) / m.den
-    const sign = scaled < 0 ? '-' : ''
-    const digits = String(Math.abs(scaled)).padStart(places + 1, '0')
-    return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/\.?0+$/, '')
-  }
-  return `${m.num}/${m.den}`
-}
-
-/** Marks (or negative marks) read exactly into storage units, or the message for the field. */
-export function readMarkUnits(
-  input: string | number,
-  positive: boolean,
-): { ok: true; units: number } | { ok: false; message: string } {
-  const r = readMarks(input, { positive })
-  return r.ok ? { ok: true, units: marksToStorage(r.value) } : r
-}
-
-/** A NAT bound normalised to plain decimal text ("2.50" -> "2.5"), or null when it is not a plain number. */
-export function readBoundText(input: string | number): string | null {
-  if (typeof input === 'number' && !Number.isFinite(input)) return null
-  const r = parseNumericAnswer(String(input))
-  return r.ok ? formatDecimal(r.value) : null
-}
-
-type ExamFields = {
+export type ExamFields = {
   type: QuestionType
   options?: (string | undefined)[]
   correctOption?: number
@@ -139,10 +122,8 @@ type ExamFields = {
   answerMax?: string | number
 }
 
-const MARKS_HINT = 'like 1, 0.25 or 1/3'
-
 /**
- * The rules of one question by type (issue 13 item 6). `base` is 1 on the page (options shown 1-4) and 0 in
+ * The rules of one question by type. `base` is 1 on the page (options shown 1-4) and 0 in
  * the API. Fields that do not apply to the type are ignored (the page without JS posts them all).
  */
 function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base: 0 | 1 }) {
@@ -152,7 +133,7 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
     const opts = q.options ?? []
     if (!q.options && base === 0) issue(['options'], 'Four options are required')
     else if (base === 0 && opts.length !== OPTION_COUNT) issue(['options'], 'Four options are required')
-    else for (let j = 0; j < OPTION_COUNT; j++) if (blank(opts[j])) issue(['options', j], 'Option is required')
+    else for (let j = 0; j < OPTION_COUNT; j++) if (blank(opts[j])) issue(['options', j], `Option ${j + 1} is required`)
   }
   if (q.type === 'mcq' && q.correctOption === undefined) issue(['correctOption'], 'Correct option is required')
   if (q.type === 'msq') {
@@ -166,9 +147,9 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
     const min = blank(q.answerMin) ? null : readBoundText(q.answerMin!)
     const max = blank(q.answerMax) ? null : readBoundText(q.answerMax!)
     if (blank(q.answerMin)) issue(['answerMin'], 'Lowest accepted answer is required')
-    else if (min === null) issue(['answerMin'], 'Enter a plain number, like 2.5')
+    else if (min === null) issue(['answerMin'], 'Lowest accepted answer must be a plain number, like 2.5')
     if (blank(q.answerMax)) issue(['answerMax'], 'Highest accepted answer is required')
-    else if (max === null) issue(['answerMax'], 'Enter a plain number, like 2.6')
+    else if (max === null) issue(['answerMax'], 'Highest accepted answer must be a plain number, like 2.6')
     if (min !== null && max !== null) {
       const a = parseNumericAnswer(min)
       const b = parseNumericAnswer(max)
@@ -178,98 +159,22 @@ function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base
   }
   if (!blank(q.marks)) {
     const r = readMarkUnits(q.marks!, true)
-    if (!r.ok) issue(['marks'], `${r.message} (${MARKS_HINT})`)
+    if (!r.ok) issue(['marks'], r.message)
   }
   if (!blank(q.negativeMarks)) {
     const r = readMarkUnits(q.negativeMarks!, false)
-    if (!r.ok) issue(['negativeMarks'], `${r.message} (${MARKS_HINT})`)
+    if (!r.ok) issue(['negativeMarks'], r.message)
   }
 }
 
-/** A checked question (form or API) as the model takes it; `base` as in checkExamQuestion. */
-function examDraft(
-  q: ExamFields & { questionText: string; explanation?: string; section?: string; topic?: string },
-  base: 0 | 1,
-): QuestionDraft {
-  const units = (v: string | number | undefined, positive: boolean) => {
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
-    const r = readMarkUnits(v, positive)
-    return r.ok ? r.units : undefined
-  }
-  const type = q.type
-  const correctOptions =
-    type === 'msq' ? [...new Set((q.correctOptions ?? []).map((o) => o - base))].sort((a, b) => a - b) : undefined
-  return {
-    questionText: q.questionText,
-    type,
-    options: type === 'nat' ? [] : (q.options ?? []).map((o) => o ?? ''),
-    correctOption:
-      type === 'mcq' ? (q.correctOption ?? base) - base : type === 'msq' ? Math.min(...correctOptions!) : 0,
-    explanation: q.explanation?.trim() || undefined,
-    marks: units(q.marks, true),
-    negativeMarks: units(q.negativeMarks, false),
-    ...(type === 'msq' ? { correctOptions } : {}),
-    ...(type === 'nat' ? { answerMin: readBoundText(q.answerMin!)!, answerMax: readBoundText(q.answerMax!)! } : {}),
-    section: q.section?.trim() || undefined,
-    topic: q.topic?.trim() || undefined,
-  }
-}
-
-/** A model draft in the API's shape (zero-based; marks as exact text), e.g. to re-check previewed CSV rows. */
-export function draftToWire(d: QuestionDraft) {
-  const text = (u: number | undefined) => (u === undefined ? undefined : marksText(marksFromStorage(u)))
-  return {
-    questionText: d?.questionText,
-    type: d?.type ?? 'mcq',
-    options: d?.options,
-    correctOption: d?.correctOption,
-    explanation: d?.explanation,
-    marks: text(d?.marks),
-    negativeMarks: text(d?.negativeMarks),
-    correctOptions: d?.correctOptions,
-    answerMin: d?.answerMin,
-    answerMax: d?.answerMax,
-    section: d?.section,
-    topic: d?.topic,
-  }
-}
-
-/** The API body's question (zero-based) as the model takes it. */
-export function apiQuestionToDraft(q: z.infer<typeof quizApiSchema>['questions'][number]): QuestionDraft {
-  return examDraft(q, 0)
-}
-
-function defaultsToUnits(
-  d: Partial<Record<QuestionType, { marks?: string | number; negativeMarks?: string | number } | undefined>>,
-): MarkingDefaultsUnits | null {
-  const out: MarkingDefaultsUnits = {}
-  for (const t of QUESTION_TYPES) {
-    const x = d[t]
-    if (!x) continue
-    const entry: { marks?: number; negativeMarks?: number } = {}
-    for (const [key, positive] of [
-      ['marks', true],
-      ['negativeMarks', false],
-    ] as const) {
-      const v = x[key]
-      if (v === undefined || (typeof v === 'string' && v.trim() === '')) continue
-      const r = readMarkUnits(v, positive)
-      if (r.ok) entry[key] = r.units
-    }
-    if (entry.marks !== undefined || entry.negativeMarks !== undefined) out[t] = entry
-  }
-  return Object.keys(out).length ? out : null
-}
-
-/** The API's markingDefaults (numbers or "1/3") as units; undefined when left out (keep), null to clear. */
-export function apiMarkingDefaults(d: z.infer<typeof quizApiSchema>['markingDefaults']) {
-  if (d === undefined) return undefined
-  if (d === null) return null
-  return defaultsToUnits(d)
-}
-
-function markingDefaultsFromForm(d: z.infer<typeof formMarkingDefaults>): MarkingDefaultsUnits | null {
-  return d ? defaultsToUnits(d) : null
+/**
+ * A refused question as one line that names the question (counted from 1) and the field, for the API's message:
+ * "Question 3: negative marks can’t be negative. ...". Every message the question schemas give names its field.
+ */
+export function questionIssueMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const index = issue.path[1]
+  if (issue.path[0] !== 'questions' || typeof index !== 'number') return issue.message
+  return `Question ${index + 1}: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`
 }
 
 export const MAX_QUESTIONS = 200
@@ -285,7 +190,7 @@ export const quizFormSchema = z.object({
     .array(
       z
         .object({
-          questionText: text('Question'),
+          questionText: text('Question text'),
           type: questionType,
           options: z.array(z.string().trim().max(500, 'Option is too long').optional()).optional(),
           correctOption: z
@@ -303,6 +208,7 @@ export const quizFormSchema = z.object({
     .min(1, 'Add at least one question')
     .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
 })
+
 export type QuizFormFields = z.infer<typeof quizFormSchema>
 
 /** The API body of create-quiz and PUT quiz/{id} (correctOption zero-based). */
@@ -317,20 +223,33 @@ export const quizApiSchema = z.object({
   questions: z
     .array(
       z
-        .object({
-          questionText: text('Question'),
-          type: z.preprocess(nullToUndefined, questionType),
-          options: z.preprocess(nullToUndefined, z.array(z.string().trim().max(500)).optional()),
-          correctOption: z.preprocess(nullToUndefined, z.number().int().min(0).max(3).optional()),
-          marks: z.preprocess(nullToUndefined, wireMarks.optional()),
-          negativeMarks: z.preprocess(nullToUndefined, wireMarks.optional()),
-          correctOptions: z.preprocess(nullToUndefined, z.array(z.number().int().min(0).max(3)).optional()),
-          answerMin: z.preprocess(nullToUndefined, wireDecimal.optional()),
-          answerMax: z.preprocess(nullToUndefined, wireDecimal.optional()),
-          section: z.preprocess(nullToUndefined, label('Section').optional()),
-          topic: z.preprocess(nullToUndefined, label('Topic').optional()),
-          explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
-        })
+        .object(
+          {
+            questionText: text('Question text'),
+            type: z.preprocess(nullToUndefined, questionType),
+            options: z.preprocess(
+              nullToUndefined,
+              z
+                .array(z.string({ error: 'Each option must be text' }).trim().max(500, 'Option is too long'), {
+                  error: 'Options must be a list of four texts',
+                })
+                .optional(),
+            ),
+            correctOption: z.preprocess(nullToUndefined, zeroBasedOption('Correct option').optional()),
+            marks: z.preprocess(nullToUndefined, wireMarks.optional()),
+            negativeMarks: z.preprocess(nullToUndefined, wireNegativeMarks.optional()),
+            correctOptions: z.preprocess(
+              nullToUndefined,
+              z.array(zeroBasedOption('Correct options'), { error: 'Correct options must be a list' }).optional(),
+            ),
+            answerMin: z.preprocess(nullToUndefined, wireBound('Lowest accepted answer').optional()),
+            answerMax: z.preprocess(nullToUndefined, wireBound('Highest accepted answer').optional()),
+            section: z.preprocess(nullToUndefined, label('Section').optional()),
+            topic: z.preprocess(nullToUndefined, label('Topic').optional()),
+            explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
+          },
+          { error: 'A question must be an object with questionText, options and correctOption' },
+        )
         .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 0 })),
     )
     .min(1)
@@ -342,89 +261,6 @@ export const quizApiSchema = z.object({
     .superRefine((d, ctx) => checkTypeMarks(d, ctx))
     .describe('Per-type defaults that questions without their own marks take; null clears, left out keeps'),
 })
-
-/**
- * A question as the model takes it (correct option 0-3). The exam fields (issue 13) are optional: without them a
- * question is today's MCQ. Marks are in storage units (1/30000 of a mark, decision 011); left out, the model
- * gives the quiz's default for the type, else the spec's (MCQ +1/-0.25, MSQ and NAT +1/0). For msq and nat
- * `correctOption` means nothing (the model stores the smallest keyed option / 0); nat questions have no options
- * (the model stores '[]', whatever was sent).
- */
-export type QuestionDraft = {
-  questionText: string
-  options: string[]
-  correctOption: number
-  explanation?: string
-  type?: QuestionType
-  marks?: number
-  negativeMarks?: number
-  correctOptions?: number[]
-  answerMin?: string
-  answerMax?: string
-  section?: string
-  topic?: string
-}
-/** Per-type quiz defaults in mark units (quizzes.marking_defaults). */
-export type MarkingDefaultsUnits = Partial<Record<QuestionType, { marks?: number; negativeMarks?: number }>>
-/** A quiz as the model stores it: correct option 0-3. `markingDefaults` undefined keeps the stored ones. */
-export type QuizInput = {
-  title: string
-  description: string
-  category: 'free' | 'paid'
-  timeLimit: number
-  questions: QuestionDraft[]
-  markingDefaults?: MarkingDefaultsUnits | null
-}
-
-export function formToQuizInput(f: QuizFormFields): QuizInput {
-  return {
-    title: f.title,
-    description: f.description,
-    category: f.category,
-    timeLimit: f.timeLimit ?? 0,
-    markingDefaults: markingDefaultsFromForm(f.markingDefaults),
-    questions: f.questions.map((q) => examDraft(q, 1)),
-  }
-}
-
-/** Values to fill the page form from a stored or drafted quiz (correct option shown 1-4). */
-export function quizToFormValues(q: Partial<QuizInput>) {
-  // The exam fields (issue 13) are left undefined when they hold nothing, so a plain MCQ quiz fills the form
-  // exactly as before; the editor shows a blank (the default) for each.
-  const text = (u: number | undefined) => (u === undefined ? undefined : marksText(marksFromStorage(u)))
-  const defaults = q.markingDefaults
-    ? (Object.fromEntries(
-        QUESTION_TYPES.map((t) => [
-          t,
-          { marks: text(q.markingDefaults?.[t]?.marks), negativeMarks: text(q.markingDefaults?.[t]?.negativeMarks) },
-        ]),
-      ) as Partial<Record<QuestionType, { marks?: string; negativeMarks?: string }>>)
-    : undefined
-  return {
-    title: q.title ?? '',
-    description: q.description ?? '',
-    category: q.category ?? 'free',
-    timeLimit: q.timeLimit === undefined ? '' : String(q.timeLimit),
-    markingDefaults: defaults,
-    questions: (q.questions ?? []).map((x) => {
-      const type = x.type ?? 'mcq'
-      return {
-        questionText: x.questionText,
-        type: type === 'mcq' ? undefined : (type as QuestionType),
-        options: type === 'nat' ? ['', '', '', ''] : x.options,
-        correctOption: type === 'mcq' ? String(x.correctOption + 1) : '',
-        marks: text(x.marks),
-        negativeMarks: text(x.negativeMarks),
-        correctOptions: type === 'msq' ? (x.correctOptions ?? []).map((o) => String(o + 1)) : undefined,
-        answerMin: type === 'nat' ? x.answerMin : undefined,
-        answerMax: type === 'nat' ? x.answerMax : undefined,
-        section: x.section || undefined,
-        topic: x.topic || undefined,
-        explanation: x.explanation ?? '',
-      }
-    }),
-  }
-}
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const
 
@@ -450,4 +286,5 @@ export const aiRequestSchema = z.object({
   ),
   difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty must be easy, medium or hard' }).default('medium'),
 })
+
 export type AiRequest = z.infer<typeof aiRequestSchema>

@@ -1,7 +1,8 @@
 import OpenAI from 'openai'
 import { z } from 'zod'
 import { getEnv } from '~/utils/env.server'
-import type { AiRequest, QuizInput } from '~/schemas/admin-quiz'
+import type { AiRequest } from '~/schemas/admin-quiz'
+import type { QuizInput } from '~/models/quiz/types'
 
 // AI quiz drafts (issue 6 §7) from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.
 // The answer is a JSON-schema structured output, checked again by Zod: exactly N questions, 4 options, correct 0-3.

@@ -135,7 +135,8 @@ test('the analysis shows score, rank, percentile, topper, average, sections, top
   await expect(page.getByTestId('exact-score')).toHaveText('2.00 / 6.00')
   // Ahead: the topper, and the equal score submitted earlier; practice attempts do not count.
   await expect(page.getByTestId('analysis-rank')).toHaveText('3 of 5')
-  await expect(page.getByTestId('analysis-percentile')).toHaveText('50.00')
+  // At or below 2.00: me, the tie, 1.00 and -0.33, of 5 (decision 018).
+  await expect(page.getByTestId('analysis-percentile')).toHaveText('80.00')
   await expect(page.getByTestId('analysis-topper')).toHaveText('6.00')
   // (6 + 2 + 2 + 1 - 1/3) / 5 = 2.1333...
   await expect(page.getByTestId('analysis-average')).toHaveText('2.13')

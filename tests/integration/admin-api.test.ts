@@ -15,8 +15,9 @@ import * as createCoursePage from '~/routes/admin/create-course'
 import * as resetPricePage from '~/routes/admin/reset-quiz-price'
 import * as createCouponPage from '~/routes/admin/create-coupon'
 import * as quizResultPage from '~/routes/admin/quiz-result'
-import { getQuiz } from '~/models/quiz.server'
-import { getResult, saveAnswers, startAttempt, submitAttempt } from '~/models/attempt.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { getResult } from '~/models/quiz/result.server'
+import { saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { getQuizPrice } from '~/models/settings.server'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
@@ -464,7 +465,7 @@ describe('quizzes', () => {
           cookie: instructor.cookie,
         })
       ).body.message,
-    ).toBe('Invalid question format')
+    ).toBe('Question 1: four options are required')
     expect(
       (
         await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {
@@ -662,6 +663,7 @@ describe('quizzes', () => {
         isPremiumMember: false,
         score: before.score,
         attemptedAt: expect.stringMatching(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (am|pm)$/),
+        percentile: '100.00',
       },
     ])
     const page = (

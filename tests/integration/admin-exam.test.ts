@@ -99,25 +99,137 @@ describe('admin API: exam fields', () => {
     expect(one.body.data.questions[0]).toMatchObject({ type: 'mcq', marks: 1, negativeMarks: 0.25 })
   })
 
+  // Each refusal names the question (counted from 1) and its field, in the old client's { message } shape.
   test.each([
-    ['msq without a key', { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [] }],
-    ['msq repeated key', { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [1, 1] }],
-    ['msq key out of range', { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [4] }],
-    ['nat min above max', { questionText: 'x', type: 'nat', answerMin: '3', answerMax: '2.9' }],
-    ['nat bound not a number', { questionText: 'x', type: 'nat', answerMin: '1e3', answerMax: '2' }],
-    ['nat without a range', { questionText: 'x', type: 'nat' }],
-    ['mcq without a key', { questionText: 'x', options: opts('x') }],
-    ['zero marks', { questionText: 'x', options: opts('x'), correctOption: 0, marks: 0 }],
-    ['negative negative marks', { questionText: 'x', options: opts('x'), correctOption: 0, negativeMarks: -1 }],
-    ['marks in sevenths', { questionText: 'x', options: opts('x'), correctOption: 0, marks: '1/7' }],
-    ['unknown type', { questionText: 'x', type: 'essay', options: opts('x'), correctOption: 0 }],
-  ])('refused: %s', async (_, question) => {
+    [
+      'msq without a key',
+      { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [] },
+      'tick at least one correct option',
+    ],
+    [
+      'msq repeated key',
+      { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [1, 1] },
+      'each correct option once',
+    ],
+    [
+      'msq key out of range',
+      { questionText: 'x', type: 'msq', options: opts('x'), correctOptions: [4] },
+      'correct options must be 0 to 3',
+    ],
+    [
+      'nat min above max',
+      { questionText: 'x', type: 'nat', answerMin: '3', answerMax: '2.9' },
+      'the highest accepted answer must not be below the lowest',
+    ],
+    [
+      'nat bound not a number',
+      { questionText: 'x', type: 'nat', answerMin: '1e3', answerMax: '2' },
+      'lowest accepted answer must be a plain number, like 2.5',
+    ],
+    ['nat without a range', { questionText: 'x', type: 'nat' }, 'lowest accepted answer is required'],
+    ['mcq without a key', { questionText: 'x', options: opts('x') }, 'correct option is required'],
+    ['zero marks', { questionText: 'x', options: opts('x'), correctOption: 0, marks: 0 }, 'marks must be more than 0.'],
+    [
+      'negative negative marks',
+      { questionText: 'x', options: opts('x'), correctOption: 0, negativeMarks: -1 },
+      'negative marks can’t be negative. Enter negative marking as the amount taken off, like 0.25 or 1/3.',
+    ],
+    [
+      'marks in sevenths',
+      { questionText: 'x', options: opts('x'), correctOption: 0, marks: '1/7' },
+      'marks: 1/7 can’t be kept exactly. Use a decimal with at most 4 places, or a fraction over 2, 3, 4, 6, 8 or 12 (like 1/3 or 5/6).',
+    ],
+    [
+      'a seventh as a float',
+      { questionText: 'x', options: opts('x'), correctOption: 0, negativeMarks: 1 / 7 },
+      'negative marks: use at most 4 decimal places, or a fraction like 1/3.',
+    ],
+    [
+      'unknown type',
+      { questionText: 'x', type: 'essay', options: opts('x'), correctOption: 0 },
+      'type must be mcq, msq or nat',
+    ],
+    ['three options', { questionText: 'x', options: ['a', 'b', 'c'], correctOption: 0 }, 'four options are required'],
+    ['key out of range', { questionText: 'x', options: opts('x'), correctOption: 4 }, 'correct option must be 0 to 3'],
+  ])('refused: %s', async (_, question, message) => {
     const res = await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {
-      json: { title: 'Bad', description: 'd', category: 'free', questions: [question] },
+      json: {
+        title: 'Bad',
+        description: 'd',
+        category: 'free',
+        questions: [{ questionText: 'fine', options: opts('fine'), correctOption: 0 }, question],
+      },
       cookie: staff.cookie,
     })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe('Invalid question format')
+    expect(res.body).toMatchObject({ success: false, message: `Question 2: ${message}` })
+  })
+
+  test('a JSON number within floating-point error of a whole number of units is that exact value', async () => {
+    // What any program computes for 2/3 and 1/3: stored as exactly 2/3 and 1/3 of a mark (20000 and 10000 units).
+    const created = await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {
+      json: {
+        title: 'Thirds',
+        description: 'd',
+        category: 'free',
+        questions: [
+          { questionText: 'two', options: opts('two'), correctOption: 0, marks: 2, negativeMarks: 2 / 3 },
+          { questionText: 'one', options: opts('one'), correctOption: 1, marks: 1, negativeMarks: 0.3333333333333333 },
+        ],
+        markingDefaults: { mcq: { negativeMarks: 0.6666666666666666 } },
+      },
+      cookie: staff.cookie,
+    })
+    expect(created.status).toBe(201)
+    const quizId = created.body.quiz._id
+    const rows = async () =>
+      (
+        await db
+          .selectFrom('questions')
+          .select(['question_text', 'marks', 'negative_marks'])
+          .where('quiz_id', '=', quizId)
+          .where('archived_at', 'is', null)
+          .orderBy('position')
+          .execute()
+      ).map((r) => [r.question_text, Number(r.marks), Number(r.negative_marks)])
+    expect(await rows()).toEqual([
+      ['two', 60000, 20000],
+      ['one', 30000, 10000],
+    ])
+    const one = await callApi(adminApi, 'GET', `/api/v1/admin/quiz/${quizId}`, { cookie: staff.cookie })
+    expect(one.body.data.questions.map((q: { negativeMarksText: string }) => q.negativeMarksText)).toEqual([
+      '2/3',
+      '1/3',
+    ])
+    expect(one.body.data.markingDefaults).toEqual({ mcq: { negativeMarks: 2 / 3 } })
+    // The same through PUT.
+    const updated = await callApi(adminApi, 'PUT', `/api/v1/admin/quiz/${quizId}`, {
+      json: {
+        title: 'Thirds',
+        description: 'd',
+        category: 'free',
+        timeLimit: 0,
+        questions: [
+          { questionText: 'two', options: opts('two'), correctOption: 0, marks: 2, negativeMarks: 0.6666666666666666 },
+        ],
+      },
+      cookie: staff.cookie,
+    })
+    expect(updated.status).toBe(200)
+    expect(await rows()).toEqual([['two', 60000, 20000]])
+    // Text keeps the strict rules.
+    const text = await callApi(adminApi, 'PUT', `/api/v1/admin/quiz/${quizId}`, {
+      json: {
+        title: 'Thirds',
+        description: 'd',
+        category: 'free',
+        questions: [
+          { questionText: 'two', options: opts('two'), correctOption: 0, negativeMarks: '0.6666666666666666' },
+        ],
+      },
+      cookie: staff.cookie,
+    })
+    expect(text.body.message).toBe('Question 1: negative marks: use at most 4 decimal places, or a fraction like 1/3.')
   })
 
   test('bad quiz defaults are refused', async () => {
@@ -246,6 +358,11 @@ describe('admin editor page: exam fields', () => {
       ['questions[0].correctOptions', 'questions[0].marks', 'questions[1].answerMax'].sort(),
     )
     expect(result.error['questions[0].correctOptions']).toEqual(['Tick at least one correct option'])
+    // Each message names its field (shown in that question's card, under the field).
+    expect(result.error['questions[0].marks']).toEqual([
+      'Marks: 1/7 can’t be kept exactly. Use a decimal with at most 4 places, or a fraction over 2, 3, 4, 6, 8 or 12 (like 1/3 or 5/6).',
+    ])
+    expect(result.error['questions[1].answerMax']).toEqual(['Highest accepted answer must be a plain number, like 2.6'])
     expect(JSON.stringify(result.initialValue)).toContain('2,5')
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import { formatMarks, makeMarks, marksToStorage, scorePaper, type Answer, type Question } from '~/lib/marks'
-import { getAnalysis, percentileBelow } from '~/models/analysis.server'
+import { formatMarks, makeMarks, marksToStorage } from '~/lib/quiz/marks'
+import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
+import { getAnalysis } from '~/models/quiz/analysis.server'
 import { newId } from '~/utils/ids.server'
 import { db } from '~/utils/db.server'
 
@@ -168,8 +169,8 @@ describe('getAnalysis', () => {
     expect(a.participants).toBe(5)
     // Higher: the topper; equal and earlier: one. Ties go to the earlier submission, as on the leaderboard.
     expect(a.rank).toBe(3)
-    // Strictly below: 1 and -1/3, of the 4 others.
-    expect(a.percentile).toBe('50.00')
+    // At or below 2 (decision 018): me, the tie, 1 and -1/3, of 5.
+    expect(a.percentile?.text).toBe('80.00')
     expect(formatMarks(a.topper!)).toBe('6.00')
     // (6 + 2 + 2 + 1 - 1/3) / 5 = 32/15 exactly.
     expect(a.average).toEqual(makeMarks(32, 15))
@@ -234,9 +235,9 @@ describe('getAnalysis', () => {
 
     // The topper: rank 1, everyone else below.
     const t = (await getAnalysis({ userId: topper.id, quizId: quiz.id }))!
-    expect([t.rank, t.percentile]).toEqual([1, '100.00'])
+    expect([t.rank, t.percentile?.text]).toEqual([1, '100.00'])
     const l = (await getAnalysis({ userId: low.id, quizId: quiz.id }))!
-    expect([l.rank, l.percentile, formatMarks(l.score)]).toEqual([5, '0.00', '-0.33'])
+    expect([l.rank, l.percentile?.text, formatMarks(l.score)]).toEqual([5, '20.00', '-0.33'])
   })
 
   test('never shows a key before the ranked attempt is submitted, nor anyone else’s attempt', async () => {
@@ -245,9 +246,9 @@ describe('getAnalysis', () => {
     await insertAttempt(quiz, me.id, MINE, { submittedAt: null })
     expect(await getAnalysis({ userId: me.id, quizId: quiz.id })).toBeNull()
     const theirs = await insertAttempt(quiz, other.id, ALL_RIGHT)
-    // Alone on the board (my open attempt does not count): rank 1, percentile not defined.
+    // Alone on the board (my open attempt does not count): rank 1, at or above everyone.
     const alone = (await getAnalysis({ userId: other.id, quizId: quiz.id }))!
-    expect([alone.participants, alone.rank, alone.percentile]).toEqual([1, 1, null])
+    expect([alone.participants, alone.rank, alone.percentile?.text]).toEqual([1, 1, '100.00'])
     // Someone else's attempt id, with my unsubmitted ranked attempt or with none at all.
     expect(await getAnalysis({ userId: me.id, quizId: quiz.id, attemptId: theirs.id })).toBeNull()
     const third = await createUser(db)
@@ -257,16 +258,9 @@ describe('getAnalysis', () => {
     await insertAttempt(quiz, third.id, ONE)
     expect(await getAnalysis({ userId: third.id, quizId: quiz.id, attemptId: theirs.id })).toBeNull()
     const two = (await getAnalysis({ userId: other.id, quizId: quiz.id }))!
-    expect([two.participants, two.rank, two.percentile]).toEqual([2, 1, '100.00'])
-  })
-
-  test('percentileBelow rounds half up with integers only', () => {
-    expect(percentileBelow(0, 0)).toBeNull()
-    expect(percentileBelow(1, 3)).toBe('33.33')
-    expect(percentileBelow(2, 3)).toBe('66.67')
-    expect(percentileBelow(1, 8)).toBe('12.50')
-    expect(percentileBelow(1, 16)).toBe('6.25')
-    expect(percentileBelow(1, 32)).toBe('3.13')
-    expect(percentileBelow(5, 5)).toBe('100.00')
+    expect([two.participants, two.rank, two.percentile?.text]).toEqual([2, 1, '100.00'])
+    // The last of two reads 50 here as on the leaderboard.
+    const last = (await getAnalysis({ userId: third.id, quizId: quiz.id }))!
+    expect([last.rank, last.percentile?.text]).toEqual([2, '50.00'])
   })
 })

@@ -8,9 +8,9 @@ import {
   enrol,
   setQuizPrice,
 } from '../../db/factories'
-import { startAttempt, submitAttempt } from '~/models/attempt.server'
+import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { contentVersion } from '~/models/content-version.server'
-import { getQuiz } from '~/models/quiz.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { createSessionRow } from '~/models/session.server'
 import { db } from '~/utils/db.server'
 

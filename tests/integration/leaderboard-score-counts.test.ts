@@ -1,19 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import * as m0008 from '../../migrations/0008_quiz_score_counts'
-import { makeMarks, marksFromStorage, MARKS_UNIT } from '~/lib/marks'
-import { percentileOf } from '~/lib/marking'
-import { getAnalysis, percentileBelow } from '~/models/analysis.server'
-import {
-  finalizeExpiredAttempts,
-  getLeaderboard,
-  startAttempt,
-  startPractice,
-  submitAttempt,
-} from '~/models/attempt.server'
-import { deleteQuiz } from '~/models/quiz-admin.server'
-import { getQuiz } from '~/models/quiz.server'
-import { participantCount, scoreTotals, standingOf } from '~/models/score-counts.server'
+import { makeMarks, marksFromStorage, MARKS_UNIT } from '~/lib/quiz/marks'
+import { percentile } from '~/lib/quiz/standing'
+import { getAnalysis } from '~/models/quiz/analysis.server'
+import { finalizeExpiredAttempts, startAttempt, startPractice, submitAttempt } from '~/models/quiz/attempt.server'
+import { getLeaderboard } from '~/models/quiz/standing.server'
+import { deleteQuiz } from '~/models/quiz/editing.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { participantCount, scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { db } from '~/utils/db.server'
 
 // Issue 14 item 4 (decision 013), on SQLite and PostgreSQL: the per-score counts the leaderboard and the analysis
@@ -81,7 +76,8 @@ function bruteStanding(rows: Row[], me: Row) {
   const above = rows.filter((o) => o.score_units > me.score_units).length
   const tiedEarlier = rows.filter((o) => o.score_units === me.score_units && o.submitted_at < me.submitted_at).length
   const below = rows.filter((o) => o.score_units < me.score_units).length
-  return { rank: 1 + above + tiedEarlier, below, participants: rows.length }
+  const atOrBelow = rows.filter((o) => o.score_units <= me.score_units).length
+  return { rank: 1 + above + tiedEarlier, below, atOrBelow, participants: rows.length }
 }
 
 /** Every figure the new code gives equals the brute-force recount, for every participant of the quiz. */
@@ -117,7 +113,7 @@ async function expectExact(quizId: string, step: string) {
   const expected = bruteStanding(rows, me)
   const mine = await getLeaderboard({ quizId, viewerId: me.user_id, limit: 5, now: READ_NOW })
   expect(mine?.viewer?.rank, step).toBe(expected.rank)
-  expect(mine?.viewer?.percentile, step).toBe(percentileOf(expected.rank, rows.length))
+  expect(mine?.viewer?.percentile, step).toEqual(percentile(expected.atOrBelow, rows.length))
   // The top list is still the index range: its ranks are the same order.
   const order = [...rows].sort((a, b) =>
     a.score_units !== b.score_units ? b.score_units - a.score_units : a.submitted_at < b.submitted_at ? -1 : 1,
@@ -129,7 +125,9 @@ async function expectExact(quizId: string, step: string) {
   const analysis = await getAnalysis({ userId: me.user_id, quizId, now: READ_NOW })
   expect(analysis?.rank, step).toBe(expected.rank)
   expect(analysis?.participants, step).toBe(rows.length)
-  expect(analysis?.percentile, step).toBe(percentileBelow(expected.below, rows.length - 1))
+  // One definition (decision 018): the result page shows the leaderboard's number.
+  expect(analysis?.percentile, step).toEqual(mine?.viewer?.percentile)
+  expect(analysis?.percentile, step).toEqual(percentile(expected.atOrBelow, rows.length))
   expect(analysis?.topper, step).toEqual(marksFromStorage(Math.max(...rows.map((r) => r.score_units))))
   expect(analysis?.average, step).toEqual(makeMarks(sum, rows.length * MARKS_UNIT))
 }

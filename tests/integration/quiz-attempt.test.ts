@@ -1,17 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import {
-  finalizeExpiredAttempts,
-  getAnswers,
-  getAttempt,
-  getLeaderboard,
-  getResult,
-  quizGate,
-  saveAnswers,
-  startAttempt,
-  submitAttempt,
-} from '~/models/attempt.server'
-import { attemptQuestions, getQuiz } from '~/models/quiz.server'
+import { finalizeExpiredAttempts, getAttempt, saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import { getAnswers } from '~/models/quiz/answers.server'
+import { getLeaderboard } from '~/models/quiz/standing.server'
+import { getResult } from '~/models/quiz/result.server'
+import { quizGate } from '~/models/quiz/access.server'
+import { attemptQuestions, getQuiz } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds, getUserById } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 
@@ -230,12 +224,12 @@ describe('access and leaderboard', () => {
     const buyer = (await getUserById((await createUser(db, { hasAccessToQuizzes: true })).id))!
     const staff = (await getUserById((await createUser(db, { role: 'instructor' })).id))!
     expect((await quizGate(learner, quiz.id)).ok).toBe(false)
-    expect(await quizGate(learner, quiz.id)).toMatchObject({ status: 403 })
+    expect(await quizGate(learner, quiz.id)).toMatchObject({ ok: false, reason: 'no-access' })
     expect((await quizGate(buyer, quiz.id)).ok).toBe(true)
     expect((await quizGate(staff, quiz.id)).ok).toBe(true)
-    expect(await quizGate(null, quiz.id)).toMatchObject({ status: 401 })
-    expect(await quizGate(learner, 'f'.repeat(24))).toMatchObject({ status: 404 })
-    expect(await quizGate(learner, 'nope')).toMatchObject({ status: 404 })
+    expect(await quizGate(null, quiz.id)).toMatchObject({ ok: false, reason: 'signed-out' })
+    expect(await quizGate(learner, 'f'.repeat(24))).toMatchObject({ ok: false, reason: 'not-found' })
+    expect(await quizGate(learner, 'nope')).toMatchObject({ ok: false, reason: 'not-found' })
   })
 
   test('ranks by score, then earlier submission; viewer rank and percentile', async () => {
@@ -264,7 +258,8 @@ describe('access and leaderboard', () => {
       [4, 'U2', 1.75],
       [5, 'U4', 0],
     ])
-    expect(board.viewer).toEqual({ rank: 3, percentile: 60, score: 2, total: 4 })
+    // U1 ties U3 at 2: both stand at or above 4 of 5 (decision 018), whatever the submission order.
+    expect(board.viewer).toEqual({ rank: 3, percentile: { value: 80, text: '80.00' }, score: 2, total: 4 })
     expect(board.quiz.totalMarks).toBe(4)
     expect(await getLeaderboard({ quizId: 'f'.repeat(24) })).toBeNull()
   })

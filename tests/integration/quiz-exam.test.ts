@@ -1,19 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import {
-  addTimeSpent,
-  getAnswers,
-  getLeaderboard,
-  getOpenPractice,
-  getResult,
-  recordVisit,
-  saveAnswers,
-  startAttempt,
-  startPractice,
-  submitAttempt,
-  timeSinceShown,
-} from '~/models/attempt.server'
-import { attemptTestQuestions, getQuiz } from '~/models/quiz.server'
+import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
+import { getLeaderboard } from '~/models/quiz/standing.server'
+import { getOpenPractice, saveAnswers, startAttempt, startPractice, submitAttempt } from '~/models/quiz/attempt.server'
+import { getResult } from '~/models/quiz/result.server'
+import { timeSinceShown } from '~/lib/quiz/clock'
+import { attemptTestQuestions, getQuiz } from '~/models/quiz/catalog.server'
 import { loader, action } from '~/routes/api/quiz'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'

@@ -3,7 +3,7 @@
 // (tests/e2e/quiz-analysis.spec.ts). Each test works out the score itself (in mark units: 1 mark = 30000).
 import crypto from 'node:crypto'
 import type { DB } from '../../db/client'
-import type { Answer } from '../../app/lib/marks'
+import type { Answer } from '~/lib/quiz/scoring'
 
 const U = 30000
 

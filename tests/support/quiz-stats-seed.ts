@@ -11,7 +11,8 @@
 // Scores (exact): L0 4.75; L1, L2 3.75; L3-L5 2.75; L6-L8 0.75; L9, L10 -7/12; L11 -1/4.
 import { createQuiz, createUser } from '../../db/factories'
 import type { DB } from '../../db/client'
-import { makeMarks, marksToStorage, scorePaper, type Question } from '../../app/lib/marks'
+import { makeMarks, marksToStorage } from '~/lib/quiz/marks'
+import { scorePaper, type Question } from '~/lib/quiz/scoring'
 import { ATTEMPT_STARTED_AT, insertSubmittedAttempt, type StoredAnswer } from './attempts'
 
 const U = 30000

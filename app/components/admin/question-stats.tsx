@@ -1,5 +1,5 @@
-import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz-stats'
-import type { QuestionStats } from '~/models/quiz-stats.server'
+import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz/stats'
+import type { QuestionStats } from '~/models/quiz/stats.server'
 
 // One question's figures on the staff statistics page (issue 15 item 3): outcome shares, the option (or NAT
 // answer) distribution with the key marked, average time and flags. Lists, not wide tables: it fits 320 px.

@@ -1,4 +1,4 @@
-import type { ScoreBin } from '~/lib/quiz-stats'
+import type { ScoreBin } from '~/lib/quiz/stats'
 
 // The score distribution of a quiz as server-rendered SVG (issue 15 item 3): no script, scales down to 320 px
 // through its viewBox, colours from currentColor and Tailwind fill classes (light and dark). The same counts

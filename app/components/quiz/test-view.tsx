@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { formatClock, formatTimeLeft } from '~/lib/marking'
+import { formatClock, formatTimeLeft } from '~/lib/quiz/clock'
 import { stateCounts } from '~/lib/quiz/palette'
 import { btn, btnGrey } from './button-classes'
 import { QuestionCard } from './question-card'

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { useNavigate, useNavigation, useSubmit } from 'react-router'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { secondsLeft } from '~/lib/marking'
-import { parseNumericAnswer } from '~/lib/marks'
+import { secondsLeft } from '~/lib/quiz/clock'
+import { parseNumericAnswer } from '~/lib/quiz/numeric'
 import type { PaletteAnswer } from '~/lib/quiz/palette'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
 

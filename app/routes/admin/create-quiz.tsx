@@ -1,12 +1,11 @@
-import { data } from 'react-router'
 import { AiGenerate } from '~/components/admin/quiz-editor/ai-generate'
 import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
 import { emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor/editor'
 import { PageTitle } from '~/components/admin/ui'
-import { createQuiz } from '~/models/quiz-admin.server'
-import { quizToFormValues } from '~/schemas/admin-quiz'
+import { createQuiz } from '~/models/quiz/editing.server'
+import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
+import { quizPageInput } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
@@ -18,13 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
-  const { form, error } = await readQuizPageForm(request)
-  if (!form)
-    return data(
-      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
-      { status: 400 },
-    )
-  const handled = await handleQuizPageForm(form)
+  const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
   await createQuiz({ actorId: staff.id, input: handled.input })
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')

@@ -1,14 +1,15 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data } from 'react-router'
 import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
 import { QuizEditor } from '~/components/admin/quiz-editor/editor'
-import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { PageTitle } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
-import { getQuizForEdit, updateQuiz } from '~/models/quiz-admin.server'
-import { quizToFormValues } from '~/schemas/admin-quiz'
+import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
+import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { handleQuizPageForm, readQuizPageForm } from './quiz-form.server'
+import { quizPageInput } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
+import { QuizErrorPanel } from '~/components/admin/quiz-error'
 
 // spec 2 "Edit Quiz": only current questions are shown; saving follows decision 002 (answered questions are
 // archived, never rewritten), then goes to /admin/quizzes.
@@ -22,13 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
-  const { form, error } = await readQuizPageForm(request)
-  if (!form)
-    return data(
-      { kind: 'csv' as const, fileName: '', questions: [], errors: [{ line: 0, message: error }] },
-      { status: 400 },
-    )
-  const handled = await handleQuizPageForm(form)
+  const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
   await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')
@@ -66,19 +61,6 @@ export default function EditQuiz({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
-// spec 2 §8 (Edit: 'Quiz not found', 'Error loading quiz'): an unknown or malformed id answers 404 with the
-// message inside the admin layout, not the site's generic 404 page.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <>
-      <PageTitle>Edit Quiz</PageTitle>
-      <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-100">
-        {notFound ? 'Quiz not found' : 'Error loading quiz'}
-      </p>
-      <Link to="/admin/quizzes" className={secondaryButtonClass}>
-        Back to Quizzes
-      </Link>
-    </>
-  )
+  return <QuizErrorPanel error={error} title="Edit Quiz" failed="Error loading quiz" />
 }

@@ -2,18 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
-import {
-  aiRequestSchema,
-  apiQuestionToDraft,
-  draftToWire,
-  formToQuizInput,
-  quizApiSchema,
-  MAX_QUESTIONS,
-  quizFormSchema,
-  quizToFormValues,
-  type QuestionDraft,
-  type QuizInput,
-} from '~/schemas/admin-quiz'
+import { aiRequestSchema, quizApiSchema, MAX_QUESTIONS, quizFormSchema } from '~/schemas/admin-quiz'
+import { apiQuestionToDraft, draftToWire, formToQuizInput, quizToFormValues } from '~/lib/quiz/quiz-form'
+import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
@@ -37,6 +28,22 @@ export async function readQuizPageForm(request: Request) {
   } catch (error) {
     if (error instanceof UploadError) return { error: error.message }
     throw error
+  }
+}
+
+/** The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. */
+export async function quizPageInput(request: Request): ReturnType<typeof handleQuizPageForm> {
+  const { form, error } = await readQuizPageForm(request)
+  return form ? handleQuizPageForm(form) : csvRefused(error)
+}
+
+/** The CSV panel's answer to a post it cannot use: the message as its one row error. */
+function csvRefused(message: string) {
+  return {
+    response: data(
+      { kind: 'csv', fileName: '', questions: [], errors: [{ line: 0, message }] } satisfies QuizPageActionData,
+      { status: 400 },
+    ),
   }
 }
 
@@ -85,18 +92,7 @@ export async function handleQuizPageForm(
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
-    if (!file)
-      return {
-        response: data(
-          {
-            kind: 'csv',
-            fileName: '',
-            questions: [],
-            errors: [{ line: 0, message: 'Choose a CSV file' }],
-          } satisfies QuizPageActionData,
-          { status: 400 },
-        ),
-      }
+    if (!file) return csvRefused('Choose a CSV file')
     const text = await file.text()
     const { questions, errors } = parseQuestionsCsv(text)
     return {

@@ -3,7 +3,7 @@ import { UserCell, PageTitle, pageCount, Pagination, secondaryButtonClass, Table
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { formatAttemptedAt } from '~/lib/dates'
 import { isId } from '~/lib/ids'
-import { getQuizResults } from '~/models/quiz-admin.server'
+import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-result'
@@ -14,8 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page } = readListParams(request)
   const results = isId(params.quizId) ? await getQuizResults(params.quizId, { page, pageSize: ADMIN_PAGE_SIZE }) : null
   if (!results) throw data('Quiz not found', { status: 404 })
-  const students = results.students.map(({ submittedAt, ...s }) => ({
+  const students = results.students.map(({ submittedAt, percentile, ...s }) => ({
     ...s,
+    percentile: percentile?.text ?? null,
     attemptedAt: formatAttemptedAt(submittedAt),
   }))
   return { quizId: params.quizId, page, pages: pageCount(results.total, ADMIN_PAGE_SIZE), ...results, students }
@@ -46,7 +47,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
         {loaderData.quizTitle}
       </PageTitle>
       <Table
-        head={['Name', 'Institute Name', 'Is Premium', 'Score', ...(withSections ? ['Sections'] : []), 'Attempted At']}
+        head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Percentile', ...(withSections ? ['Sections'] : []), 'Attempted At']}
         empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}
       >
         {loaderData.students.map((s) => (
@@ -57,6 +58,7 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
             <Td>{s.instituteName}</Td>
             <Td>{s.isPremiumMember ? 'Yes' : 'No'}</Td>
             <Td>{s.sections.length ? `${s.scoreText} / ${s.maxText}` : `${s.score} / ${s.total}`}</Td>
+            <Td className="tabular-nums">{s.percentile ?? '---'}</Td>
             {withSections ? (
               <Td>
                 {s.sections.length ? (

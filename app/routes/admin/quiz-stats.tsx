@@ -1,11 +1,12 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { QuestionStatsCard } from '~/components/admin/question-stats'
 import { ScoreHistogram } from '~/components/admin/score-histogram'
-import { FLAG_MIN_ANSWERED, LOW_CORRECT_SHARE } from '~/lib/quiz-stats'
-import { getQuizStats } from '~/models/quiz-stats.server'
+import { FLAG_MIN_ANSWERED, LOW_CORRECT_SHARE } from '~/lib/quiz/stats'
+import { getQuizStats } from '~/models/quiz/stats.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-stats'
+import { QuizErrorPanel } from '~/components/admin/quiz-error'
 
 // Issue 15 item 3: a quiz's statistics for staff. Read-only and server-rendered: it works the same without JS.
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -61,18 +62,6 @@ export default function QuizStats({ loaderData }: Route.ComponentProps) {
   )
 }
 
-// Like edit-quiz: an unknown or malformed id answers 404 with the message inside the admin layout.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <>
-      <PageTitle>Quiz statistics</PageTitle>
-      <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-100">
-        {notFound ? 'Quiz not found' : 'Error loading quiz statistics'}
-      </p>
-      <Link to="/admin/quizzes" className={secondaryButtonClass}>
-        Back to Quizzes
-      </Link>
-    </>
-  )
+  return <QuizErrorPanel error={error} title="Quiz statistics" failed="Error loading quiz statistics" />
 }

@@ -15,7 +15,7 @@ import {
 } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
-import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz-admin.server'
+import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz/editing.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
 import { requireRole } from '~/auth/guard.server'
@@ -56,6 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quizzes | Admin' }]
 
+const actionLinkClass = 'text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400'
+
 function ShareButton({ quizId, title, origin }: { quizId: string; title: string; origin: string }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
@@ -87,11 +89,7 @@ function ShareButton({ quizId, title, origin }: { quizId: string; title: string;
     }
   }
   return (
-    <button
-      type="button"
-      onClick={share}
-      className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-    >
+    <button type="button" onClick={share} className={actionLinkClass}>
       {copied ? 'Copied' : 'Share'}
     </button>
   )
@@ -130,24 +128,15 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
             <Td>{q.attemptedBy}</Td>
             <Td>
               <div className="flex flex-wrap items-center gap-3">
-                <Link
-                  to={`/admin/edit-quiz/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  Edit
-                </Link>
-                <Link
-                  to={`/admin/quiz-result/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  View Results
-                </Link>
-                <Link
-                  to={`/admin/quiz-stats/${q.id}`}
-                  className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
-                >
-                  Statistics
-                </Link>
+                {[
+                  ['Edit', `/admin/edit-quiz/${q.id}`],
+                  ['View Results', `/admin/quiz-result/${q.id}`],
+                  ['Statistics', `/admin/quiz-stats/${q.id}`],
+                ].map(([label, to]) => (
+                  <Link key={label} to={to} className={actionLinkClass}>
+                    {label}
+                  </Link>
+                ))}
                 <DeleteLink id={q.id} />
                 <ShareButton quizId={q.id} title={q.title} origin={loaderData.origin} />
               </div>

@@ -1,17 +1,11 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import {
-  buildResult,
-  getAttempt,
-  getLeaderboard,
-  getOpenPractice,
-  quizGate,
-  QuizError,
-  saveAnswers,
-  startAttempt,
-  submitAttempt,
-} from '~/models/attempt.server'
-import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz.server'
+import { buildResult } from '~/models/quiz/result.server'
+import { getAttempt, getOpenPractice, saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import { getLeaderboard } from '~/models/quiz/standing.server'
+import { quizGate, QuizError, type GateRefusal } from '~/models/quiz/access.server'
+import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from '~/routes/quiz/statuses'
+import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz/catalog.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
   leaderboardEntryJson,
@@ -33,16 +27,24 @@ import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from './endpoints.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
-import { secondsLeft } from '~/lib/marking'
+import { secondsLeft } from '~/lib/quiz/clock'
 
 // /api/v1/quiz/* (API.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
 // answer key leaves the server only in the submit response of that learner's own attempt.
 
 const GATE_MESSAGES = {
-  401: UNAUTHORIZED,
-  403: 'You do not have access to this paid quiz.',
-  404: 'Quiz not found.',
+  'signed-out': UNAUTHORIZED,
+  'no-access': 'You do not have access to this paid quiz.',
+  'not-found': 'Quiz not found.',
 } as const
+
+/** The answer to a refused gate; `notFound` replaces the message of an unknown quiz where the old route had its own. */
+const refused = (reason: GateRefusal, notFound?: string) =>
+  apiError(GATE_STATUS[reason], reason === 'not-found' && notFound ? notFound : GATE_MESSAGES[reason])
+
+/** A learner's problem as the older client expects it: a quiz it cannot start reads as not found. */
+const problem = (error: QuizError) =>
+  apiError(error.problem === 'invalid-answer' ? QUIZ_PROBLEM_STATUS[error.problem] : 404, error.message)
 
 /** Item 8: the older client can show only 4-option MCQs; a quiz with msq or nat questions is not for it. */
 export const NEEDS_WEBSITE = 'This test needs the website: it has question types this app cannot show.'
@@ -72,7 +74,7 @@ type SignedIn = ApiArgs & { user: UserRow }
 const getOne = async ({ params, user }: SignedIn) => {
   if (!isId(params.id)) return apiError(400, 'Invalid quiz ID.')
   const gate = await quizGate(user, params.id)
-  if (!gate.ok) return apiError(gate.status, GATE_MESSAGES[gate.status])
+  if (!gate.ok) return refused(gate.reason)
   const quiz = gate.quiz
   // Checked before an attempt is opened: the older client must not start a test it cannot show.
   if (!(await isMcqOnly(quiz.id))) return apiError(400, NEEDS_WEBSITE)
@@ -84,7 +86,7 @@ const getOne = async ({ params, user }: SignedIn) => {
       const { attempt } = await startAttempt({ userId: user.id, quiz })
       questions = await attemptQuestions(quiz.id, attempt.started_at)
     } catch (error) {
-      if (error instanceof QuizError) return apiError(error.status === 409 ? 404 : error.status, error.message)
+      if (error instanceof QuizError) return problem(error)
       throw error
     }
   }
@@ -98,7 +100,7 @@ const submit = async ({ request, user }: SignedIn) => {
   if (!isId(quizId)) return apiError(400, 'Invalid quizId')
   if (!Array.isArray(body.answers)) return apiError(400, 'Answers must be a non-empty array')
   const gate = await quizGate(user, quizId)
-  if (!gate.ok) return apiError(gate.status, gate.status === 404 ? 'Quiz not found' : GATE_MESSAGES[gate.status])
+  if (!gate.ok) return refused(gate.reason, 'Quiz not found')
   // The older client cannot answer msq or nat questions: such a test is taken and submitted on the website.
   if (!(await isMcqOnly(quizId))) return apiError(400, NEEDS_WEBSITE)
   const answers: AnswerInput[] = []
@@ -120,14 +122,14 @@ const submit = async ({ request, user }: SignedIn) => {
     if (outcome.status === 'already') return apiError(400, 'You have already attempted this quiz')
     return json(submitResultJson(quizId, await buildResult(outcome.attempt)))
   } catch (error) {
-    if (error instanceof QuizError) return apiError(error.status === 409 ? 404 : error.status, error.message)
+    if (error instanceof QuizError) return problem(error)
     throw error
   }
 }
 
 const leaderboard = async ({ params, user }: SignedIn) => {
   const gate = await quizGate(user, params.id)
-  if (!gate.ok) return apiError(gate.status, gate.status === 404 ? 'Leaderboard not found' : GATE_MESSAGES[gate.status])
+  if (!gate.ok) return refused(gate.reason, 'Leaderboard not found')
   // The old route sent every result; we cap the list so a popular quiz cannot produce a multi-MB body.
   const board = await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 1000 })
   if (!board) return apiError(404, 'Leaderboard not found')
@@ -138,6 +140,7 @@ const leaderboard = async ({ params, user }: SignedIn) => {
       quiz: { title: board.quiz.title, totalQuestions: board.quiz.totalQuestions, totalMarks: board.quiz.totalMarks },
       topThree: board.topThree.map(entry),
       others: board.others.map(entry),
+      viewer: board.viewer ? { rank: board.viewer.rank, percentile: board.viewer.percentile?.text ?? null } : null,
     },
   })
 }
@@ -148,7 +151,7 @@ const leaderboard = async ({ params, user }: SignedIn) => {
  */
 const saveBatch = async ({ request, params, user }: SignedIn) => {
   const gate = await quizGate(user, params.id)
-  if (!gate.ok) return apiError(gate.status, GATE_MESSAGES[gate.status])
+  if (!gate.ok) return refused(gate.reason)
   const body = await readJsonBody(request)
   const parsed = answerListSchema.safeParse(body.answers)
   if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
@@ -160,7 +163,7 @@ const saveBatch = async ({ request, params, user }: SignedIn) => {
     const outcome = await saveAnswers({ attempt, answers: parsed.data })
     if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })
   } catch (error) {
-    if (error instanceof QuizError) return apiError(error.status, error.message)
+    if (error instanceof QuizError) return apiError(QUIZ_PROBLEM_STATUS[error.problem], error.message)
     throw error
   }
   return json({ success: true, saved: parsed.data.length, secondsLeft: secondsLeft(attempt.deadline_at, new Date()) })
@@ -196,7 +199,7 @@ export const quizApi = apiResource({
       success: { 200: SubmitResultShape },
       errors: {
         400: `"Invalid quizId", "Answers must be a non-empty array", a malformed answer, "You have already attempted this quiz" or "${NEEDS_WEBSITE}"`,
-        403: GATE_MESSAGES[403],
+        403: GATE_MESSAGES['no-access'],
         404: 'Quiz not found',
       },
       handler: submit,
@@ -209,7 +212,7 @@ export const quizApi = apiResource({
       success: { 200: z.object({ success: z.literal(true), data: LearnerQuizShape }) },
       errors: {
         400: `"Invalid quiz ID." or "${NEEDS_WEBSITE}" (a quiz with msq or nat questions)`,
-        403: GATE_MESSAGES[403],
+        403: GATE_MESSAGES['no-access'],
         404: 'Quiz not found.',
       },
       handler: getOne,
@@ -226,10 +229,14 @@ export const quizApi = apiResource({
             quiz: z.object({ title: z.string(), totalQuestions: z.number().int(), totalMarks: z.number() }),
             topThree: z.array(LeaderboardEntryShape),
             others: z.array(LeaderboardEntryShape),
+            viewer: z
+              .object({ rank: z.number().int(), percentile: z.string().nullable() })
+              .nullable()
+              .describe("Ours: the caller's own rank and percentile (decision 018), or null before they submit"),
           }),
         }),
       },
-      errors: { 403: GATE_MESSAGES[403], 404: 'Leaderboard not found' },
+      errors: { 403: GATE_MESSAGES['no-access'], 404: 'Leaderboard not found' },
       handler: leaderboard,
     }),
     endpoint({
@@ -243,7 +250,7 @@ export const quizApi = apiResource({
       },
       errors: {
         400: 'a malformed answer',
-        403: GATE_MESSAGES[403],
+        403: GATE_MESSAGES['no-access'],
         404: '"Quiz not found." or "Start the quiz first."',
         409: { description: 'the attempt is closed', schema: ApiErrorShape.extend({ submitted: z.literal(true) }) },
       },

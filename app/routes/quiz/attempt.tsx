@@ -6,31 +6,29 @@ import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
 import { TestView } from '~/components/quiz/test-view'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
-import { answersCloseAt, secondsLeft } from '~/lib/marking'
+import { answersCloseAt, secondsLeft } from '~/lib/quiz/clock'
+import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
+import { buildResult } from '~/models/quiz/result.server'
 import { stateCounts } from '~/lib/quiz/palette'
 import {
-  addTimeSpent,
-  buildResult,
-  getAnswers,
   getAttempt,
   getLatestPractice,
   getOpenPractice,
-  quizGate,
-  QuizError,
-  recordVisit,
   saveAnswers,
   startAttempt,
   startPractice,
   submitAttempt,
-  timeSinceShown,
   type AttemptRow,
-} from '~/models/attempt.server'
-import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz.server'
+} from '~/models/quiz/attempt.server'
+import { quizGate, QuizError } from '~/models/quiz/access.server'
+import { timeSinceShown } from '~/lib/quiz/clock'
+import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz/catalog.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
 import { getUser } from '~/auth/session.server'
 import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
+import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
 import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
@@ -47,14 +45,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const gate = await quizGate(user, params.quizId)
   if (!gate.ok) {
     const url = new URL(request.url)
+    const status = GATE_STATUS[gate.reason]
     return data(
       {
         view: 'denied' as const,
-        status: gate.status,
-        message: accessDeniedMessage(gate.status),
+        status,
+        message: accessDeniedMessage(status),
         redirectTo: url.pathname,
       },
-      { status: gate.status },
+      { status },
     )
   }
   const quiz = gate.quiz
@@ -136,7 +135,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return data({ error: accessDeniedMessage(gate.status) }, { status: gate.status })
+  if (!gate.ok)
+    return data({ error: accessDeniedMessage(GATE_STATUS[gate.reason]) }, { status: GATE_STATUS[gate.reason] })
   const quiz = gate.quiz
   const base = `/quiz/${quiz.id}`
   // A body that is not a form (JSON, plain text) is a bad request, not a crash.
@@ -152,7 +152,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     try {
       await startPractice({ userId: user!.id, quiz, timed: form.practiceTiming === 'timed' })
     } catch (error) {
-      if (error instanceof QuizError) return data({ error: error.message }, { status: error.status })
+      if (error instanceof QuizError)
+        return data({ error: error.message }, { status: QUIZ_PROBLEM_STATUS[error.problem] })
       throw error
     }
     throw redirect(`${base}?q=1`)
@@ -162,7 +163,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     try {
       await startAttempt({ userId: user!.id, quiz })
     } catch (error) {
-      if (error instanceof QuizError) return data({ error: error.message }, { status: error.status })
+      if (error instanceof QuizError)
+        return data({ error: error.message }, { status: QUIZ_PROBLEM_STATUS[error.problem] })
       throw error
     }
     throw redirect(`${base}?q=1`)

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
+import { QuizzesLink } from '~/components/quiz-links'
 import { BRAND_NAME } from '~/lib/constants'
-import { getLeaderboard, quizGate, type LeaderboardEntry } from '~/models/attempt.server'
+import { getLeaderboard, type LeaderboardEntry } from '~/models/quiz/standing.server'
+import { quizGate } from '~/models/quiz/access.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/leaderboard'
 
@@ -8,7 +10,7 @@ import type { Route } from './+types/leaderboard'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return { board: null, denied: gate.status === 403 }
+  if (!gate.ok) return { board: null, denied: gate.reason === 'no-access' }
   return { board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }), denied: false }
 }
 
@@ -39,9 +41,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">{denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}</p>
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" />
       </main>
     )
   }
@@ -55,7 +55,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
       {board.viewer ? (
         <p className="mb-6 rounded bg-emerald-50 p-3 text-sm dark:bg-emerald-950" data-testid="my-rank">
           Your rank: <strong>#{board.viewer.rank}</strong> of {board.participants} · Score {board.viewer.score} /{' '}
-          {board.viewer.total} · Percentile <strong>{board.viewer.percentile}</strong> ·{' '}
+          {board.viewer.total} · Percentile <strong>{board.viewer.percentile?.text ?? '—'}</strong> ·{' '}
           <Link to={`/quiz/result/${board.quiz.id}`} className="font-semibold underline">
             View your result
           </Link>
@@ -101,12 +101,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <div className="mt-8 text-center">
-        <Link
-          to="/quizzes"
-          className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" outline />
       </div>
     </main>
   )

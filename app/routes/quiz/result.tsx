@@ -1,104 +1,34 @@
 import { Link } from 'react-router'
 import { BarChart } from '~/components/analysis/bar-chart'
-import { compactMarks, formatAccuracy, formatDuration, OPTION_LETTERS, signedMarks } from '~/components/analysis/format'
+import { compactMarks, OPTION_LETTERS } from '~/components/analysis/format'
+import { QuizzesLink } from '~/components/quiz-links'
 import { BRAND_NAME } from '~/lib/constants'
-import { formatMarks, marksToNumber, type Marks } from '~/lib/marks'
-import { getAnalysis, type Analysis, type AnalysisGroup } from '~/models/analysis.server'
-import { quizGate } from '~/models/attempt.server'
+import { getAnalysis } from '~/models/quiz/analysis.server'
+import { quizGate } from '~/models/quiz/access.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/auth/guard.server'
+import { resultView, type ResultView } from './result-view'
 import type { Route } from './+types/result'
 
 // Nothing floats over the result and its analysis: at phone widths the WhatsApp button covered the right edge of
 // the tables and the question review, as it did the test view's buttons.
 export const handle: RouteHandle = { hideFloatingPanel: true }
 
-// /quiz/result/{id} (spec 1 §2, issue 13 item 4): the result and analysis of the learner's own submitted attempt,
-// read from the database, so it survives a reload. `?attempt=` picks one of their submitted practice attempts.
-// The answer key is read only for the learner's own submitted attempt (app/models/analysis.server.ts).
+// /quiz/result/{id}: the result and analysis of the learner's own submitted attempt, read from the database, so it
+// survives a reload. `?attempt=` picks one of their submitted practice attempts. The answer key is read only for
+// the learner's own submitted attempt (app/models/quiz/analysis.server.ts); the view model is ./result-view.ts.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
   if (!gate.ok) return { result: null }
   const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
   const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
-  return { result: analysis ? toView(analysis) : null }
+  return { result: analysis ? resultView(analysis) : null }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Quiz Results | ${BRAND_NAME}` }]
 
-// Exact marks become text here, on the server (2 decimals, decision 011); the numbers beside them only draw bars.
-const text = (m: Marks | null) => (m ? formatMarks(m) : null)
-const num = (m: Marks | null) => (m ? marksToNumber(m) : null)
-
-function groupView(g: AnalysisGroup, unnamed: string) {
-  return {
-    name: g.key ?? unnamed,
-    earned: formatMarks(g.earned),
-    earnedValue: marksToNumber(g.earned),
-    max: formatMarks(g.maxMarks),
-    topper: text(g.topperEarned),
-    topperValue: num(g.topperEarned),
-    questions: g.questions,
-    attempted: g.attempted,
-    correct: g.correct,
-    wrong: g.wrong,
-    accuracy: formatAccuracy(g.accuracy),
-    time: formatDuration(g.timeSpentMs),
-  }
-}
-
-function toView(a: Analysis) {
-  return {
-    quiz: a.quiz,
-    practice: a.attempt.mode === 'practice',
-    score: formatMarks(a.score),
-    scoreValue: marksToNumber(a.score),
-    max: formatMarks(a.maxScore),
-    overall: {
-      questions: a.overall.questions,
-      attempted: a.overall.attempted,
-      correct: a.overall.correct,
-      wrong: a.overall.wrong,
-      unattempted: a.overall.unattempted,
-      accuracy: formatAccuracy(a.overall.accuracy),
-    },
-    rank: a.rank,
-    participants: a.participants,
-    percentile: a.percentile,
-    topper: text(a.topper),
-    topperValue: num(a.topper),
-    average: text(a.average),
-    averageValue: num(a.average),
-    duration: formatDuration(a.attempt.durationMs),
-    timeSpent: formatDuration(a.attempt.timeSpentMs),
-    sections: a.sections.map((g) => groupView(g, 'General')),
-    topics: a.topics.map((g) => groupView(g, 'Other')),
-    questions: a.questions.map((q) => ({
-      id: q.questionId,
-      number: q.number,
-      type: q.type,
-      question: q.question,
-      options: q.options,
-      section: q.section,
-      topic: q.topic,
-      selectedOption: q.selectedOption,
-      selectedOptions: q.selectedOptions,
-      numericAnswer: q.numericAnswer,
-      correctOptions: q.correctOptions,
-      answerMin: q.answerMin,
-      answerMax: q.answerMax,
-      outcome: q.outcome,
-      earned: signedMarks(formatMarks(q.earned)),
-      max: formatMarks(q.maxMarks),
-      negative: formatMarks(q.negativeMarks),
-      time: formatDuration(q.timeSpentMs),
-      explanation: q.explanation,
-    })),
-  }
-}
-
-type View = ReturnType<typeof toView>
+type View = ResultView
 type QuestionView = View['questions'][number]
 
 const LABELS = { correct: 'Correct', wrong: 'Incorrect', unattempted: 'Unattempted' } as const
@@ -134,6 +64,8 @@ function theKey(q: QuestionView): string {
   return letters(q.correctOptions)
 }
 
+const GROUP_COLUMNS = ['Marks', 'Topper', 'Attempted', 'Correct', 'Accuracy', 'Time'] as const
+
 const card = 'mb-8 rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700'
 const cell = 'py-1.5 pr-3 align-top'
 
@@ -159,24 +91,11 @@ function GroupTable({ caption, groups, testId }: { caption: string; groups: View
             <th scope="col" className={cell}>
               Name
             </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Marks
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Topper
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Attempted
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Correct
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Accuracy
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Time
-            </th>
+            {GROUP_COLUMNS.map((name) => (
+              <th key={name} scope="col" className={`${cell} text-right`}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -209,18 +128,11 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg">No quiz result available.</p>
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Back to Quizzes
-        </Link>
+        <QuizzesLink label="Back to Quizzes" />
       </main>
     )
   }
   const r = result
-  // The bar shows the same percentage as the text, held between empty and full (a score can be negative).
-  const maxValue = Number(r.max)
-  const pctExact = maxValue > 0 ? (r.scoreValue / maxValue) * 100 : 0
-  const pct = Math.max(0, Math.min(100, pctExact))
-  const showSectionChart = r.sections.length > 1 || r.sections[0]?.name !== 'General'
   return (
     <main className="mx-auto max-w-3xl px-3 py-8 sm:px-4 sm:py-10">
       <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
@@ -246,11 +158,11 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           aria-label="Score"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(pct)}
+          aria-valuenow={Math.round(r.share.bar)}
         >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
+          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${r.share.bar}%` }} />
         </div>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{pctExact.toFixed(2)}%</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{r.share.text}</p>
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
           <Stat label="Marks" value={`${r.score} / ${r.max}`} testId="exact-score" />
           <Stat
@@ -268,7 +180,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         </dl>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
           Rank, percentile, topper and average count everyone&apos;s first (ranked) submitted attempt; practice attempts
-          never do. Percentile: the share of the other participants who scored less than you.
+          never do. Percentile: the share of participants who scored as much as you or less, you included.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link
@@ -277,7 +189,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           >
             View Leaderboard
           </Link>
-          {/* issue 13 item 5: after the ranked attempt, the quiz may be taken again for practice (never ranked). */}
+          {/* After the ranked attempt, the quiz may be taken again for practice (never ranked). */}
           <Link
             to={`/quiz/${r.quiz.id}?practice`}
             className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
@@ -302,7 +214,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           ]}
           caption={`Out of ${r.max} marks.`}
         />
-        {showSectionChart ? (
+        {r.namedSections ? (
           <BarChart
             testId="chart-sections"
             title="Marks per section"
@@ -404,9 +316,7 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <div className="mt-8 text-center">
-        <Link to="/quizzes" className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Go to Quizzes
-        </Link>
+        <QuizzesLink label="Go to Quizzes" />
       </div>
     </main>
   )

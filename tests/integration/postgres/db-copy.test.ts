@@ -403,7 +403,7 @@ describe('npm run db:copy (SQLite to PostgreSQL)', () => {
     // The app's own start-up (migrateToLatest, no-op) and model layer, on the copied database.
     const { dialect } = await import('~/utils/db.server')
     expect(dialect).toBe('postgres')
-    const { getLeaderboard } = await import('~/models/attempt.server')
+    const { getLeaderboard } = await import('~/models/quiz/standing.server')
     const { paidUses } = await import('~/models/coupon.server')
     const quizId = fixture.quizzes[3].id
     const expected = (

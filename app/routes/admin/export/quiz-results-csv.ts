@@ -1,8 +1,8 @@
 import { data } from 'react-router'
 import { csvResponse } from '~/lib/csv-write'
 import { isId } from '~/lib/ids'
-import { QUIZ_RESULTS_HEADER, quizResultCsvRows } from '~/models/quiz-export.server'
-import { getQuiz } from '~/models/quiz.server'
+import { QUIZ_RESULTS_HEADER, quizResultCsvRows } from '~/models/quiz/export.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-results-csv'
 

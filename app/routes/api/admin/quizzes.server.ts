@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import {
-  createQuiz,
-  deleteQuiz,
-  getQuizForEdit,
-  getQuizResults,
-  listQuizzes,
-  updateQuiz,
-} from '~/models/quiz-admin.server'
+import { createQuiz, deleteQuiz, getQuizForEdit, listQuizzes, updateQuiz } from '~/models/quiz/editing.server'
+import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { resetQuizPrice } from '~/models/settings.server'
 import { quizPriceJson, quizResultStudentJson, staffQuizJson, staffQuizListItemJson } from '~/presenters/v1.server'
 import {
@@ -17,7 +11,8 @@ import {
   StaffQuizListItemShape,
   StaffQuizShape,
 } from '~/presenters/v1-shapes'
-import { aiRequestSchema, apiMarkingDefaults, apiQuestionToDraft, quizApiSchema } from '~/schemas/admin-quiz'
+import { aiRequestSchema, questionIssueMessage, quizApiSchema } from '~/schemas/admin-quiz'
+import { apiMarkingDefaults, apiQuestionToDraft } from '~/lib/quiz/quiz-form'
 import { quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
@@ -26,7 +21,10 @@ import { endpoint, ok, type ApiArgs, type SignedInArgs } from '../endpoints.serv
 // /api/v1/admin: mock tests (authoring, AI drafts, results) and the bundle price (the rows of ../admin.server.ts's
 // table).
 
-/** create-quiz and PUT quiz/{id}: the old client's messages first ("All fields are required", "Invalid question format"). */
+/**
+ * create-quiz and PUT quiz/{id}: the old client's shape and first check ("All fields are required"); a refused
+ * question's message names it and its field ("Question 3: negative marks ...").
+ */
 async function quizBody(request: Request) {
   const body = await readJsonBody(request)
   for (const key of ['title', 'description', 'category']) {
@@ -38,7 +36,9 @@ async function quizBody(request: Request) {
   const parsed = quizApiSchema.safeParse(body)
   if (!parsed.success) {
     const questionIssue = parsed.error.issues.find((i) => i.path[0] === 'questions')
-    return { error: apiError(400, questionIssue ? 'Invalid question format' : firstMessage(parsed.error.issues)) }
+    return {
+      error: apiError(400, questionIssue ? questionIssueMessage(questionIssue) : firstMessage(parsed.error.issues)),
+    }
   }
   const { markingDefaults, questions, ...quiz } = parsed.data
   return {
@@ -110,7 +110,6 @@ const GeneratedQuiz = z.object({
   ),
 })
 
-
 export const adminQuizEndpoints = [
   endpoint({
     method: 'POST',
@@ -119,7 +118,9 @@ export const adminQuizEndpoints = [
     guard: 'staff',
     body: { json: QuizBody },
     success: { 201: z.object({ message: z.string(), quiz: CreatedQuizShape }) },
-    errors: { 400: '"All fields are required", "Invalid question format", or a rule of the fields' },
+    errors: {
+      400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
+    },
     handler: async ({ request, user }) => {
       const { input, error } = await quizBody(request)
       if (error) return error
@@ -171,7 +172,7 @@ export const adminQuizEndpoints = [
     body: { json: QuizBody },
     success: { 200: ok({ message: z.string(), data: StaffQuizShape }) },
     errors: {
-      400: '"All fields are required", "Invalid question format", or a rule of the fields',
+      400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
       404: 'Quiz not found',
     },
     handler: updateQuizHandler,

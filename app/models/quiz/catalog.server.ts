@@ -1,12 +1,12 @@
 import type { Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
-import type { Database, QuestionsTable, QuestionType, QuizzesTable } from '#db/schema'
-import { formatMarks, marksFromStorage, type Question } from '~/lib/marks'
+import type { Database, QuestionType, QuizzesTable } from '#db/schema'
+import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
+import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 
-// Quizzes and questions as learners see them. The answer key (correct_option, explanation) is NEVER selected
-// here: anything this module returns may go to a page, loader data or the API before submission
-// (issue 5 §5). Scoring and results read the key in attempt.server.ts, after submission only, through the
-// column-less query builders below.
+// Quizzes and questions as learners see them. The answer key (and the explanation) is NEVER selected here:
+// anything this module returns may go to a page, loader data or the API before submission. The key is read by
+// paper.server.ts alone, through the column-less query builders below.
 
 export type QuizRow = Selectable<QuizzesTable>
 
@@ -159,11 +159,17 @@ export async function isMcqOnly(quizId: string): Promise<boolean> {
   return !row
 }
 
-/** Total marks of the quiz's current paper and whether it is marked today's way (mcq only, +1 / -0.25). */
+/** Total marks of the quiz's current paper and whether it is marked the default way (mcq only, +1 / -0.25). */
 export async function paperMarking(quizId: string): Promise<{ totalMarks: string; standard: boolean }> {
   const rows = await currentQuestionRows(quizId).select(['type', 'marks', 'negative_marks']).execute()
   const total = rows.reduce((t, r) => t + Number(r.marks), 0)
-  const standard = rows.every((r) => r.type === 'mcq' && Number(r.marks) === 30000 && Number(r.negative_marks) === 7500)
+  const { marks, negativeMarks } = MARKING_SCHEMES.spec.mcq
+  const standard = rows.every(
+    (r) =>
+      r.type === 'mcq' &&
+      marksEqual(marksFromStorage(r.marks), marks) &&
+      marksEqual(marksFromStorage(r.negative_marks), negativeMarks),
+  )
   const text = formatMarks(marksFromStorage(total))
   return { totalMarks: text.endsWith('.00') ? text.slice(0, -3) : text, standard }
 }
@@ -177,46 +183,4 @@ export function parseOptionIndexes(json: string | null): number[] {
   } catch {
     return []
   }
-}
-
-/**
- * The question columns scorableQuestion reads (type, marks, the key, section, topic), for the staff queries that
- * select them: spread into their `select` after whatever else they need. Never into a learner's query.
- */
-export const scorableColumns = [
-  'type',
-  'marks',
-  'negative_marks',
-  'correct_option',
-  'correct_options',
-  'answer_min',
-  'answer_max',
-  'section',
-  'topic',
-] as const satisfies readonly (keyof QuestionsTable)[]
-
-/**
- * A stored question as app/lib/marks.ts scores it: the one place that reads the key columns of migrations/0007
- * (attempt scoring, the analysis page and the staff results all go through it).
- */
-export function scorableQuestion(q: {
-  type: QuestionType
-  marks: number
-  negative_marks: number
-  correct_option: number
-  correct_options: string | null
-  answer_min: string | null
-  answer_max: string | null
-  section: string | null
-  topic: string | null
-}): Question {
-  const common = {
-    marks: marksFromStorage(q.marks),
-    negativeMarks: marksFromStorage(q.negative_marks),
-    section: q.section,
-    topic: q.topic,
-  }
-  if (q.type === 'msq') return { ...common, type: 'msq', correctOptions: parseOptionIndexes(q.correct_options) }
-  if (q.type === 'nat') return { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
-  return { ...common, type: 'mcq', correctOption: q.correct_option }
 }

@@ -1,22 +1,21 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
+import type { Database } from '#db/schema'
+import { recordAudit } from '~/models/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/schemas/admin-quiz'
+import { questionsShownAt } from './catalog.server'
 import {
-  defaultMarksFor,
-  formatMarks,
-  makeMarks,
-  marksFromStorage,
-  marksToStorage,
-  scorePaper,
-  type Answer,
-  type Marks,
-  type QuestionType,
-} from '~/lib/marks'
-import type { Database } from '#db/schema'
-import { recordAudit } from './audit.server'
-import { imageUrl } from '~/services/storage.server'
-import { currentQuestionRows, questionsShownAt, scorableColumns, scorableQuestion } from './quiz.server'
+  currentStoredQuestions,
+  draftOfStored,
+  questionColumns,
+  sameQuestion,
+  type QuestionColumns,
+} from '~/models/quiz/paper.server'
+import type { MarkingDefaultsUnits, QuizInput } from './types'
+
+// Staff quiz management. Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions that attempts
+// were shown are archived, never rewritten; only current (archived_at is null) questions are shown. The stored
+// form of a question and the comparison of versions are the paper's (paper.server.ts).
 
 // Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
@@ -80,7 +79,7 @@ export async function getQuizForEdit(quizId: string) {
     .where('id', '=', quizId)
     .executeTakeFirst()
   if (!quiz) return null
-  const questions = await currentQuestions(db, quizId)
+  const questions = await currentStoredQuestions(db, quizId)
   return {
     id: quiz.id,
     title: quiz.title,
@@ -90,20 +89,7 @@ export async function getQuizForEdit(quizId: string) {
     createdAt: quiz.created_at,
     updatedAt: quiz.updated_at,
     markingDefaults: readDefaults(quiz.marking_defaults),
-    questions: questions.map((q) => ({
-      id: q.id,
-      questionText: q.question_text,
-      options: JSON.parse(q.options) as string[],
-      correctOption: q.correct_option,
-      explanation: q.explanation ?? undefined,
-      type: q.type,
-      marks: Number(q.marks),
-      negativeMarks: Number(q.negative_marks),
-      ...(q.type === 'msq' ? { correctOptions: JSON.parse(q.correct_options ?? '[]') as number[] } : {}),
-      ...(q.type === 'nat' ? { answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' } : {}),
-      section: q.section ?? undefined,
-      topic: q.topic ?? undefined,
-    })),
+    questions: questions.map(draftOfStored),
   }
 }
 
@@ -117,70 +103,7 @@ function readDefaults(text: string | null): MarkingDefaultsUnits | null {
   }
 }
 
-/** The stored row of a draft: type, marks (the quiz's or the spec's defaults when left out), keys by type. */
-function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
-  const type: QuestionType = q.type ?? 'mcq'
-  const fallback = defaultMarksFor(type, {
-    [type]: {
-      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
-      negativeMarks:
-        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
-    },
-  })
-  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
-  return {
-    question_text: q.questionText,
-    options: JSON.stringify(type === 'nat' ? [] : q.options),
-    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
-    explanation: q.explanation?.trim() || null,
-    type,
-    marks: q.marks ?? marksToStorage(fallback.marks),
-    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
-    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
-    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
-    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
-    section: q.section?.trim() || null,
-    topic: q.topic?.trim() || null,
-  }
-}
-type QuestionColumns = ReturnType<typeof questionColumns>
-const COMPARED = [
-  'question_text',
-  'options',
-  'correct_option',
-  'explanation',
-  'type',
-  'marks',
-  'negative_marks',
-  'correct_options',
-  'answer_min',
-  'answer_max',
-  'section',
-  'topic',
-] as const satisfies readonly (keyof QuestionColumns)[]
 export type QuizForEdit = NonNullable<Awaited<ReturnType<typeof getQuizForEdit>>>
-
-function currentQuestions(conn: Kysely<Database>, quizId: string) {
-  return currentQuestionRows(quizId, conn)
-    .select([
-      'id',
-      'position',
-      'question_text',
-      'options',
-      'correct_option',
-      'explanation',
-      'created_at',
-      'type',
-      'marks',
-      'negative_marks',
-      'correct_options',
-      'answer_min',
-      'answer_max',
-      'section',
-      'topic',
-    ])
-    .execute()
-}
 
 /**
  * Ids of the current questions some attempt of the quiz was shown. The attempts that saw a current question are
@@ -212,12 +135,6 @@ async function insertQuestion(
     .values({ id: newId(), quiz_id: quizId, position, ...columns, created_at: now })
     .execute()
 }
-
-/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
-const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
-  COMPARED.every((k) =>
-    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
-  )
 
 const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
   d && Object.keys(d).length ? JSON.stringify(d) : null
@@ -281,7 +198,7 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
       })
       .where('id', '=', quizId)
       .execute()
-    const current = await currentQuestions(trx, quizId)
+    const current = await currentStoredQuestions(trx, quizId)
     const seen = await currentQuestionsSeen(trx, quizId)
     const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
     for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
@@ -336,126 +253,4 @@ export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId:
     )
     return quiz
   })
-}
-
-export type QuizResultRow = {
-  id: string
-  name: string
-  email: string
-  profileImage: string | null
-  instituteName: string
-  isPremiumMember: boolean
-  score: number
-  total: number
-  submittedAt: string
-  /** Exact score (score_units), 2 decimals, and the paper's maximum. */
-  scoreText: string
-  maxText: string
-  /** Per-section totals (issue 13 item 6), in order of first appearance; empty when no question has a section. */
-  sections: Array<{ name: string; earned: string; max: string; attempted: number; questions: number }>
-}
-
-/** One submitted attempt scored from its stored answers against the questions it saw (decision 002). */
-async function attemptSections(attempt: { id: string; quiz_id: string; started_at: string }) {
-  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at)
-    .select(['id', ...scorableColumns])
-    .execute()
-  const answers = await db
-    .selectFrom('attempt_answers')
-    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer'])
-    .where('attempt_id', '=', attempt.id)
-    .execute()
-  const byQuestion = new Map(answers.map((a) => [a.question_id, a]))
-  const paper = scorePaper(
-    questions.map((q) => scorableQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })),
-    questions.map((q): Answer | null => {
-      const a = byQuestion.get(q.id)
-      if (!a) return null
-      return {
-        selectedOption: a.selected_option,
-        selectedOptions: a.selected_options ? (JSON.parse(a.selected_options) as number[]) : null,
-        numericAnswer: a.numeric_answer,
-      }
-    }),
-  )
-  return paper
-}
-
-/** Submitted attempts of a quiz with the learner (spec 2 "Quiz Results"), newest first. */
-export async function getQuizResults(
-  quizId: string,
-  { page = 1, pageSize }: { page?: number; pageSize?: number } = {},
-) {
-  const quiz = await getQuizTitle(quizId)
-  if (!quiz) return null
-  const base = db
-    .selectFrom('attempts')
-    .innerJoin('users', 'users.id', 'attempts.user_id')
-    .where('attempts.quiz_id', '=', quizId)
-    .where('attempts.submitted_at', 'is not', null)
-    .where('attempts.mode', '=', 'ranked')
-  const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  let query = base
-    .select([
-      'attempts.id',
-      'attempts.quiz_id',
-      'attempts.started_at',
-      'attempts.score',
-      'attempts.score_units',
-      'attempts.total',
-      'attempts.submitted_at',
-      'users.name',
-      'users.email',
-      'users.profile_image',
-      'users.institute_name',
-      'users.is_premium_member',
-    ])
-    .orderBy('attempts.submitted_at', 'desc')
-    .orderBy('attempts.id')
-  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
-  const rows = await query.execute()
-  // A question whose key cannot be scored (not reachable through the editor) leaves that row without sections.
-  const papers = await Promise.all(rows.map((r) => attemptSections(r).catch(() => null)))
-  return {
-    quizTitle: quiz.title,
-    total,
-    students: rows.map((r, i): QuizResultRow => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      profileImage: imageUrl(r.profile_image),
-      instituteName: r.institute_name || '---',
-      isPremiumMember: r.is_premium_member === 1,
-      score: r.score ?? 0,
-      total: r.total,
-      submittedAt: r.submitted_at!,
-      ...resultMarks(r, papers[i]),
-    })),
-  }
-}
-
-function resultMarks(
-  r: { score: number | null; score_units: number | string | null },
-  paper: ReturnType<typeof scorePaper> | null,
-): Pick<QuizResultRow, 'scoreText' | 'maxText' | 'sections'> {
-  // The stored exact score is the total (the learner's result page shows it); the sections come from the answers.
-  const exact: Marks =
-    r.score_units !== null && r.score_units !== undefined
-      ? marksFromStorage(r.score_units)
-      : makeMarks(Math.round((r.score ?? 0) * 4), 4)
-  const named = paper?.sections.some((g) => g.key !== null) ?? false
-  return {
-    scoreText: formatMarks(exact),
-    maxText: paper ? formatMarks(paper.maxTotal) : '',
-    sections:
-      paper && named
-        ? paper.sections.map((g) => ({
-            name: g.key ?? 'Other questions',
-            earned: formatMarks(g.earned),
-            max: formatMarks(g.maxMarks),
-            attempted: g.attempted,
-            questions: g.questions,
-          }))
-        : [],
-  }
 }

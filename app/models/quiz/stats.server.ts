@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import type { QuestionType } from '#db/schema'
 import { isId } from '~/lib/ids'
-import { formatDecimal, formatMarks, marksFromStorage, parseNumericAnswer, scoreQuestion } from '~/lib/marks'
+import { formatDecimal, parseNumericAnswer } from '~/lib/quiz/numeric'
+import { formatMarks, marksFromStorage, marksToStorage } from '~/lib/quiz/marks'
+import { scoreQuestion, type Answer, type Question } from '~/lib/quiz/scoring'
 import {
   msqVerdict,
   possibleRange,
@@ -10,16 +12,12 @@ import {
   type OptionCount,
   type QuestionFlag,
   type ScoreBin,
-} from '~/lib/quiz-stats'
+} from '~/lib/quiz/stats'
+import { QUIZ_GRACE_SECONDS } from '~/lib/constants'
 import { db } from '~/utils/db.server'
-import {
-  currentQuestionRows,
-  getQuiz,
-  parseOptionIndexes,
-  parseOptions,
-  scorableColumns,
-  scorableQuestion,
-} from './quiz.server'
+import { savedBySql } from '#db/dialect'
+import { getQuiz, parseOptionIndexes } from './catalog.server'
+import { currentKeyedQuestions, type KeyedQuestion } from './paper.server'
 
 // Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
 // open ones never do), as on the leaderboard (decision 013).
@@ -34,8 +32,8 @@ import {
 // current question are the submitted ranked attempts started at or after it was written (questionsShownAt's
 // rule); those of them with no answer row, or an empty answer, left it unattempted.
 //
-// Answers count as stored: the app stores none after deadline + grace (saveAnswers, submitAttempt), so every
-// stored answer of a submitted attempt is one its score counted.
+// Answers count as the scorer counts them: only those saved by deadline + grace (savedInTime; savedBySql is its
+// SQL form), so a figure here never credits an answer the learner's score ignored.
 
 export type NatAnswerCount = { answer: string; count: number; correct: boolean }
 
@@ -82,9 +80,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return null
 
-  const questions = await currentQuestionRows(quizId)
-    .select(['id', 'question_text', 'options', ...scorableColumns, 'created_at'])
-    .execute()
+  const questions = await currentKeyedQuestions(quizId)
 
   const [scoreRows, seenByCreated, answerGroups] = await Promise.all([
     db
@@ -95,7 +91,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
       .execute(),
     seenCounts(
       quizId,
-      questions.map((q) => q.created_at),
+      questions.map((q) => q.createdAt),
     ),
     answerCounts(
       quizId,
@@ -104,7 +100,9 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   ])
 
   const counts = scoreRows.map((r) => ({ units: num(r.score_units), n: num(r.n) }))
-  const range = possibleRange(questions.map((q) => ({ marks: num(q.marks), negativeMarks: num(q.negative_marks) })))
+  const range = possibleRange(
+    questions.map((q) => ({ marks: marksToStorage(q.marks), negativeMarks: marksToStorage(q.negativeMarks) })),
+  )
   const byQuestion = new Map<string, AnswerGroup[]>()
   for (const g of answerGroups) byQuestion.set(g.question_id, [...(byQuestion.get(g.question_id) ?? []), g])
 
@@ -117,12 +115,7 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
     },
     bins: scoreBins(range.lo, range.hi, counts),
     questions: questions.map((q, i) =>
-      questionStats(
-        { ...q, marks: num(q.marks), negative_marks: num(q.negative_marks) },
-        i + 1,
-        seenByCreated.get(q.created_at) ?? 0,
-        byQuestion.get(q.id) ?? [],
-      ),
+      questionStats(q, i + 1, seenByCreated.get(q.createdAt) ?? 0, byQuestion.get(q.id) ?? []),
     ),
   }
 }
@@ -174,6 +167,7 @@ async function answerCounts(quizId: string, questionIds: string[]): Promise<Answ
     .where('a.mode', '=', 'ranked')
     .where('a.submitted_at', 'is not', null)
     .where('aa.question_id', 'in', questionIds)
+    .where(savedBySql(db, 'aa.saved_at', 'a.deadline_at', QUIZ_GRACE_SECONDS))
     .groupBy(['aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
     .execute()
   return rows.map((r) => ({
@@ -188,7 +182,7 @@ async function answerCounts(quizId: string, questionIds: string[]): Promise<Answ
 }
 
 /** scoreQuestion's outcome; a key it cannot score (not reachable through the editor) reads every answer as wrong. */
-function outcomeOf(key: ReturnType<typeof scorableQuestion>, answer: Parameters<typeof scoreQuestion>[1]) {
+function outcomeOf(key: Question, answer: Answer) {
   try {
     return scoreQuestion(key, answer).outcome
   } catch {
@@ -196,16 +190,10 @@ function outcomeOf(key: ReturnType<typeof scorableQuestion>, answer: Parameters<
   }
 }
 
-type QuestionRow = Parameters<typeof scorableQuestion>[0] & {
-  id: string
-  question_text: string
-  options: string
-}
-
-function questionStats(q: QuestionRow, number: number, seen: number, groups: AnswerGroup[]): QuestionStats {
-  const key = scorableQuestion(q)
-  const optionTexts = parseOptions(q.options)
-  const keyed = q.type === 'msq' ? parseOptionIndexes(q.correct_options) : q.type === 'mcq' ? [q.correct_option] : []
+function questionStats(q: KeyedQuestion, number: number, seen: number, groups: AnswerGroup[]): QuestionStats {
+  const key = q.scorable
+  const optionTexts = q.options
+  const keyed = q.correctOptions
   const picked = [0, 0, 0, 0]
   const nat = new Map<string, NatAnswerCount>()
   let correct = 0
@@ -221,7 +209,7 @@ function questionStats(q: QuestionRow, number: number, seen: number, groups: Ans
       selectedOptions: parseOptionIndexes(g.selected_options),
       numericAnswer: g.numeric_answer,
     }
-    // The one scoring rule (app/lib/marks.ts) decides right, wrong and unattempted.
+    // The one scoring rule (app/lib/quiz/scoring.ts) decides right, wrong and unattempted.
     const outcome = outcomeOf(key, answer)
     if (outcome === 'unattempted') continue
     if (outcome === 'correct') correct += g.n
@@ -246,11 +234,11 @@ function questionStats(q: QuestionRow, number: number, seen: number, groups: Ans
   return {
     id: q.id,
     number,
-    text: q.question_text,
+    text: q.text,
     type: q.type,
     section: q.section?.trim() ? q.section.trim() : null,
-    marks: formatMarks(marksFromStorage(q.marks)),
-    negativeMarks: formatMarks(marksFromStorage(q.negative_marks)),
+    marks: formatMarks(q.marks),
+    negativeMarks: formatMarks(q.negativeMarks),
     seen,
     correct,
     partial,
@@ -261,8 +249,8 @@ function questionStats(q: QuestionRow, number: number, seen: number, groups: Ans
     nat:
       q.type === 'nat'
         ? {
-            min: q.answer_min ?? '',
-            max: q.answer_max ?? '',
+            min: q.answerMin ?? '',
+            max: q.answerMax ?? '',
             top: [...nat.values()]
               .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer))
               .slice(0, NAT_TOP_ANSWERS),

@@ -1,35 +1,7 @@
-import { MARK_CORRECT, MARK_WRONG, QUIZ_GRACE_SECONDS } from './constants'
+import { QUIZ_GRACE_SECONDS } from '../constants'
 
-// Marking scheme of spec 1 §9: +1 right, -0.25 wrong, 0 unattempted. Pure, so pages, the API and the
-// tests share one rule.
-
-export type AnswerVerdict = 'correct' | 'incorrect' | 'unattempted'
-
-export function verdict(selected: number | null | undefined, correct: number): AnswerVerdict {
-  if (selected === null || selected === undefined) return 'unattempted'
-  return selected === correct ? 'correct' : 'incorrect'
-}
-
-export function marksFor(selected: number | null | undefined, correct: number): number {
-  const v = verdict(selected, correct)
-  return v === 'correct' ? MARK_CORRECT : v === 'incorrect' ? MARK_WRONG : 0
-}
-
-/** Two decimals, free of float noise (0.1 + 0.2 style sums): quarter marks always round-trip exactly. */
-export function roundScore(value: number): number {
-  const rounded = Math.round((value + Number.EPSILON) * 100) / 100
-  return Object.is(rounded, -0) ? 0 : rounded
-}
-
-export function scoreAnswers(items: { selected: number | null | undefined; correct: number }[]): number {
-  return roundScore(items.reduce((sum, i) => sum + marksFor(i.selected, i.correct), 0))
-}
-
-/** API.md §2.4: percentage is a string from toFixed(2); §5 #15: never "NaN" for a quiz without questions. */
-export function percentage(score: number, total: number): string {
-  if (!total) return '0.00'
-  return ((score / total) * 100).toFixed(2)
-}
+// The clock of an attempt: its deadline, the grace after it, which answers count, and the time shown. Pure: every
+// caller passes `now`, so the deadline rules are tested with an injected clock (decision 002).
 
 /** The deadline of an attempt started at `startedAt` (untimed when the limit is 0 or less). */
 export function deadlineFor(startedAt: Date, timeLimitMinutes: number): Date | null {
@@ -37,10 +9,7 @@ export function deadlineFor(startedAt: Date, timeLimitMinutes: number): Date | n
   return new Date(startedAt.getTime() + timeLimitMinutes * 60_000)
 }
 
-/**
- * The moment an attempt stops taking answers: deadline + grace (issue 5 §5), the one home of that cutoff.
- * Null when untimed.
- */
+/** The moment an attempt stops taking answers: deadline + grace, the one home of that cutoff. Null when untimed. */
 export function answersCloseAt(deadlineAt: string | Date | null, graceSeconds = QUIZ_GRACE_SECONDS): Date | null {
   if (!deadlineAt) return null
   return new Date(new Date(deadlineAt).getTime() + graceSeconds * 1000)
@@ -72,7 +41,7 @@ export function secondsLeft(until: string | Date | null, now: Date): number | nu
   return Math.max(0, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000))
 }
 
-/** m:ss, as the test view's timer shows it (spec 1 §2); minutes may exceed 59. */
+/** m:ss, as the test view's timer shows it; minutes may exceed 59. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
@@ -87,11 +56,17 @@ export function formatTimeLeft(seconds: number): string {
   return r === 0 ? `${m} min` : `${m} min ${r} s`
 }
 
+/** Longest time one page view may add to a question (a tab left open overnight is not time spent). */
+export const MAX_TIME_PER_VIEW_MS = 10 * 60_000
+
 /**
- * Percentile as Indian entrance exams report it: the share of participants ranked at or below you
- * (rank 1 of N is 100, last of N is 100/N), two decimals.
+ * Time spent on a question without JS: from when the server rendered it (`shownAt`, from the page) to this
+ * request, capped at MAX_TIME_PER_VIEW_MS and never before the attempt started or after now.
  */
-export function percentileOf(rank: number, participants: number): number {
-  if (participants <= 0 || rank <= 0 || rank > participants) return 0
-  return Math.round(((participants - rank + 1) / participants) * 10000) / 100
+export function timeSinceShown(shownAt: string | undefined, attempt: { started_at: string }, now: Date): number {
+  if (!shownAt) return 0
+  const t = Date.parse(shownAt)
+  if (!Number.isFinite(t)) return 0
+  const from = Math.max(t, Date.parse(attempt.started_at))
+  return Math.max(0, Math.min(now.getTime() - from, MAX_TIME_PER_VIEW_MS))
 }

@@ -11,7 +11,7 @@ import {
   questionFlags,
   scoreBins,
   shareText,
-} from './quiz-stats'
+} from './stats'
 
 const U = 30000
 const opts = (counts: number[], keyed: number[]) =>

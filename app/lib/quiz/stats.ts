@@ -1,7 +1,7 @@
-import { formatMarks, marksFromStorage, MARKS_UNIT } from '~/lib/marks'
+import { formatMarks, marksFromStorage, MARKS_UNIT } from './marks'
 
 // Pure rules of the staff quiz statistics (issue 15 item 3): score bins, outcome shares, MSQ partial answers and
-// the "this question looks broken" flags. The model (app/models/quiz-stats.server.ts) aggregates in SQL and
+// the "this question looks broken" flags. The model (app/models/quiz/stats.server.ts) aggregates in SQL and
 // hands plain counts here, so every figure on the page has one tested rule.
 
 /** At most this many bars in the score histogram (readable at 320 px). */

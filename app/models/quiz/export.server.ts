@@ -1,6 +1,6 @@
 import type { AttemptMode } from '#db/schema'
 import type { CsvCell } from '~/lib/csv-write'
-import { formatMarks, makeMarks, marksFromStorage } from '~/lib/marks'
+import { formatMarks, storedScore } from '~/lib/quiz/marks'
 import { db } from '~/utils/db.server'
 
 // The quiz results export (issue 15 item 4): one CSV row per submitted attempt, ranked ones first in leaderboard
@@ -69,13 +69,6 @@ async function* pages(first: Query, after: (last: Row) => Query, size: number): 
   }
 }
 
-/** Exact units of a row; an attempt from before exact marks (score_units null) from its quarter-mark score. */
-function unitsOf(r: Row) {
-  return r.score_units !== null && r.score_units !== undefined
-    ? marksFromStorage(r.score_units)
-    : makeMarks(Math.round((r.score ?? 0) * 4), 4)
-}
-
 function cells(r: Row, rank: number | null): CsvCell[] {
   const takenMs = Date.parse(r.submitted_at!) - Date.parse(r.started_at)
   return [
@@ -84,7 +77,7 @@ function cells(r: Row, rank: number | null): CsvCell[] {
     r.mode,
     // formatMarks' exact 2-decimal value, written as a number: a negative score is data, and a text "-0.33"
     // would get the writer's formula guard (a leading apostrophe).
-    Number(formatMarks(unitsOf(r))),
+    Number(formatMarks(storedScore(r))),
     r.total,
     rank,
     r.submitted_at,

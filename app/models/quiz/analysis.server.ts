@@ -1,23 +1,16 @@
 import { sql } from 'kysely'
 import { isId } from '~/lib/ids'
-import {
-  makeMarks,
-  marksFromStorage,
-  marksToStorage,
-  MARKS_UNIT,
-  type GroupScore,
-  type Marks,
-  type Outcome,
-  type PaperScore,
-  type QuestionType,
-} from '~/lib/marks'
-import { getAttempt, markedPaper, type AttemptRow } from '~/models/attempt.server'
-import { getQuiz, parseOptionIndexes, parseOptions } from '~/models/quiz.server'
-import { scoreTotals, standingOf } from '~/models/score-counts.server'
+import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, type Marks } from '~/lib/quiz/marks'
+import { type GroupScore, type Outcome, type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
+import { getAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
+import { markedPaper } from '~/models/quiz/paper.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { scoreTotals, standingOf } from '~/models/quiz/standing.server'
+import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
 
 // The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
-// reload. Scoring is app/lib/marks.ts (scorePaper); this module only reads rows and aggregates in SQL.
+// reload. Scoring is app/lib/quiz/scoring.ts (scorePaper, through the paper model); this module only reads rows and aggregates in SQL.
 //
 // - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
 //   attempt is submitted (issue 13 item 7): a practice attempt exists only after that, but it is checked anyway.
@@ -26,8 +19,7 @@ import { db } from '~/utils/db.server'
 //   attempt from the partial index attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at).
 // - Rank follows the leaderboard's order (getLeaderboard): higher score first, then the earlier submission, so
 //   rank = 1 + (attempts with more score_units) + (attempts with equal score_units submitted earlier).
-// - Percentile: the share of the OTHER participants who scored strictly less than you, in percent, rounded half
-//   up to 2 decimals (exact integer arithmetic). Alone on the board it is null (there is nobody to compare).
+// - Percentile: app/lib/quiz/standing.ts, the one definition (decision 018), from the same counts as the leaderboard.
 // - Average: the exact sum of score_units divided by the participant count, kept as an exact fraction
 //   (decision 011) and shown with 2 decimals.
 
@@ -88,8 +80,8 @@ export type Analysis = {
   /** Null for a practice attempt (never ranked) or when the ranked attempt has no stored score. */
   rank: number | null
   participants: number
-  /** Percent with 2 decimals ("87.50"), or null (practice attempt, or the only participant). */
-  percentile: string | null
+  /** Null for a practice attempt (never ranked). */
+  percentile: Percentile | null
   topper: Marks | null
   average: Marks | null
   sections: AnalysisGroup[]
@@ -103,13 +95,6 @@ async function boardStats(quizId: string) {
   if (participants === 0 || top === null || total === null) return { participants: 0, topper: null, average: null }
   const average = makeMarks(Number(total), participants * MARKS_UNIT)
   return { participants, topper: marksFromStorage(top), average }
-}
-
-/** below / others in percent, 2 decimals, rounded half up with integers only; null when there are no others. */
-export function percentileBelow(below: number, others: number): string | null {
-  if (others <= 0) return null
-  const hundredths = Math.floor((below * 20000 + others) / (2 * others))
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
 }
 
 /** The topper's attempt (leaderboard order), for the per-section and per-topic comparison. */
@@ -180,13 +165,13 @@ export async function getAnalysis({
   const topperScore = topAttempt ? (topAttempt.id === attempt.id ? score : (await loadPaper(topAttempt)).score) : null
 
   let rank: number | null = null
-  let percentile: string | null = null
+  let percentile: Percentile | null = null
   if (attempt.mode === 'ranked') {
     // The stored score is what the leaderboard orders by; the page shows the same (the pure function's) total.
-    const units = attempt.score_units !== null ? Number(attempt.score_units) : marksToStorage(score.total)
+    const units = marksToStorage(storedScore(attempt))
     const r = await standingOf(quizId, units, attempt.submitted_at)
     rank = r.rank
-    percentile = percentileBelow(r.below, stats.participants - 1)
+    percentile = percentileOf(r.atOrBelow, r.participants)
   }
 
   const timeByGroup = (pick: (r: (typeof rows)[number]) => string | null) => {
@@ -207,26 +192,24 @@ export async function getAnalysis({
 
   const questions: AnalysisQuestion[] = rows.map(({ row, answer, timeSpentMs }, i) => {
     const result = score.results[i]
-    const correctOptions =
-      row.type === 'msq' ? parseOptionIndexes(row.correct_options) : row.type === 'mcq' ? [row.correct_option] : []
     return {
       questionId: row.id,
       number: i + 1,
       type: row.type,
-      question: row.question_text,
-      options: parseOptions(row.options),
+      question: row.text,
+      options: row.options,
       section: result.section,
       topic: result.topic,
       selectedOption: row.type === 'mcq' ? (answer?.selectedOption ?? null) : null,
       selectedOptions: row.type === 'msq' ? [...(answer?.selectedOptions ?? [])].sort((a, b) => a - b) : [],
       numericAnswer: row.type === 'nat' ? (answer?.numericAnswer ?? null) : null,
-      correctOptions: [...correctOptions].sort((a, b) => a - b),
-      answerMin: row.type === 'nat' ? row.answer_min : null,
-      answerMax: row.type === 'nat' ? row.answer_max : null,
+      correctOptions: row.correctOptions,
+      answerMin: row.answerMin,
+      answerMax: row.answerMax,
       outcome: result.outcome,
       earned: result.earned,
       maxMarks: result.maxMarks,
-      negativeMarks: marksFromStorage(row.negative_marks),
+      negativeMarks: row.negativeMarks,
       timeSpentMs,
       explanation: row.explanation,
     }

@@ -5,64 +5,10 @@ import {
   formatClock,
   formatTimeLeft,
   isPastGrace,
-  marksFor,
-  percentage,
   pastGraceDeadlineBound,
-  percentileOf,
-  roundScore,
   savedInTime,
-  scoreAnswers,
   secondsLeft,
-  verdict,
-} from './marking'
-
-describe('marking (spec 1 §9)', () => {
-  test('+1 right, -0.25 wrong, 0 unattempted', () => {
-    expect(marksFor(2, 2)).toBe(1)
-    expect(marksFor(1, 2)).toBe(-0.25)
-    expect(marksFor(null, 2)).toBe(0)
-    expect(marksFor(undefined, 0)).toBe(0)
-    expect(marksFor(0, 0)).toBe(1)
-    expect(verdict(0, 0)).toBe('correct')
-    expect(verdict(3, 0)).toBe('incorrect')
-    expect(verdict(null, 0)).toBe('unattempted')
-  })
-
-  test('a whole attempt sums, fractional scores stay exact', () => {
-    const items = [
-      { selected: 1, correct: 1 },
-      { selected: 0, correct: 1 },
-      { selected: null, correct: 3 },
-      { selected: 3, correct: 3 },
-      { selected: 2, correct: 3 },
-      { selected: 2, correct: 3 },
-    ]
-    expect(scoreAnswers(items)).toBe(1.25)
-    expect(scoreAnswers([])).toBe(0)
-    // all wrong goes negative
-    expect(
-      scoreAnswers([
-        { selected: 0, correct: 1 },
-        { selected: 0, correct: 1 },
-        { selected: 0, correct: 1 },
-      ]),
-    ).toBe(-0.75)
-  })
-
-  test('rounding to two decimals, no negative zero', () => {
-    expect(roundScore(0.1 + 0.2)).toBe(0.3)
-    expect(roundScore(2.745)).toBe(2.75)
-    expect(Object.is(roundScore(-0), 0)).toBe(true)
-    expect(roundScore(-0.25 * 3)).toBe(-0.75)
-  })
-
-  test('percentage is a toFixed(2) string and never NaN', () => {
-    expect(percentage(2.75, 4)).toBe('68.75')
-    expect(percentage(1, 3)).toBe('33.33')
-    expect(percentage(0, 0)).toBe('0.00')
-    expect(percentage(-0.5, 2)).toBe('-25.00')
-  })
-})
+} from './clock'
 
 describe('deadline rules', () => {
   const start = new Date('2025-01-01T10:00:00.000Z')
@@ -107,12 +53,5 @@ describe('deadline rules', () => {
     expect(formatTimeLeft(572)).toBe('9 min 32 s')
     expect(formatTimeLeft(600)).toBe('10 min')
     expect(formatTimeLeft(42)).toBe('42 s')
-  })
-  test('percentile', () => {
-    expect(percentileOf(1, 1)).toBe(100)
-    expect(percentileOf(1, 4)).toBe(100)
-    expect(percentileOf(4, 4)).toBe(25)
-    expect(percentileOf(2, 3)).toBe(66.67)
-    expect(percentileOf(0, 3)).toBe(0)
   })
 })

@@ -1,0 +1,217 @@
+import { sql, type Transaction } from 'kysely'
+import type { Database, QuestionType } from '#db/schema'
+import { isPastGrace, MAX_TIME_PER_VIEW_MS } from '~/lib/quiz/clock'
+import { parseNumericAnswer } from '~/lib/quiz/numeric'
+import type { AnswerInput } from '~/schemas/quiz-attempt'
+import { db } from '~/utils/db.server'
+import { QuizError } from './access.server'
+import type { AttemptRow } from '~/models/quiz/attempt.server'
+import { attemptTestQuestions, parseOptionIndexes } from '~/models/quiz/catalog.server'
+
+// A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a
+// batch. The attempt model (attempt.server.ts) decides when a batch may be stored.
+
+export type SavedAnswer = {
+  selectedOption: number | null
+  selectedOptions: number[]
+  numericAnswer: string | null
+  markedForReview: boolean
+  visited: boolean
+}
+
+/** Whether a saved answer answers its question (for the palette: Answered vs Not Answered). */
+export function isAnswered(a: Pick<SavedAnswer, 'selectedOption' | 'selectedOptions' | 'numericAnswer'> | undefined) {
+  return !!a && (a.selectedOption !== null || a.selectedOptions.length > 0 || !!a.numericAnswer?.trim())
+}
+
+export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
+  const rows = await db
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'marked_for_review', 'visited_at'])
+    .where('attempt_id', '=', attemptId)
+    .execute()
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.question_id,
+      {
+        selectedOption: r.selected_option,
+        selectedOptions: parseOptionIndexes(r.selected_options),
+        numericAnswer: r.numeric_answer,
+        markedForReview: r.marked_for_review === 1,
+        // A row exists only once the question was shown or answered.
+        visited: true,
+      },
+    ]),
+  )
+}
+
+/**
+ * Records that a question was shown (first time only: visited_at is kept) - the palette's Not Visited vs Not
+ * Answered, kept on the server so the page without JS has it too. Open attempts only.
+ */
+export async function recordVisit({
+  attempt,
+  questionId,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  questionId: string
+  now?: Date
+}) {
+  if (attempt.submitted_at) return
+  const at = now.toISOString()
+  await db
+    .insertInto('attempt_answers')
+    .values({ attempt_id: attempt.id, question_id: questionId, selected_option: null, saved_at: at, visited_at: at })
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Adds time spent on a question of an open attempt without touching its answer (no JS: leaving a question
+ * through a palette link, which is a plain GET). Nothing is stored past deadline + grace.
+ */
+export async function addTimeSpent({
+  attempt,
+  questionId,
+  ms,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  questionId: string
+  ms: number
+  now?: Date
+}) {
+  if (attempt.submitted_at || ms <= 0 || isPastGrace(attempt.deadline_at, now)) return
+  const at = now.toISOString()
+  await db
+    .insertInto('attempt_answers')
+    .values({
+      attempt_id: attempt.id,
+      question_id: questionId,
+      selected_option: null,
+      saved_at: at,
+      visited_at: at,
+      time_spent_ms: Math.min(Math.round(ms), MAX_TIME_PER_VIEW_MS),
+    })
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+        time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
+      }),
+    )
+    .execute()
+}
+
+/** An answer checked against its question's type: the stored columns. */
+export type CheckedAnswer = {
+  questionId: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  markedForReview?: boolean
+  timeSpentMs: number
+}
+
+/**
+ * Stores answers in at most two statements (one round trip each, which counts on PostgreSQL): answers that name
+ * their review mark set it; the others keep the mark already saved (the saver's events send only the answer).
+ * Time spent is added to what is stored; a save is also a visit.
+ */
+export async function upsertAnswers(
+  trx: Transaction<Database>,
+  attemptId: string,
+  answers: CheckedAnswer[],
+  savedAt: string,
+) {
+  const withMark = answers.filter((a) => a.markedForReview !== undefined)
+  const withoutMark = answers.filter((a) => a.markedForReview === undefined)
+  const rows = (list: CheckedAnswer[]) =>
+    list.map((a) => ({
+      attempt_id: attemptId,
+      question_id: a.questionId,
+      selected_option: a.selected_option,
+      selected_options: a.selected_options,
+      numeric_answer: a.numeric_answer,
+      marked_for_review: a.markedForReview ? 1 : 0,
+      saved_at: savedAt,
+      visited_at: savedAt,
+      time_spent_ms: a.timeSpentMs,
+    }))
+  for (const [list, setMark] of [
+    [withMark, true],
+    [withoutMark, false],
+  ] as const) {
+    if (!list.length) continue
+    await trx
+      .insertInto('attempt_answers')
+      .values(rows(list))
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          selected_option: eb.ref('excluded.selected_option'),
+          selected_options: eb.ref('excluded.selected_options'),
+          numeric_answer: eb.ref('excluded.numeric_answer'),
+          ...(setMark ? { marked_for_review: eb.ref('excluded.marked_for_review') } : {}),
+          saved_at: eb.ref('excluded.saved_at'),
+          visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+          time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
+        })),
+      )
+      .execute()
+  }
+}
+
+/**
+ * Checks every answer against its question (it must be one of the attempt's questions; the first answer per
+ * question wins) and its type: MSQ options distinct 0-3; a NAT answer a number parseNumericAnswer accepts (its
+ * message otherwise, as a QuizError). Each type keeps only its own field.
+ */
+export async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
+  if (answers.length === 0) return []
+  const types = new Map(
+    (await attemptTestQuestions(attempt.quiz_id, attempt.started_at)).map(
+      (q) => [q.id, q.type] as [string, QuestionType],
+    ),
+  )
+  const seen = new Set<string>()
+  const out: CheckedAnswer[] = []
+  for (const a of answers) {
+    const type = types.get(a.questionId)
+    if (!type) throw new QuizError('Invalid answers: a question does not belong to this quiz.')
+    if (seen.has(a.questionId)) continue
+    seen.add(a.questionId)
+    out.push(checkAnswer(type, a))
+  }
+  return out
+}
+
+export function checkAnswer(type: QuestionType, a: AnswerInput): CheckedAnswer {
+  const base = {
+    questionId: a.questionId,
+    markedForReview: a.markedForReview,
+    timeSpentMs: Math.min(a.timeSpentMs ?? 0, MAX_TIME_PER_VIEW_MS),
+  }
+  if (type === 'msq') {
+    const list = a.selectedOptions ?? []
+    if (new Set(list).size !== list.length) throw new QuizError('Choose each option at most once.')
+    const sorted = [...list].sort((x, y) => x - y)
+    return {
+      ...base,
+      selected_option: null,
+      selected_options: sorted.length ? JSON.stringify(sorted) : null,
+      numeric_answer: null,
+    }
+  }
+  if (type === 'nat') {
+    const text = (a.numericAnswer ?? '').trim()
+    if (text !== '') {
+      const parsed = parseNumericAnswer(text)
+      if (!parsed.ok) throw new QuizError(parsed.message)
+    }
+    return { ...base, selected_option: null, selected_options: null, numeric_answer: text === '' ? null : text }
+  }
+  return { ...base, selected_option: a.selectedOption, selected_options: null, numeric_answer: null }
+}

@@ -1,0 +1,285 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { AttemptMode, AttemptsTable, Database } from '#db/schema'
+import { lockRow } from '#db/dialect'
+import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
+import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, sumMarks } from '~/lib/quiz/marks'
+import type { AnswerInput } from '~/schemas/quiz-attempt'
+import { db } from '~/utils/db.server'
+import { newId } from '~/utils/ids.server'
+import { QuizError } from './access.server'
+import { upsertAnswers, validAnswers } from './answers.server'
+import { currentQuestionRows, questionsShownAt, type QuizRow } from '~/models/quiz/catalog.server'
+import { markedPaper } from '~/models/quiz/paper.server'
+
+// The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
+// rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
+// attempts_user_quiz_uq; one open practice attempt the partial index attempts_user_quiz_open_practice_uq; one
+// result per attempt the conditional update `where submitted_at is null`.
+
+// Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
+// injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
+// attempt is the conditional update `where submitted_at is null`.
+
+export type AttemptRow = Selectable<AttemptsTable>
+
+const attemptColumns = [
+  'id',
+  'user_id',
+  'quiz_id',
+  'started_at',
+  'deadline_at',
+  'submitted_at',
+  'score',
+  'total',
+  'score_units',
+  'mode',
+] as const
+
+/** One learner's attempts of one quiz in one mode. */
+const attemptsOf = (userId: string, quizId: string, mode: AttemptMode) =>
+  db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', mode)
+
+/** One attempt by id, inside a transaction or not. */
+const attemptById = (conn: Kysely<Database>, attemptId: string) =>
+  conn.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
+
+async function readAttempt(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return attemptsOf(userId, quizId, 'ranked').executeTakeFirst()
+}
+
+/** The learner's RANKED attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
+export async function getAttempt(userId: string, quizId: string, now = new Date()): Promise<AttemptRow | undefined> {
+  const attempt = await readAttempt(userId, quizId)
+  if (attempt && !attempt.submitted_at && isPastGrace(attempt.deadline_at, now)) {
+    await submitAttempt({ attemptId: attempt.id, now })
+    return readAttempt(userId, quizId)
+  }
+  return attempt
+}
+
+async function readOpenPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return attemptsOf(userId, quizId, 'practice').where('submitted_at', 'is', null).executeTakeFirst()
+}
+
+/** The learner's open practice attempt (item 5), or undefined; one past deadline + grace is scored and closed. */
+export async function getOpenPractice(userId: string, quizId: string, now = new Date()) {
+  const attempt = await readOpenPractice(userId, quizId)
+  if (attempt && isPastGrace(attempt.deadline_at, now)) {
+    await submitAttempt({ attemptId: attempt.id, now })
+    return undefined
+  }
+  return attempt
+}
+
+/** The learner's latest submitted practice attempt, if any (shown to them only). */
+export async function getLatestPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  return attemptsOf(userId, quizId, 'practice')
+    .where('submitted_at', 'is not', null)
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}
+
+/**
+ * Starts a practice attempt: only after the ranked attempt is submitted; one open at a time (a second start
+ * returns the open one). Timed or untimed.
+ */
+export async function startPractice({
+  userId,
+  quiz,
+  timed,
+  now = new Date(),
+}: {
+  userId: string
+  quiz: QuizRow
+  timed: boolean
+  now?: Date
+}) {
+  const ranked = await getAttempt(userId, quiz.id, now)
+  if (!ranked?.submitted_at) throw new QuizError('Submit the test first: practice opens after it.', 'submit-first')
+  const open = await getOpenPractice(userId, quiz.id, now)
+  if (open) return { attempt: open, created: false }
+  return openAttempt({ userId, quiz, mode: 'practice', timed, now })
+}
+
+/** Starts the ranked attempt, or returns the one that exists (idempotent). */
+export async function startAttempt({ userId, quiz, now = new Date() }: { userId: string; quiz: QuizRow; now?: Date }) {
+  const existing = await getAttempt(userId, quiz.id, now)
+  if (existing) return { attempt: existing, created: false }
+  return openAttempt({ userId, quiz, mode: 'ranked', timed: true, now })
+}
+
+/**
+ * The one start path of ranked and practice attempts: insert ... on conflict do nothing against the mode's unique
+ * index, then read back, so concurrent starts yield one attempt. `total` and the question set are fixed here
+ * (decision 002); the clock starts at started_at itself, so the deadline is exactly start + limit.
+ */
+async function openAttempt({
+  userId,
+  quiz,
+  mode,
+  timed,
+  now,
+}: {
+  userId: string
+  quiz: QuizRow
+  mode: AttemptMode
+  timed: boolean
+  now: Date
+}) {
+  const startedAt = await startMoment(quiz.id, now)
+  const total = await totalMarksShownAt(quiz.id, startedAt)
+  if (total === null) throw new QuizError('This quiz has no questions yet.', 'no-questions')
+  const deadline = timed ? deadlineFor(new Date(startedAt), quiz.time_limit) : null
+  const result = await db
+    .insertInto('attempts')
+    .values({
+      id: newId(),
+      user_id: userId,
+      quiz_id: quiz.id,
+      started_at: startedAt,
+      deadline_at: deadline?.toISOString() ?? null,
+      total,
+      mode,
+    })
+    // Both unique indexes are partial (migrations/0007): the conflict target names the predicate.
+    .onConflict((oc) =>
+      mode === 'ranked'
+        ? oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing()
+        : oc
+            .columns(['user_id', 'quiz_id'])
+            .where(sql.ref('mode'), '=', sql.lit('practice'))
+            .where(sql.ref('submitted_at'), 'is', null)
+            .doNothing(),
+    )
+    .executeTakeFirst()
+  const attempt = mode === 'ranked' ? await readAttempt(userId, quiz.id) : await readOpenPractice(userId, quiz.id)
+  if (!attempt) throw new Error(`${mode} attempt vanished after insert`)
+  return { attempt, created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
+}
+
+/** started_at: never earlier than the newest current question (a clock step must not drop it from the attempt). */
+async function startMoment(quizId: string, now: Date): Promise<string> {
+  const newest = await currentQuestionRows(quizId)
+    .clearOrderBy()
+    .select((eb) => eb.fn.max('created_at').as('t'))
+    .executeTakeFirst()
+  const nowIso = now.toISOString()
+  return newest?.t && String(newest.t) > nowIso ? String(newest.t) : nowIso
+}
+
+/**
+ * The attempt's total: the paper's maximum marks (today's +1 questions: the question count, as before), rounded
+ * to a whole number for the integer column. Null when the paper is empty.
+ */
+async function totalMarksShownAt(quizId: string, startedAt: string): Promise<number | null> {
+  const rows = await questionsShownAt(quizId, startedAt).select('marks').execute()
+  if (rows.length === 0) return null
+  return Math.round(marksToNumber(sumMarks(rows.map((r) => marksFromStorage(r.marks)))))
+}
+
+/** The attempt's row lock, taken first: its open/submitted state cannot change under us (db/dialect.ts). */
+const lockForWrite = (trx: Transaction<Database>, attemptId: string) => lockRow(trx, 'attempts', attemptId)
+
+export type SaveOutcome = 'saved' | 'closed'
+
+/**
+ * Stores answers of an open attempt. After deadline + grace nothing is stored and the attempt is scored with
+ * what was saved in time ('closed'); a submitted attempt is 'closed' too.
+ */
+export async function saveAnswers({
+  attempt,
+  answers,
+  now = new Date(),
+}: {
+  attempt: AttemptRow
+  answers: AnswerInput[]
+  now?: Date
+}): Promise<SaveOutcome> {
+  if (attempt.submitted_at) return 'closed'
+  if (isPastGrace(attempt.deadline_at, now)) {
+    await submitAttempt({ attemptId: attempt.id, now })
+    return 'closed'
+  }
+  const valid = await validAnswers(attempt, answers)
+  return db.transaction().execute(async (trx) => {
+    await lockForWrite(trx, attempt.id)
+    const open = await trx
+      .selectFrom('attempts')
+      .select('id')
+      .where('id', '=', attempt.id)
+      .where('submitted_at', 'is', null)
+      .executeTakeFirst()
+    if (!open) return 'closed' as const
+    await upsertAnswers(trx, attempt.id, valid, now.toISOString())
+    return 'saved' as const
+  })
+}
+
+export type SubmitOutcome = { status: 'submitted' | 'already'; attempt: AttemptRow; late: boolean }
+
+/**
+ * Scores and closes the attempt exactly once. Answers given here are stored first unless they arrive after
+ * deadline + grace (then they are discarded). Twenty concurrent calls yield one result: the update is
+ * conditional on `submitted_at is null`, inside one transaction.
+ */
+export async function submitAttempt({
+  attemptId,
+  answers = [],
+  now = new Date(),
+}: {
+  attemptId: string
+  answers?: AnswerInput[]
+  now?: Date
+}): Promise<SubmitOutcome> {
+  const before = await attemptById(db, attemptId)
+  if (before.submitted_at) return { status: 'already', attempt: before, late: false }
+  const late = isPastGrace(before.deadline_at, now)
+  const valid = late ? [] : await validAnswers(before, answers)
+  const status = await db.transaction().execute(async (trx) => {
+    await lockForWrite(trx, attemptId)
+    const attempt = await attemptById(trx, attemptId)
+    if (attempt.submitted_at) return 'already' as const
+    if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
+    const { score: paperScore } = await markedPaper(attempt, trx)
+    const units = marksToStorage(paperScore.total)
+    // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
+    const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
+    const updated = await trx
+      .updateTable('attempts')
+      .set({ submitted_at: submittedAt, score: units / MARKS_UNIT, score_units: units })
+      .where('id', '=', attempt.id)
+      .where('submitted_at', 'is', null)
+      .executeTakeFirst()
+    return Number(updated.numUpdatedRows) === 1 ? ('submitted' as const) : ('already' as const)
+  })
+  return { status, attempt: await attemptById(db, attemptId), late }
+}
+
+/**
+ * Scores every open attempt past deadline + grace (optionally only one learner's or one quiz's). Called
+ * lazily wherever attempts are read, so a learner who closed the tab still gets a result and the quiz
+ * counts as attempted. Uses the partial index attempts_open_deadline_idx.
+ */
+export async function finalizeExpiredAttempts({
+  now = new Date(),
+  userId,
+  quizId,
+}: { now?: Date; userId?: string; quizId?: string } = {}) {
+  let query = db
+    .selectFrom('attempts')
+    .select('id')
+    .where('submitted_at', 'is', null)
+    .where('deadline_at', 'is not', null)
+    .where('deadline_at', '<', pastGraceDeadlineBound(now).toISOString())
+  if (userId) query = query.where('user_id', '=', userId)
+  if (quizId) query = query.where('quiz_id', '=', quizId)
+  const rows = await query.execute()
+  for (const r of rows) await submitAttempt({ attemptId: r.id, now })
+  return rows.length
+}

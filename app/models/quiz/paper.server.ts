@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely'
+import type { Database, QuestionType } from '#db/schema'
+import { savedInTime } from '~/lib/quiz/clock'
+import { marksFromStorage, marksToStorage, type Marks } from '~/lib/quiz/marks'
+import { defaultMarksFor } from '~/lib/quiz/schemes'
+import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
+import { db } from '~/utils/db.server'
+import { currentQuestionRows, parseOptionIndexes, parseOptions, questionsShownAt } from './catalog.server'
+import type { MarkingDefaultsUnits, QuestionDraft } from './types'
+
+// The paper with its answer key: the ONLY module that reads or writes the key columns of a question
+// (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
+// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics).
+
+/** The key columns and what scoring reads beside them. */
+const keyColumns = [
+  'id',
+  'question_text',
+  'options',
+  'explanation',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_option',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const
+
+type KeyRow = {
+  id: string
+  question_text: string
+  options: string
+  explanation: string | null
+  type: QuestionType
+  marks: number
+  negative_marks: number
+  correct_option: number
+  correct_options: string | null
+  answer_min: string | null
+  answer_max: string | null
+  section: string | null
+  topic: string | null
+}
+
+/** A question with its answer key, in domain terms. */
+export type KeyedQuestion = {
+  id: string
+  text: string
+  options: string[]
+  explanation: string | null
+  type: QuestionType
+  marks: Marks
+  negativeMarks: Marks
+  section: string | null
+  topic: string | null
+  /** As stored: mcq the key, msq the smallest keyed option, nat 0 (the older client's `correctAnswer`). */
+  correctOption: number
+  /** The keyed options, ascending: one for mcq, every one for msq, none for nat. */
+  correctOptions: number[]
+  /** nat only: the inclusive accepted range as exact decimal text; null for the other types. */
+  answerMin: string | null
+  answerMax: string | null
+  /** The question as app/lib/quiz/scoring.ts scores it. */
+  scorable: Question
+}
+
+function keyedQuestion(q: KeyRow): KeyedQuestion {
+  const marks = marksFromStorage(q.marks)
+  const negativeMarks = marksFromStorage(q.negative_marks)
+  const common = { marks, negativeMarks, section: q.section, topic: q.topic }
+  const msqKey = parseOptionIndexes(q.correct_options)
+  const scorable: Question =
+    q.type === 'msq'
+      ? { ...common, type: 'msq', correctOptions: msqKey }
+      : q.type === 'nat'
+        ? { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+        : { ...common, type: 'mcq', correctOption: q.correct_option }
+  return {
+    id: q.id,
+    text: q.question_text,
+    options: parseOptions(q.options),
+    explanation: q.explanation,
+    type: q.type,
+    marks,
+    negativeMarks,
+    section: q.section,
+    topic: q.topic,
+    correctOption: q.correct_option,
+    correctOptions: q.type === 'msq' ? [...msqKey].sort((a, b) => a - b) : q.type === 'mcq' ? [q.correct_option] : [],
+    answerMin: q.type === 'nat' ? q.answer_min : null,
+    answerMax: q.type === 'nat' ? q.answer_max : null,
+    scorable,
+  }
+}
+
+/**
+ * The attempt's paper with the answer key: every question it saw (decision 002) with the answer that counts for
+ * it, i.e. one saved by deadline + grace (savedInTime). Scoring, the result review, the analysis and the staff
+ * results all read it, so a score is always the sum of the marks its review shows.
+ */
+export async function markedPaper(
+  attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null },
+  conn: Kysely<Database> = db,
+) {
+  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn).select(keyColumns).execute()
+  const answers = await conn
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
+    .where('attempt_id', '=', attempt.id)
+    .execute()
+  const counted = new Map(
+    answers
+      .filter((a) => savedInTime(a.saved_at, attempt.deadline_at))
+      .map((a) => [
+        a.question_id,
+        {
+          selectedOption: a.selected_option,
+          selectedOptions: parseOptionIndexes(a.selected_options),
+          numericAnswer: a.numeric_answer,
+        } satisfies Answer,
+      ]),
+  )
+  const spent = new Map(answers.map((a) => [a.question_id, Number(a.time_spent_ms ?? 0)]))
+  const paper = questions.map((row) => ({
+    ...keyedQuestion({ ...row, marks: Number(row.marks), negative_marks: Number(row.negative_marks) }),
+    answer: counted.get(row.id) ?? null,
+    timeSpentMs: spent.get(row.id) ?? 0,
+  }))
+  const score = scorePaper(
+    paper.map((q) => q.scorable),
+    paper.map((q) => q.answer),
+  )
+  return { paper, score }
+}
+
+/** The quiz's current questions with their key and creation time (the staff statistics). */
+export async function currentKeyedQuestions(quizId: string) {
+  const rows = await currentQuestionRows(quizId)
+    .select([...keyColumns, 'created_at'])
+    .execute()
+  return rows.map((r) => ({
+    ...keyedQuestion({ ...r, marks: Number(r.marks), negative_marks: Number(r.negative_marks) }),
+    createdAt: r.created_at,
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff editing: the stored form of a question (decision 002: a changed stored field is a new version)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The stored row of a draft: type, marks (the quiz's or the default scheme's when left out), keys by type. */
+export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
+  const type: QuestionType = q.type ?? 'mcq'
+  const fallback = defaultMarksFor(type, {
+    [type]: {
+      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
+      negativeMarks:
+        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
+    },
+  })
+  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
+  return {
+    question_text: q.questionText,
+    options: JSON.stringify(type === 'nat' ? [] : q.options),
+    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
+    explanation: q.explanation?.trim() || null,
+    type,
+    marks: q.marks ?? marksToStorage(fallback.marks),
+    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
+    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
+    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+    section: q.section?.trim() || null,
+    topic: q.topic?.trim() || null,
+  }
+}
+export type QuestionColumns = ReturnType<typeof questionColumns>
+
+const COMPARED = [
+  'question_text',
+  'options',
+  'correct_option',
+  'explanation',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const satisfies readonly (keyof QuestionColumns)[]
+
+/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
+export const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
+  COMPARED.every((k) =>
+    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
+  )
+
+/** The quiz's current questions as stored, with their position and creation time (the editor's comparison). */
+export function currentStoredQuestions(conn: Kysely<Database>, quizId: string) {
+  return currentQuestionRows(quizId, conn)
+    .select([...keyColumns, 'position', 'created_at'])
+    .execute()
+}
+
+/** A stored question as the editor fills its form: correct option 0-3, marks in units, keys by type. */
+export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestions>>[number]) {
+  const k = keyedQuestion({ ...q, marks: Number(q.marks), negative_marks: Number(q.negative_marks) })
+  return {
+    id: q.id,
+    questionText: k.text,
+    options: k.options,
+    correctOption: k.correctOption,
+    explanation: k.explanation ?? undefined,
+    type: k.type,
+    marks: Number(q.marks),
+    negativeMarks: Number(q.negative_marks),
+    ...(k.type === 'msq' ? { correctOptions: k.correctOptions } : {}),
+    ...(k.type === 'nat' ? { answerMin: k.answerMin ?? '', answerMax: k.answerMax ?? '' } : {}),
+    section: k.section ?? undefined,
+    topic: k.topic ?? undefined,
+  }
+}
