@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { E2E } from './tests/support/e2e-env'
 
-// STACK.md trap 9: Debian's Chromium with flags that keep it off the closed network.
+// Debian's Chromium with flags that keep it off the closed network.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -17,7 +17,7 @@ const chromium = {
   ],
 }
 
-// Every flow runs twice: with JavaScript on and with it off (DEVELOPERS.md quality bar).
+// Every flow runs twice: with JavaScript on and with it off.
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/global-setup.ts',

@@ -1,4 +1,4 @@
-// The HTTP server: express + React Router (DESIGN.md "Deploy and scale"). It adds what react-router-serve
+// The HTTP server: express + React Router. It adds what react-router-serve
 // lacks: the cross-site check, body limits, CORS for /api/v1, the client address for rate limits, security
 // headers and long-lived caching of hashed assets. It listens on exactly PORT.
 import fs from 'node:fs'
@@ -7,7 +7,7 @@ import { Transform } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 
 // React and React Router pick their production or development build when first imported, from NODE_ENV. The
-// server always runs the production build (CONTRACT.md: safety switches key off APP_ENV, not NODE_ENV), so
+// server always runs the production build (safety switches key off APP_ENV, not NODE_ENV), so
 // NODE_ENV is settled before anything from node_modules loads; hence the dynamic imports below.
 process.env.NODE_ENV = 'production'
 const { createRequestHandler } = await import('react-router')
@@ -98,7 +98,7 @@ app.use((req, res, next) => {
   next()
 })
 
-// CORS for /api/v1, only for CORS_ORIGINS, with credentials (API.md §1.5, §5 #11).
+// CORS for /api/v1, only for CORS_ORIGINS, with credentials (docs/legacy-api.md §1.5, §5 #11).
 app.use('/api/v1', (req, res, next) => {
   const origin = req.get('origin')
   if (origin && corsOrigins.includes(origin)) {
@@ -115,7 +115,7 @@ app.use('/api/v1', (req, res, next) => {
   next()
 })
 
-// Cross-site protection every feature inherits (CONTRACT.md): state-changing requests from another site get 403.
+// Cross-site protection every feature inherits: state-changing requests from another site get 403.
 app.use((req, res, next) => {
   if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next()
   if (isForeign(req)) return refuse(req, res, 403, 'Cross-site request refused')
@@ -197,7 +197,7 @@ const staticFiles = express.static(CLIENT_DIR, { maxAge: '1h', index: false })
 app.use('/assets', (req, res, next) => (looksLikeFile(req.path) ? staticAssets(req, res, next) : next()))
 app.use((req, res, next) => (looksLikeFile(req.path) ? staticFiles(req, res, next) : next()))
 
-// The anonymous page cache (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md). An anonymous GET of a
+// The anonymous page cache (docs/decisions/014-anonymous-page-cache.md). An anonymous GET of a
 // page (no cookie but the theme) is answered from memory when a page was stored under its key at the current
 // content version, a row that database triggers bump on every staff edit, whichever process made it: one primary
 // key read, no app slot, no render, precompressed bytes. A miss goes on to the app with its key and the version
@@ -251,7 +251,7 @@ const handleRequest = createRequestHandler(build, 'production')
 // At most APP_CONCURRENCY requests are inside the app at once; the others wait their turn as open sockets, in
 // arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
 // each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
-// 160 MB heap out (issue 12, `npm run bench`). A slot is held until the app has produced its Response (loaders
+// 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
 // and actions done), not while a slow phone downloads the body.
 const appSlots = createSlots(Number(process.env.APP_CONCURRENCY) || 64)
 

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    // STACK.md trap 11: Vite ignores tsconfig paths.
+    // Vite ignores tsconfig paths.
     alias: {
       '~': fileURLToPath(new URL('./app', import.meta.url)),
       '#db': fileURLToPath(new URL('./db', import.meta.url)),

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // Two runs (scripts/test.mjs): every test on SQLite, then, with TEST_PG_URL set, the integration suite again on
-// a real PostgreSQL (issue 12 §3) plus the tests that only make sense there (two app instances on one database).
+// a real PostgreSQL plus the tests that only make sense there (two app instances on one database).
 // Files about the SQLite file itself (WAL pragmas, Litestream, the backup script) run on SQLite only.
 const onPostgres = Boolean(process.env.TEST_PG_URL)
 const sqliteOnly = ['tests/integration/litestream.test.ts', 'tests/integration/scripts.test.ts']

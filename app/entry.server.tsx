@@ -40,7 +40,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  // Pages that need script hydrate; every other page is plain HTML + CSS (issue 14, app/hooks/use-route-handle.ts).
+  // Pages that need script hydrate; every other page is plain HTML + CSS (app/hooks/use-route-handle.ts).
   const hydrate = pageHydrates(routerContext) || import.meta.env.DEV
   // Every hydrating HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into
   // another (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the
@@ -48,7 +48,7 @@ export default function handleRequest(
   // framework scripts carries no nonce at all and is the same bytes for every anonymous visitor.
   const nonce = hydrate ? crypto.randomBytes(16).toString('base64') : ''
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce || null))
-  // Page cache (issue 14 item 5): Cache-Control on every page, and the store marker server.js acts on.
+  // Page cache: Cache-Control on every page, and the store marker server.js acts on.
   applyPagePolicy(responseHeaders, { request, routerContext, statusCode: responseStatusCode })
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -136,7 +136,7 @@ function pageHydrates(routerContext: EntryContext): boolean {
  * A page without framework scripts, collected whole and sent as one body: its stylesheet link becomes the CSS it
  * uses, inline (app/utils/critical-css.server.ts), and so do its small first-view images
  * (app/utils/inline-images.server.ts), so the first response paints without another request, and the
- * compressor sees the page in one piece (a stream of small writes compresses worse, issue 14 item 6).
+ * compressor sees the page in one piece (a stream of small writes compresses worse).
  */
 function renderWhole(
   pipe: (destination: NodeJS.WritableStream) => void,

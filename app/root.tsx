@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // (app/utils/csp.server.ts). Pages that do not hydrate get no nonce at all (their HTML is cacheable).
   const nonce = useNonce() || undefined
   const hideFloatingPanel = useRouteHandleFlag('hideFloatingPanel')
-  // Only routes that need script get React Router's scripts (issue 14): every other page is plain HTML + CSS
+  // Only routes that need script get React Router's scripts: every other page is plain HTML + CSS
   // (app/hooks/use-route-handle.ts). The dev server always hydrates: Vite delivers the CSS through script there.
   const hydrate = useRouteHandleFlag('hydrate') || import.meta.env.DEV
   return (

@@ -2,7 +2,7 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 
 // Mirrors the route tables of spec 1 §2 and spec 2 §2 so a reader finds any screen in one hop.
 export default [
-  // Public (spec 1 §2)
+  // Public
   index('routes/public/home.tsx'),
   route('courses', 'routes/courses/list.tsx'),
   route('courses/bsc-hons-batch', 'routes/courses/bsc-hons-batch.tsx'),
@@ -36,7 +36,7 @@ export default [
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
 
-  // Admin area (spec 2 §2)
+  // Admin area
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -56,12 +56,12 @@ export default [
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
-      // Issue 15 item 2: the payments page with its reconciliation, admin only.
+      // The payments page with its reconciliation, admin only.
       route('payments', 'routes/admin/payments.tsx'),
-      // Issue 15 item 3: quiz statistics
+      // Quiz statistics
       route('quiz-stats/:quizId', 'routes/admin/quiz-stats.tsx'),
     ]),
-    // Issue 15 item 4: CSV exports; resource routes (files, not pages), outside the layout.
+    // CSV exports; resource routes (files, not pages), outside the layout.
     route('export/payments.csv', 'routes/admin/export/payments-csv.ts'),
     route('export/users.csv', 'routes/admin/export/users-csv.ts'),
     // :file is "{quizId}.csv"
@@ -73,7 +73,7 @@ export default [
   route('healthz', 'routes/system/healthz.ts'),
   route('uploads/*', 'routes/system/uploads.ts'),
 
-  // v1 JSON API (API.md): one module per resource, whose table of endpoints is its .server.ts sibling
+  // v1 JSON API (docs/legacy-api.md): one module per resource, whose table of endpoints is its .server.ts sibling
   // (docs/decisions/007-api-as-data.md), described at /api/v1/openapi.json.
   ...prefix('api/v1', [
     route('users/*', 'routes/api/users.ts'),

@@ -36,7 +36,7 @@ export function openConfiguredDatabase(env: { DATABASE_URL?: string; DATABASE_PA
 
 /**
  * Opens the SQLite file with the pragmas DESIGN.md asks for and reads them back, because better-sqlite3 + WAL
- * silently changes `synchronous` (STACK.md trap 12). NORMAL in WAL mode never loses a committed transaction when
+ * silently changes `synchronous`. NORMAL in WAL mode never loses a committed transaction when
  * the process is killed (only on power loss), which is the failure a one-machine Fly app sees.
  */
 export function openDatabase(file: string): OpenedDatabase {

@@ -1,4 +1,4 @@
-// Factories shared by the demo seed and the tests (issue 2 §3): one way to make each kind of row.
+// Factories shared by the demo seed and the tests: one way to make each kind of row.
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { hashPassword } from '../app/utils/password.server.ts'

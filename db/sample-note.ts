@@ -1,4 +1,4 @@
-// A tiny valid PDF for the demo seed's lecture notes (issue 14 §3): one A4 page in Helvetica with the lecture's
+// A tiny valid PDF for the demo seed's lecture notes: one A4 page in Helvetica with the lecture's
 // title and a few lines, made here rather than committed so every lecture's note names its own lecture.
 
 /** PDF string literal text: printable ASCII only (Helvetica's standard encoding), with ( ) \ escaped. */

@@ -1,4 +1,4 @@
-// The demo seed's questions can all be scored, and the IIT JAM style paper (issue 13 item 10) has every type,
+// The demo seed's questions can all be scored, and the IIT JAM style paper has every type,
 // three sections and the real marking.
 import { describe, expect, test } from 'vitest'
 import { marksFromStorage } from '~/lib/quiz/marks'

@@ -24,7 +24,7 @@ const V = [
   '8DkIgbMPgzs',
   'cj8dDTHGJBY',
 ]
-// Every lecture carries sample notes (issue 14 §3), so the player's Notes links work at once. The seed stores a
+// Every lecture carries sample notes, so the player's Notes links work at once. The seed stores a
 // small generated PDF (db/sample-note.ts) through the app's storage, as a staff upload would be, and sets
 // noteURL to its storage key; this file only names the note.
 const lec = (title: string, i: number): SeedLecture => ({
@@ -168,7 +168,7 @@ const q = (
   explanation,
 })
 
-// Issue 13 item 10: one IIT JAM style paper, so a newcomer sees the exam simulator at once. JAM marking in mark
+// One IIT JAM style paper, so a newcomer sees the exam simulator at once. JAM marking in mark
 // units (1 mark = 30000, decision 011): Section A MCQ 1 mark -1/3 and 2 marks -2/3; Section B MSQ 2 marks, no
 // negative, all and only the right options; Section C NAT 1 and 2 marks, no negative, an inclusive range.
 const MARK = 30000

@@ -1,4 +1,4 @@
-// Demo seed (issue 2 §3): runs only into an empty database, through the same factories as the tests.
+// Demo seed: runs only into an empty database, through the same factories as the tests.
 import type { Kysely } from 'kysely'
 import {
   createCoupon,

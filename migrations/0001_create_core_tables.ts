@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Core schema of DESIGN.md "Data". Ids are 24 lowercase hex characters (API.md §1.6), timestamps ISO-8601 UTC
+// Core schema of DESIGN.md "Data". Ids are 24 lowercase hex characters (docs/legacy-api.md §1.6), timestamps ISO-8601 UTC
 // strings, booleans 0/1 integers, prices integer rupees and payment amounts integer paise.
 // Every "only once" rule is backed by a unique index here, not by application checks alone.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,7 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute()
 
-  // Server-side truth for one-time codes (DESIGN.md "Auth"): one live row per (purpose, email).
+  // Server-side truth for one-time codes: one live row per (purpose, email).
   await db.schema
     .createTable('verifications')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -132,7 +132,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('coupons')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('code', 'text', (c) => c.notNull()) // stored lower-cased and trimmed (API.md §3)
+    .addColumn('code', 'text', (c) => c.notNull()) // stored lower-cased and trimmed (docs/legacy-api.md §3)
     .addColumn('discount', 'integer', (c) => c.notNull().check(sql`discount between 1 and 100`))
     .addColumn('course_id', 'text', (c) => c.notNull().references('courses.id').onDelete('cascade'))
     .addColumn('expires_at', 'text')

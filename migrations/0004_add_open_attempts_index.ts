@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Expired attempts are finalized lazily whenever quiz data is read (issue 5 §3). This partial index keeps
+// Expired attempts are finalized lazily whenever quiz data is read. This partial index keeps
 // "open attempts past their deadline" a short range scan however many submitted attempts exist.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

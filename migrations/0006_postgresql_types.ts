@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { dialectOf } from '../db/dialect.ts'
 
-// Issue 12: the same migrations build the schema on PostgreSQL. Two column types written for SQLite mean less
+// The same migrations build the schema on PostgreSQL. Two column types written for SQLite mean less
 // there (docs/decisions/009-postgresql.md):
 // - rate_limits.window_start holds epoch milliseconds: SQLite's INTEGER is 64-bit, PostgreSQL's integer is
 //   32-bit and overflows, so it becomes bigint.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Issue 13: exam-grade mock tests. Runs on SQLite and PostgreSQL (decision 009).
+// Exam-grade mock tests. Runs on SQLite and PostgreSQL (decision 009).
 // - Questions get a type (mcq | msq | nat), their own marks and negative marks, an MSQ key (JSON array of option
 //   indexes), a NAT key (an inclusive range of exact decimals, kept as text so nothing is rounded), and optional
 //   section and topic. Marks are integers in units of 1/30000 of a mark (docs/decisions/011-exact-marks.md):

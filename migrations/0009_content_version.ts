@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { dialectOf } from '../db/dialect.ts'
 
-// Issue 14 item 5: the content version of the anonymous page cache (docs/decisions/014-anonymous-page-cache.md).
+// The content version of the anonymous page cache (docs/decisions/014-anonymous-page-cache.md).
 // One row (id 1) whose `version` goes up with every committed write to a table the public pages (or a page that
 // may show staff-authored content) read. Each app process keeps rendered pages in memory with the version they
 // were rendered at and reads this row once per cached request, so a staff edit made through any process (admin

@@ -1,4 +1,4 @@
-// The bench's own line to an app server's database (issue 12 §5), the same few calls on SQLite and PostgreSQL:
+// The bench's own line to an app server's database, the same few calls on SQLite and PostgreSQL:
 // learners and sessions are written straight into the tables (no sign-up, no password hashing) and a few counts
 // are read back. SQL is written with `?` placeholders; PostgreSQL gets them as $1, $2, ...
 //

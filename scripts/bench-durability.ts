@@ -1,4 +1,4 @@
-// 10 durability rounds for `npm run bench` (issue 7 §1); the test suite runs 1.
+// 10 durability rounds for `npm run bench`; the test suite runs 1.
 import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// Lighthouse 12.8.2 (mobile, simulated Slow 4G, Debian Chromium), median of 3 runs per page (issue 14 §6):
+// Lighthouse 12.8.2 (mobile, simulated Slow 4G, Debian Chromium), median of 3 runs per page:
 // LCP, FCP, TBT, CLS, bytes transferred and JavaScript bytes on /, /courses, /quizzes, a course detail page and
 // the quiz page of an open attempt (signed in). Goals: LCP <= 1.0 s on / and /courses, <= 1.2 s on /quizzes and
 // the course page; TBT 0 ms and CLS 0 on those four; the first view of / at most 60,000 bytes transferred. The

@@ -1,4 +1,4 @@
-// What a browser receives, byte for byte (issue 14 §6), for `npm run bench`: pages and their JavaScript are read
+// What a browser receives, byte for byte, for `npm run bench`: pages and their JavaScript are read
 // over a raw socket with the headers a phone's Chrome sends, and counted as they arrive on the wire (compressed,
 // before any decoding), with the number of HTTP chunks the stream came in. Nothing here decompresses before
 // counting; bodies are decoded afterwards only to find the scripts a page references.

@@ -6,7 +6,7 @@
 // without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), durability rounds and the leaderboard at 1k
 // vs 100k attempts (bench-leaderboard.ts).
 //
-// PostgreSQL (issue 12 §5): when PostgreSQL 15+ is on the machine (scripts/pg-server.mjs; nothing is installed
+// PostgreSQL: when PostgreSQL 15+ is on the machine (scripts/pg-server.mjs; nothing is installed
 // from here), a second app server of the same build runs on a throwaway PostgreSQL next to the SQLite one.
 //
 // Ports, all from BENCH_PORT (default 3900) so benches on one machine stay apart: the SQLite app on BENCH_PORT,

@@ -1,4 +1,4 @@
-// `npm run db:backup -- <file>`: a consistent online backup through SQLite's backup API (CONTRACT.md). Safe
+// `npm run db:backup -- <file>`: a consistent online backup through SQLite's backup API. Safe
 // while the server is running: better-sqlite3's backup copies pages incrementally under WAL.
 import fs from 'node:fs'
 import path from 'node:path'

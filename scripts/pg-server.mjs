@@ -1,11 +1,11 @@
-// A throwaway PostgreSQL server for the tests and the bench (issue 12 §3): Debian's postgresql binaries (apt
+// A throwaway PostgreSQL server for the tests and the bench: Debian's postgresql binaries (apt
 // installs them when missing and we are root, like Chromium), a temporary data directory, a free port on
 // loopback, trust auth, no fsync (nothing here must survive a crash), removed again by stop().
 //
 //   const pg = await startPostgres()    // { url, bin, stop() }; url is the `postgres` database as superuser
 //   await pg.stop()
 //
-// PostgreSQL refuses to run as root (STACK.md): as root, initdb and the server run as the `postgres` user the
+// PostgreSQL refuses to run as root: as root, initdb and the server run as the `postgres` user the
 // Debian package creates, in a data directory owned by it.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// `npm start`: build when the build is missing or older than the sources, then serve (CONTRACT.md).
+// `npm start`: build when the build is missing or older than the sources, then serve.
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

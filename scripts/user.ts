@@ -1,4 +1,4 @@
-// `npm run user -- --email E --password P --name N --role admin|instructor|user` (CONTRACT.md): creates a
+// `npm run user -- --email E --password P --name N --role admin|instructor|user`: creates a
 // verified account with that role, or updates role/password/name of an existing one; prints the user id.
 import { parseArgs } from 'node:util'
 import { z } from 'zod'

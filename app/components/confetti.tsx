@@ -1,6 +1,6 @@
 import { CONFETTI_PIECES } from '~/lib/constants'
 
-// Payment-success confetti without JavaScript (issue 14: the page ships no framework script). Each layer is one
+// Payment-success confetti without JavaScript (the page ships no framework script). Each layer is one
 // transparent element whose box-shadows are the pieces, so 300 pieces cost ten elements; the layers fall once
 // at different speeds (app.css, `.confetti`) and leave the screen. Off for prefers-reduced-motion. The pieces
 // come from a fixed seed, so the page is the same bytes for every visitor (cacheable).

@@ -14,7 +14,7 @@ export type CardCourse = {
 }
 
 /**
- * Course card (spec 1 §2 "Course card"); links to /courses/{linkAddress} unless `href` is given. `priority`: the
+ * Course card; links to /courses/{linkAddress} unless `href` is given. `priority`: the
  * card is in the first view (the first two of a list, as a phone shows them), so its image is fetched at once with high priority (React then
  * preloads it from <head>) instead of lazily after layout: it is usually the page's largest paint.
  */

@@ -4,7 +4,7 @@ import type { SyllabusItem } from '~/content/syllabi'
 import type { CourseJson } from '~/presenters/v1-shapes'
 import { PurchasePanel, type Viewer } from './purchase-panel'
 
-/** Syllabus accordion (spec 1 §2): native <details>, so it opens and closes without JavaScript. */
+/** Syllabus accordion: native <details>, so it opens and closes without JavaScript. */
 export function SyllabusAccordion({ items }: { items: SyllabusItem[] }) {
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">

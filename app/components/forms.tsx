@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { useNavigation } from 'react-router'
 
-// Form parts written once (STYLE.md "Forms"): labels, aria-invalid, aria-describedby, errors listed together.
+// Form parts written once: labels, aria-invalid, aria-describedby, errors listed together.
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -92,7 +92,7 @@ export function TextareaField({
 
 /**
  * A submit button that shows `pendingText` while its form is submitting. It is never disabled from client
- * state otherwise, so it works with JavaScript off (STYLE.md).
+ * state otherwise, so it works with JavaScript off.
  */
 export function StatusButton({
   children,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** The 404 page (issue 2 §4), used by the `*` route and by /{id} when no course has that linkAddress. */
+/** The 404 page, used by the `*` route and by /{id} when no course has that linkAddress. */
 export function NotFoundPage() {
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">

@@ -6,7 +6,7 @@ import { OTP_INCOMPLETE } from '~/lib/otp'
 import { SubmittedWithJs } from '~/components/submitted-with-js'
 import { useHydrated } from '~/hooks/use-hydrated'
 
-// spec 1 §2 "OTP card": six single-digit inputs all named `otp` (CONTRACT.md). Without JS they are plain inputs
+// Six single-digit inputs all named `otp`. Without JS they are plain inputs
 // posted as they are; with JS typing moves to the next box, Backspace to the previous, and a pasted code fills
 // them all.
 export function OtpField({ invalid, describedBy }: { invalid?: boolean; describedBy?: string }) {
@@ -69,7 +69,7 @@ export function OtpField({ invalid, describedBy }: { invalid?: boolean; describe
   )
 }
 
-/** The whole code card: digits, Verify, and Resend Code after the countdown (spec 1 §4 "OTP"). */
+/** The whole code card: digits, Verify, and Resend Code after the countdown. */
 export function OtpCard({
   email,
   error,

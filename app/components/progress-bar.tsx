@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router'
 
 // We render on the server, so the old startup loading screen becomes a slim branded bar shown only during
-// client-side navigations (issue 2 §4).
+// client-side navigations.
 export function ProgressBar() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'

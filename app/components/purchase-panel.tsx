@@ -7,7 +7,7 @@ const button =
   'block w-full rounded-lg bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800'
 
 /**
- * Purchase panel (spec 1 §2, issue 4 §1): price, struck actual price (hidden when equal), percent-off badge
+ * Purchase panel: price, struck actual price (hidden when equal), percent-off badge
  * (truncated, hidden when 0), '(monthly)' and LIVE BATCH for live courses, the button for this viewer and
  * the feature list.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { showToast } from '~/components/toaster'
 import { CONTACT_EMAIL } from '~/lib/constants'
 
-// Razorpay Checkout on the client (issue 4 §3). With JS: checkout.js is loaded on demand from
+// Razorpay Checkout on the client. With JS: checkout.js is loaded on demand from
 // RAZORPAY_CHECKOUT_URL and the widget's handler posts its three fields to our callback (a real form post, so
 // the server verifies the signature and redirects). Without JS: a form posting to the hosted checkout page.
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { brand, community, footerPlainItems, socialLinks } from '~/content/brand'
 import { BRAND_NAME, CONTACT_EMAIL, CONTACT_PHONE } from '~/lib/constants'
 
-// spec 1 §2 "Footer": links, non-link items, community chat, social links, Meet Our Developers, copyright year.
+// Links, non-link items, community chat, social links, Meet Our Developers, copyright year.
 const FOOTER_LINKS = [
   { to: '/about-us', label: 'About Us' },
   { to: '/courses', label: 'Courses' },
@@ -14,7 +14,7 @@ const FOOTER_LINKS = [
 export function SiteFooter() {
   return (
     // Below the first screen on every page: laid out and painted only as it comes near it (content-visibility),
-    // so a slow phone's first paint does not wait for it (issue 14: no long task). `auto` remembers its height.
+    // so a slow phone's first paint does not wait for it (no long task). `auto` remembers its height.
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-sm [contain-intrinsic-size:auto_40rem] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>

@@ -7,7 +7,7 @@ import { ThemeSwitch } from './theme-switch'
 
 export type HeaderUser = { id: string; name: string; role: Role; profileImage: string | null }
 
-// spec 1 §2 "Top navigation": the same links on desktop and mobile.
+// The same links on desktop and mobile.
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/courses', label: 'Courses' },
@@ -150,7 +150,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   )
 }
 
-/** Hides the bar while scrolling down and brings it back on scrolling up (JS enhancement, spec 1 §2). */
+/** Hides the bar while scrolling down and brings it back on scrolling up (JS enhancement). */
 function useHideOnScroll() {
   const [hidden, setHidden] = useState(false)
   useEffect(() => {

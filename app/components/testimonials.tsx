@@ -3,7 +3,7 @@ import { testimonials, type Testimonial } from '~/content/testimonials'
 import { isTruncated, truncate } from '~/lib/text'
 
 /**
- * A message cut after 210 characters with an ellipsis and a See more / See less toggle (spec 1 §9). The toggle
+ * A message cut after 210 characters with an ellipsis and a See more / See less toggle. The toggle
  * is a native <details>, so it works without JS; while open the short text is hidden via :has().
  */
 function Message({ text }: { text: string }) {
@@ -47,7 +47,7 @@ function Card({ t, copy }: { t: Testimonial; copy?: boolean }) {
   )
 }
 
-/** The looping testimonials marquee (spec 1 §2): ten static entries. */
+/** The looping testimonials marquee: ten static entries. */
 export function Testimonials() {
   // With JS the list is doubled (the copy hidden from assistive tech) for a seamless loop.
   const [looped, setLooped] = useState(false)

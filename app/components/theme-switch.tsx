@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Form, useLocation } from 'react-router'
 
 /**
- * The theme switch (spec 1 §2, §4; checked = dark). Without JS it is a form posting to /theme, which stores the
+ * The theme switch (checked = dark). Without JS it is a form posting to /theme, which stores the
  * cookie and redirects back. With JS it flips the `dark` class on <html>, writes the `theme` cookie (path=/,
  * one year) and localStorage 'theme', with no reload: on hydrating pages through this component, on pages
  * without framework script through the inline theme script (app/lib/inline-scripts.ts), which does the same.

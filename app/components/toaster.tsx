@@ -24,12 +24,12 @@ export function showToast(toast: ToastMessage) {
 }
 
 /**
- * Toasts top-right (spec 1 §8): errors 4 s, success 2 s, at most 20. The server renders the flash toast into
+ * Toasts top-right: errors 4 s, success 2 s, at most 20. The server renders the flash toast into
  * the HTML, so it is visible with JavaScript off; with JS it times out and more can stack.
  * Below the sm breakpoint a toast takes the whole width, so at the top it would cover every page's heading
  * (e.g. 'Quiz Results' right after 'Your test has been submitted.'): there it sits at the bottom instead, above
  * the WhatsApp button.
- * Without JavaScript (content pages ship none, issue 14) the toast leaves by itself: a CSS animation fades it
+ * Without JavaScript (content pages ship none) the toast leaves by itself: a CSS animation fades it
  * out at the same moment and leaves it hidden and click-through.
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {

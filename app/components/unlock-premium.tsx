@@ -6,7 +6,7 @@ import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
 import { bundlePercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
 import { useHydrated } from '~/hooks/use-hydrated'
 
-// The quiz cards' 'Unlock Premium Test' action (spec 1 §2 Quizzes, issue 4 §6). Without JS it is a link to the
+// The quiz cards' 'Unlock Premium Test' action. Without JS it is a link to the
 // 'Unlock Premium Quizzes' page (/quizzes/unlock); with JS it opens the same offer in a dialog that loads the
 // real prices (399/99 until then) and buys through the same action.
 

@@ -1,8 +1,8 @@
 import { videoFacadeDoc, youtubeId } from '~/lib/youtube'
 
 /**
- * A YouTube video that loads only on a tap (issue 2 §6: keeps 2G pages light) and plays in the page with or
- * without JavaScript (issue 14 §3): an `<iframe srcdoc>` whose tiny document is a link (thumbnail or `poster`,
+ * A YouTube video that loads only on a tap (keeps 2G pages light) and plays in the page with or
+ * without JavaScript: an `<iframe srcdoc>` whose tiny document is a link (thumbnail or `poster`,
  * play button, title) to the embed URL, so the tap navigates the frame to YouTube's player. No script of ours,
  * the same markup with JS on and off. The frame has a fixed 16:9 box, so nothing shifts when the video loads.
  * Used by the home hero, the resources page and the course player; pass a `key` that changes with `url` when the

@@ -49,7 +49,7 @@ export const brand = {
   },
 } as const
 
-/** Footer items without a link (spec 1 §2 Footer). */
+/** Footer items without a link. */
 export const footerPlainItems = [
   'Support',
   'Privacy Policy',

@@ -1,4 +1,4 @@
-// Entrance-exam brochures shown on every course detail page (spec 1 §2). Small sample PDFs we made (public/brochures/).
+// Entrance-exam brochures shown on every course detail page. Small sample PDFs we made (public/brochures/).
 export const brochures = [
   { exam: 'IIT JAM', href: '/brochures/iit-jam.pdf' },
   { exam: 'GATE', href: '/brochures/gate.pdf' },

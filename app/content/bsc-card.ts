@@ -1,7 +1,7 @@
 import { BSC_CARD_PRICES, BSC_TAG } from '~/lib/constants'
 import type { CardCourse } from '~/components/course-card'
 
-// The fixed B.Sc Hons. Microbiology card (spec 1 §3): live, Bengali, linkAddress bsc-hons-batch; its prices
+// The fixed B.Sc Hons. Microbiology card: live, Bengali, linkAddress bsc-hons-batch; its prices
 // differ between the courses list (1500/999) and the home carousel (1200/999).
 export function bscCard(where: keyof typeof BSC_CARD_PRICES): CardCourse {
   return {

@@ -1,4 +1,4 @@
-// Developers page (spec 1 §2). SAMPLE people; replace freely.
+// Developers page. SAMPLE people; replace freely.
 export type Developer = {
   name: string
   role: string

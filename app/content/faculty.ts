@@ -1,4 +1,4 @@
-// Faculty page (spec 1 §2, §3 Faculty). SAMPLE people and photos; replace freely.
+// Faculty page. SAMPLE people and photos; replace freely.
 export type Faculty = {
   id: string
   facultyName: string

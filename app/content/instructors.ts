@@ -1,4 +1,4 @@
-// Landing-page instructor cards (spec 1 §2, §3). SAMPLE people and photos we made up; replace freely.
+// Landing-page instructor cards. SAMPLE people and photos we made up; replace freely.
 export type Instructor = { name: string; image: string; subject: string; description: string; backgroundColor: string }
 
 export const instructors: Instructor[] = [

@@ -1,4 +1,4 @@
-// Purchase-panel feature lists (spec 1 §2 "Purchase panel ... feature list"). Sample copy; edit freely.
+// Purchase-panel feature lists. Sample copy; edit freely.
 export const purchaseFeatures = {
   live: [
     'Live interactive classes with doubt clearing',

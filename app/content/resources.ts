@@ -1,4 +1,4 @@
-// Resources page (spec 1 §2): Molecular Biology, topic Operon, four videos and four PDF notes.
+// Resources page: Molecular Biology, topic Operon, four videos and four PDF notes.
 // SAMPLE selection: the videos are public YouTube embeds, the notes are small PDFs we wrote (public/notes/).
 export type ResourceVideo = { title: string; url: string }
 export type ResourceNote = { title: string; href: string; fileName: string }

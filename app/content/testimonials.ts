@@ -1,4 +1,4 @@
-// Ten static testimonials (spec 1 §2, §3 Testimonial). SAMPLE quotes and people we wrote; replace freely.
+// Ten static testimonials. SAMPLE quotes and people we wrote; replace freely.
 export type Testimonial = {
   name: string
   message: string

@@ -9,7 +9,7 @@ export type RouteHandle = {
   hideFloatingPanel?: boolean
   /**
    * This route needs JavaScript (a form with a real enhancement, the Razorpay widget, the test view, admin):
-   * the page gets React Router's scripts and hydrates. Without it a page is plain HTML + CSS (issue 14 item 1).
+   * the page gets React Router's scripts and hydrates. Without it a page is plain HTML + CSS.
    */
   hydrate?: boolean
   /**

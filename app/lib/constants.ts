@@ -1,12 +1,11 @@
-// Spec constants in one place (DESIGN.md). Comments name the spec section each comes from.
+// Spec constants in one place. Comments name the spec section each comes from.
 export const BRAND_NAME = 'BioCoach'
 
-// Contact details: config constants, sample values to replace (spec 1 §2 Get In Touch).
+// Contact details: config constants, sample values to replace.
 export const CONTACT_EMAIL = 'support@biocoach.example'
 export const CONTACT_PHONE = '+91 90000 00000'
 export const OFFICE_ADDRESS = 'Serampore, Kolkata, West Bengal'
 
-// spec 1 §9
 export const PASSWORD_MIN_LENGTH = 8
 export const MOBILE_DIGITS = 10
 export const PHONE_MIN_LENGTH = 10
@@ -23,7 +22,7 @@ export const TESTIMONIAL_MAX_CHARS = 210
 export const CONFETTI_PIECES = 300
 export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024
 
-// spec 1 §3: the fixed B.Sc Hons card's prices differ between the courses list and the home carousel.
+// The fixed B.Sc Hons card's prices differ between the courses list and the home carousel.
 export const BSC_CARD_PRICES = {
   coursesList: { actualPrice: 1500, discountedPrice: 999 },
   homeCarousel: { actualPrice: 1200, discountedPrice: 999 },
@@ -31,14 +30,13 @@ export const BSC_CARD_PRICES = {
 export const BSC_TAG = 'b.sc hons.'
 export const MSC_TAG = 'm.sc entrance'
 
-// spec 2 §9
 export const ADMIN_PAGE_SIZE = 8
 export const COUPON_PAGE_SIZE = 5
 export const DASHBOARD_LATEST_USERS = 5
 export const COUPON_REDIRECT_MS = 1500
 export const AI_QUIZ_DEFAULTS = { numQuestions: 5, timeLimit: 10, difficulty: 'medium', category: 'free' } as const
 
-// Toasts (spec 1 §8, spec 2 §8)
+// Toasts
 export const TOAST_ERROR_MS = 4000
 export const TOAST_SUCCESS_MS = 2000
 export const TOAST_MAX = 20
@@ -47,11 +45,11 @@ export const TOAST_MAX = 20
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 // The profile photo's messages, shown by the page before a slow upload and by the server after one. Here, not in
-// the Zod schema file, so the profile page's browser code does not pull in Zod (issue 14: the JS budget).
+// the Zod schema file, so the profile page's browser code does not pull in Zod (the JS budget).
 export const PHOTO_MISSING = 'Please select an image'
 export const PHOTO_TOO_BIG = 'The image is larger than 1 MB. Please choose a smaller one.'
 
 // The home carousel shows at most this many M.Sc entrance courses (oldest first: the flagship batches), then the
 // B.Sc card and "View All Courses". Unbounded, every course staff add would grow the home page past one TCP first
-// flight on 2G (issue 14); the full list is one tap away on /courses.
+// flight on 2G; the full list is one tap away on /courses.
 export const HOME_CAROUSEL_COURSES = 8

@@ -1,5 +1,5 @@
 /**
- * The CSS a rendered page really uses, cut from the site's whole stylesheet (issue 14 item 2).
+ * The CSS a rendered page really uses, cut from the site's whole stylesheet.
  *
  * A content page ships no JavaScript, so nothing can add a class after it is rendered: the classes in its HTML
  * are all the classes it will ever have. Its <head> can therefore carry, inline, just the rules those classes

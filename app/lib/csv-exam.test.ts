@@ -1,4 +1,4 @@
-// Issue 13: the CSV import's exam columns, and the sample file the page offers.
+// The CSV import's exam columns, and the sample file the page offers.
 import fs from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parseQuestionsCsv } from './csv'

@@ -1,4 +1,4 @@
-// CSV for spreadsheets (issue 15 item 4): UTF-8 with a byte-order mark so Excel reads Hindi, Bengali and the
+// CSV for spreadsheets: UTF-8 with a byte-order mark so Excel reads Hindi, Bengali and the
 // rupee sign correctly, CRLF line ends (RFC 4180), every cell quoted only when it needs to be, dates as ISO 8601,
 // and formula injection guarded: a cell a spreadsheet would run as a formula gets a leading apostrophe, so
 // "=HYPERLINK(...)" in a learner's name stays text. The guard looks at the first VISIBLE character: controls,

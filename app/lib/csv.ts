@@ -4,7 +4,7 @@ import { readBoundText } from '~/lib/quiz/numeric'
 import { readMarkUnits } from '~/lib/quiz/marks'
 import { type QuestionDraft } from '~/models/quiz/types'
 
-// CSV import of quiz questions (issue 6 §6): question, option 1-4, correct (1-4), explanation (optional).
+// CSV import of quiz questions: question, option 1-4, correct (1-4), explanation (optional).
 // Issue 13 adds optional columns after the explanation, in this order: type (mcq | msq | nat, blank = mcq),
 // marks, negative marks (blank = the type's default; exact: "1", "0.25", "1/3"), correct options (msq: the
 // right options 1-4 separated by ';' or spaces, e.g. "1;3"), answer min, answer max (nat: the inclusive range),

@@ -11,7 +11,7 @@ export const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 })
 
-/** API.md §1.6: '19 Aug 2025, 03:45 pm' (en-IN, Asia/Kolkata). */
+/** docs/legacy-api.md §1.6: '19 Aug 2025, 03:45 pm' (en-IN, Asia/Kolkata). */
 export function formatAttemptedAt(iso: string) {
   const parts = Object.fromEntries(indiaDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
   return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`

@@ -1,4 +1,4 @@
-// File types are decided from the bytes, never from the name or the browser's Content-Type (DESIGN.md "Files").
+// File types are decided from the bytes, never from the name or the browser's Content-Type.
 
 export type ImageType = 'png' | 'jpeg' | 'webp'
 export type NoteType = 'pdf' | 'docx' | 'pptx'

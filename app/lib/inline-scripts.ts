@@ -1,10 +1,10 @@
 // The only inline <script> elements a page may carry besides React Router's own (which take the response's
 // nonce). Their exact text is hashed into the Content-Security-Policy (app/utils/csp.server.ts), so pages that
 // ship no framework JavaScript need no nonce and their HTML is the same bytes for every visitor: the anonymous
-// page cache can serve it (issue 14). Change a byte here and the hash follows automatically.
+// page cache can serve it. Change a byte here and the hash follows automatically.
 
 // With no saved choice the server renders class "system" and CSS follows the OS; with JS this script settles
-// it before first paint and mirrors the choice to localStorage 'theme' (spec 1 §4).
+// it before first paint and mirrors the choice to localStorage 'theme'.
 // On pages without framework script (no window.__reactRouterContext) it also runs the theme switch as
 // app/components/theme-switch.tsx does on hydrating pages: a post to /theme becomes a class flip, the cookie
 // (same encoding as the server's createCookie: base64 of the JSON value; Secure on https, as the server sets it in

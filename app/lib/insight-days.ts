@@ -1,4 +1,4 @@
-// Calendar days for the staff dashboard (issue 15 §1), in India's time zone: the business is in India, so "today"
+// Calendar days for the staff dashboard, in India's time zone: the business is in India, so "today"
 // starts at midnight in Asia/Kolkata (18:30 UTC the day before). India has one fixed offset (+05:30, no daylight
 // saving), so the day boundaries are plain arithmetic on UTC instants. They are computed here, in JS, and the
 // queries only compare stored ISO timestamps against them: the same SQL then works on SQLite and PostgreSQL, with

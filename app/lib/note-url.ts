@@ -1,4 +1,4 @@
-// spec 1 §9: note download links are forced to HTTPS and use a sanitised file name (DESIGN.md "Files").
+// Note download links are forced to HTTPS and use a sanitised file name.
 
 /** An external note link in its https form; null for anything that is not an http(s) URL. */
 export function forceHttps(url: string): string | null {

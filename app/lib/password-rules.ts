@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './constants'
 
-// spec 1 §5: the password rules for sign-up and reset, each with its own message; all failures are listed
+// The password rules for sign-up and reset, each with its own message; all failures are listed
 // together. Pure, so the browser (Conform onValidate) and the server use the very same rules.
 export const PASSWORD_RULES: Array<{ test: (pw: string) => boolean; message: string }> = [
   {

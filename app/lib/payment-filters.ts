@@ -1,4 +1,4 @@
-// The payments page's filters (issue 15 item 2), read from the query string the page's GET form and its CSV link
+// The payments page's filters, read from the query string the page's GET form and its CSV link
 // share: ?q= (an e-mail, or an order or payment id), ?status=created|paid|failed, ?from= and ?to= (days in India,
 // YYYY-MM-DD, both inclusive), ?page=. Pure, so the page, the export and the tests read them the same way.
 // A bad value never fails the request: it is dropped, with a message the page shows.

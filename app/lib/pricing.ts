@@ -1,24 +1,24 @@
 // Price rules of spec 1 §9. Prices are integer rupees; payment amounts integer paise.
 
-/** Course-card badge: truncated integer percent; 0 (hidden) when there is no discount (spec 1 §9). */
+/** Course-card badge: truncated integer percent; 0 (hidden) when there is no discount. */
 export function cardPercentOff(actualPrice: number, discountedPrice: number): number {
   if (!(actualPrice > 0) || discountedPrice >= actualPrice) return 0
   return Math.trunc(((actualPrice - discountedPrice) / actualPrice) * 100)
 }
 
-/** Quiz-bundle badge: the rounded percent (spec 1 §9: "the quiz bundle badge uses the rounded value"). */
+/** Quiz-bundle badge: the rounded percent ("the quiz bundle badge uses the rounded value"). */
 export function bundlePercentOff(actualPrice: number, discountedPrice: number): number {
   if (!(actualPrice > 0) || discountedPrice >= actualPrice) return 0
   return Math.round(((actualPrice - discountedPrice) / actualPrice) * 100)
 }
 
-/** Coupon price: discounted - floor(discounted x pct / 100) (spec 1 §9). */
+/** Coupon price: discounted - floor(discounted x pct / 100). */
 export function couponPrice(discountedPrice: number, percent: number): number {
   const pct = Math.min(100, Math.max(0, percent))
   return discountedPrice - Math.floor((discountedPrice * pct) / 100)
 }
 
-/** Rupees to paise for the payment provider (spec 1 §9: amount x 100), always an integer. */
+/** Rupees to paise for the payment provider (amount x 100), always an integer. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { safeRedirect } from './safe-redirect'
 
-// issue 10 #3: the review's open redirect and the 500s on odd characters.
+// The review's open redirect and the 500s on odd characters.
 describe('safeRedirect', () => {
   it('keeps same-site paths with their query and hash', () => {
     expect(safeRedirect('/profile')).toBe('/profile')

@@ -1,7 +1,7 @@
 // Redirect targets taken from a form or a query string (login's redirectTo, the theme switch's way back).
 
 /**
- * Only a same-site path may be a redirect target (issue 10 #3). Browsers strip tabs and newlines from a URL and
+ * Only a same-site path may be a redirect target. Browsers strip tabs and newlines from a URL and
  * read a backslash as a slash, so '/\t/evil.example' or '/\\evil.example' would leave the site: any control
  * character, backslash or space is refused outright. What is left is resolved with the URL parser against a
  * placeholder origin and must stay on it; the result is the parser's own (percent-encoded) path, so a non-ASCII

@@ -1,5 +1,5 @@
-// YouTube links (spec 1 §2: lectures and resources use YouTube embed URLs). Every embed on the site loads on
-// a tap (issue 2 §6) from a script-free facade document in an <iframe srcdoc> (issue 14 §3): it needs the id
+// YouTube links (lectures and resources use YouTube embed URLs). Every embed on the site loads on
+// a tap from a script-free facade document in an <iframe srcdoc>: it needs the id
 // for a thumbnail and the embed URL its link navigates the frame to.
 
 const ID = /^[A-Za-z0-9_-]{11}$/
@@ -42,17 +42,17 @@ const cssUrl = (url: string) =>
   `url("${url.replace(/[^A-Za-z0-9/:._~?=&%+-]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}")`
 
 /**
- * The facade of a YouTube video as a whole HTML document, for an `<iframe srcdoc>` (issue 14 §3). Its only
+ * The facade of a YouTube video as a whole HTML document, for an `<iframe srcdoc>`. Its only
  * content is one link over the thumbnail, a play button and the title; the link points at the embed URL, so a
  * tap navigates the frame itself to the player: the video plays in the page with no script of ours, JS on or
- * off, and YouTube is contacted only on that tap (issue 2 §6). The thumbnail and our poster are layered CSS
+ * off, and YouTube is contacted only on that tap. The thumbnail and our poster are layered CSS
  * backgrounds: a thumbnail that fails to load simply leaves the poster visible, never a broken image.
  * The document inherits the page's CSP (inline style allowed; images from us and i.ytimg.com).
  */
 export function videoFacadeDoc({ id, title, poster }: { id: string; title: string; poster?: string }): string {
   // A thumbnail from i.ytimg.com gets our SVG poster under it. A poster of our own gets only the gradient: it is
   // served like the page, and every SVG image is one more document for the phone's main thread while the page
-  // loads (issue 14: nothing after the first paint may block it).
+  // loads (nothing after the first paint may block it).
   const images = poster
     ? `${cssUrl(poster)},${POSTER_GRADIENT}`
     : [youtubeThumbUrl(id), VIDEO_FALLBACK_POSTER].map(cssUrl).join(',')

@@ -16,7 +16,7 @@ import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import type { ProfileInput } from '~/schemas/profile'
 
-// Account rules shared by the pages and the /api/v1/users twins (issue 3).
+// Account rules shared by the pages and the /api/v1/users twins.
 
 export const ACCOUNT_MESSAGES = {
   exists: 'User with this email already exists',
@@ -32,7 +32,7 @@ export async function emailTaken(email: string): Promise<boolean> {
 export type CredentialResult = { ok: true; userId: string } | { ok: false; status: 404 | 401 | 429 }
 
 /**
- * issue 12: failed passwords allowed per account in a fixed window, from any number of addresses (the per-address
+ * Failed passwords allowed per account in a fixed window, from any number of addresses (the per-address
  * limit alone let a botnet guess one learner's password without end). Decision 008.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10
@@ -40,7 +40,7 @@ export const LOGIN_LOCK_WINDOW_MS = 15 * 60_000
 const loginTriesKey = (userId: string) => `login-fail:user:${userId}`
 
 /**
- * Login check (spec 1 §8: 404 'User does not exist', 401 'Invalid Credentials'; API.md §5 #9 keeps them), and 429
+ * Login check (404 'User does not exist', 401 'Invalid Credentials', docs/legacy-api.md §5 #9 keeps them), and 429
  * while the account is locked, even for the right password. Each try is counted before its password is checked,
  * so a burst of parallel guesses gets no more than LOGIN_FAILURES_PER_ACCOUNT checks; a right password clears
  * the count.
@@ -78,7 +78,7 @@ export async function pendingSignupPayload(input: { name: string; password: stri
 }
 
 /**
- * The account exists only once its code verifies (issue 3 §1): creates it from the pending sign-up data of a
+ * The account exists only once its code verifies: creates it from the pending sign-up data of a
  * verified row. Returns null when the e-mail got an account meanwhile or the row carried no sign-up data.
  */
 export async function createAccountFromSignup(
@@ -126,7 +126,7 @@ export async function createAccountFromSignup(
 }
 
 /**
- * Sets a new password, ends every session of the user (issue 3 §4) and lifts a login lock (issue 12: the owner
+ * Sets a new password, ends every session of the user and lifts a login lock (issue 12: the owner
  * proved the address, so the guesses against the old password no longer matter). False for an unknown e-mail.
  */
 export async function resetPassword(email: string, newPassword: string): Promise<boolean> {
@@ -170,7 +170,7 @@ export const PHOTO_BAD_TYPE = 'Only PNG, JPG/JPEG or WebP images are allowed'
 
 /**
  * Stores a profile photo: the type comes from the bytes (PNG/JPEG/WebP), the key is random, the old file is
- * deleted after the user row points at the new one (API.md §5 #12).
+ * deleted after the user row points at the new one (docs/legacy-api.md §5 #12).
  */
 export async function saveProfileImage(userId: string, bytes: Uint8Array): Promise<PhotoResult> {
   const type = sniffImage(bytes)

@@ -3,7 +3,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database } from '#db/schema'
 
-// Audit log of staff actions (issue 6 §10) and of what the server did on its own (no actor): who, what, when.
+// Audit log of staff actions and of what the server did on its own (no actor): who, what, when.
 
 export type AuditAction =
   | 'access.grant'

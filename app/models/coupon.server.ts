@@ -7,8 +7,8 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { CouponFields } from '~/schemas/admin'
 import { recordAudit } from './audit.server'
 
-// Coupons: the rules at checkout (API.md §2.3 validate-coupon-code, DESIGN.md "Payments") and the admin's list,
-// create and delete (spec 2 §2). Codes are stored lower-cased and trimmed, unique per course (API.md §3, §5 #15);
+// Coupons: the rules at checkout (docs/legacy-api.md §2.3 validate-coupon-code) and the admin's list,
+// create and delete. Codes are stored lower-cased and trimmed, unique per course (docs/legacy-api.md §3, §5 #15);
 // an optional expiry (valid through that whole day, India time) and an optional usage limit counted over PAID
 // orders only.
 
@@ -53,7 +53,7 @@ export async function validateCoupon(input: { courseId: string; code: string; no
   return { ok: true, coupon: { id: coupon.id, code: coupon.code, discount: coupon.discount } }
 }
 
-/** issue 10 #5: failed coupon checks allowed per client address and per account in 10 minutes. */
+/** Failed coupon checks allowed per client address and per account in 10 minutes. */
 export const COUPON_FAILURES_PER_WINDOW = 10
 const COUPON_WINDOW_MS = 10 * 60_000
 export const COUPON_TOO_MANY = 'Too many coupon attempts. Please wait a few minutes and try again.'
@@ -92,7 +92,7 @@ export async function rememberCoupon(userId: string, courseId: string, couponId:
     .execute()
 }
 
-/** A failed apply resets the discount (spec 1 §4 Coupon), so the remembered coupon goes too. */
+/** A failed apply resets the discount, so the remembered coupon goes too. */
 export async function forgetCoupon(userId: string, courseId: string): Promise<void> {
   await db.deleteFrom('coupon_selections').where('user_id', '=', userId).where('course_id', '=', courseId).execute()
 }

@@ -8,8 +8,8 @@ import { newId, nowIso } from '~/utils/ids.server'
 import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { recordAudit } from './audit.server'
 
-// Courses: the catalogue read by the public pages and the v1 API (DESIGN.md: one model, two doors) and course
-// authoring by staff (spec 2 §2). Explicit columns only: whatsapp_link stays out of public reads (API.md §5 #8).
+// Courses: the catalogue read by the public pages and the v1 API (one model, two doors) and course
+// authoring by staff. Explicit columns only: whatsapp_link stays out of public reads (docs/legacy-api.md §5 #8).
 
 export const courseColumns = [
   'id',
@@ -28,7 +28,7 @@ export const courseColumns = [
 
 export type CourseRow = Pick<Selectable<CoursesTable>, (typeof courseColumns)[number]>
 
-/** Every course in insertion order (API.md §2.2 get-all-courses). */
+/** Every course in insertion order (docs/legacy-api.md §2.2 get-all-courses). */
 export async function listCourses(): Promise<CourseRow[]> {
   return db.selectFrom('courses').select(courseColumns).orderBy('created_at').orderBy('id').execute()
 }
@@ -60,7 +60,7 @@ export async function getCourseTitles(ids: string[]) {
 /** Course tags compare case-insensitively (the old client lowercased before comparing). */
 export const hasTag = (course: { course_tag: string }, tag: string) => course.course_tag.trim().toLowerCase() === tag
 
-/** The fields a course card shows (spec 1 §2 "Course card"), for small page payloads. */
+/** The fields a course card shows, for small page payloads. */
 export function toCardJson(row: CourseRow) {
   return {
     courseTitle: row.course_title,
@@ -83,7 +83,7 @@ export type CourseWithCount = {
   studentCount: number
 }
 
-/** Course cards with the number of enrolments (active or not; API.md courses-with-user-counts). */
+/** Course cards with the number of enrolments (active or not; docs/legacy-api.md courses-with-user-counts). */
 export async function listCoursesWithCounts(): Promise<CourseWithCount[]> {
   const rows = await db
     .selectFrom('courses')
@@ -107,7 +107,7 @@ export async function listCoursesWithCounts(): Promise<CourseWithCount[]> {
   }))
 }
 
-/** API.md §2.2: linkAddress = cardTitle trimmed, lower-cased, whitespace runs -> '-'. */
+/** docs/legacy-api.md §2.2: linkAddress = cardTitle trimmed, lower-cased, whitespace runs -> '-'. */
 export const slugFor = (cardTitle: string) => cardTitle.trim().toLowerCase().replace(/\s+/g, '-')
 
 async function uniqueSlug(cardTitle: string) {

@@ -8,7 +8,7 @@ import { recordAudit } from './audit.server'
 import { getCourseName } from './course.server'
 import { nameContains } from './user.server'
 
-// Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of API.md §2.2,
+// Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of docs/legacy-api.md §2.2,
 // checkout, course pages) and the admin's access switch.
 
 export const ACCESS_MESSAGES = {
@@ -28,7 +28,7 @@ export async function getEnrollment(userId: string, courseId: string) {
     .executeTakeFirst()
 }
 
-/** Whether the learner has an active enrolment in the course (spec 1 §2: 'Go to course' when enrolled). */
+/** Whether the learner has an active enrolment in the course ('Go to course' when enrolled). */
 export async function isEnrolled(userId: string, courseId: string): Promise<boolean> {
   return (await getEnrollment(userId, courseId))?.is_active === 1
 }
@@ -53,7 +53,7 @@ export type CourseUser = {
   isActive: boolean
 }
 
-/** Enrolled users of one course (spec 2 "Course enrolled users"), searchable and paged. */
+/** Enrolled users of one course, searchable and paged. */
 export async function listCourseUsers({
   courseId,
   q = '',

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { dailySeries, lastDays, revenueWindows, type DayPoint } from '~/lib/insight-days'
 import { db } from '~/utils/db.server'
 
-// The staff dashboard's figures (issue 15 §1): revenue from paid orders and the daily activity of the last 30
+// The staff dashboard's figures: revenue from paid orders and the daily activity of the last 30
 // days. Day boundaries are Indian calendar days computed in JS (app/lib/insight-days.ts); the SQL only compares
 // stored ISO timestamps with them and groups by a text prefix, so it is the same on SQLite and PostgreSQL.
 //

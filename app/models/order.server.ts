@@ -19,7 +19,7 @@ import crypto from 'node:crypto'
 import type { PayInstructions } from '~/components/razorpay-checkout'
 import type { UserRow } from '~/models/user.server'
 
-// Orders (API.md §2.3, §5 #2; DESIGN.md "Payments"): the server computes every amount from its own prices
+// Orders (docs/legacy-api.md §2.3, §5 #2): the server computes every amount from its own prices
 // (course price, a coupon it validated and records on the order, or the quiz bundle price). A client's amount is
 // never read. Fulfilment happens only in payment.server.ts after a verified signature or webhook.
 

@@ -64,7 +64,7 @@ export async function fulfilOrder(input: {
       .select(['id', 'user_id', 'item_type', 'course_id', 'coupon_id', 'amount_paise'])
       .where('id', '=', input.orderId)
       .executeTakeFirstOrThrow()
-    // issue 10 #2: a coupon's usage limit holds at payment, counted in this transaction under a lock on the
+    // A coupon's usage limit holds at payment, counted in this transaction under a lock on the
     // coupon row (decision 009), so two payments cannot both see room for one last use, on SQLite or PostgreSQL.
     if (await overCouponLimit(trx, order.coupon_id)) {
       if (order.amount_paise === 0) {
@@ -103,7 +103,7 @@ export async function fulfilOrder(input: {
   return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate, refundDue: outcome.refundDue }
 }
 
-/** What an admin's Fulfil on a "paid but not fulfilled" order came to (issue 15 item 2). */
+/** What an admin's Fulfil on a "paid but not fulfilled" order came to. */
 export type RegrantOutcome =
   | { kind: 'regranted'; orderId: string }
   /** Nothing was missing (any longer): another admin, or an earlier press, already restored it. */
@@ -112,7 +112,7 @@ export type RegrantOutcome =
   | { kind: 'refused'; orderId: string; reason: 'not-found' | 'not-paid' | 'refund-due' | 'no-course' }
 
 /**
- * Reconciliation (issue 15 item 2): a PAID order whose enrolment (course) or quiz access (bundle) is missing, e.g.
+ * Reconciliation: a PAID order whose enrolment (course) or quiz access (bundle) is missing, e.g.
  * the enrolment row was removed by hand, is granted again, exactly once, by an admin.
  *
  * Why not `fulfilOrder`: its only door to granting is the conditional `created -> paid` update, and this order

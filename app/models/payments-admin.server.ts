@@ -4,7 +4,7 @@ import { nameContains } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 import type { Database, OrderStatus } from '#db/schema'
 
-// The admin payments page, its CSV export and the "paid but not fulfilled" check (issue 15 item 2). Plain Kysely
+// The admin payments page, its CSV export and the "paid but not fulfilled" check. Plain Kysely
 // on both databases (decision 009): dates are ISO strings compared as strings, the day boundaries come from
 // app/lib/payment-filters.ts, and every ORDER BY is on non-null columns (created_at, id).
 

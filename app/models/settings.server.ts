@@ -13,7 +13,7 @@ export async function getQuizPrice(): Promise<QuizPrice & { stored: boolean }> {
   return { actualPrice: value.actualPrice, discountedPrice: value.discountedPrice, stored: true }
 }
 
-/** Upserts the bundle price (API.md §5 #15: works with no row yet). Validation is the caller's schema. */
+/** Upserts the bundle price (docs/legacy-api.md §5 #15: works with no row yet). Validation is the caller's schema. */
 export async function setQuizPrice(price: QuizPrice): Promise<QuizPrice> {
   const value = JSON.stringify({ actualPrice: price.actualPrice, discountedPrice: price.discountedPrice })
   const now = nowIso()
@@ -25,7 +25,7 @@ export async function setQuizPrice(price: QuizPrice): Promise<QuizPrice> {
   return { actualPrice: price.actualPrice, discountedPrice: price.discountedPrice }
 }
 
-/** Reset Quiz Price (admin only, spec 2 §2): upserts the bundle price and audits the change. */
+/** Reset Quiz Price (admin only): upserts the bundle price and audits the change. */
 export async function resetQuizPrice({
   actorId,
   price,

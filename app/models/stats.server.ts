@@ -1,6 +1,6 @@
 import { db } from '~/utils/db.server'
 
-// The staff dashboard's counts (spec 2 "Dashboard", API.md §2.5 stats/*).
+// The staff dashboard's counts (docs/legacy-api.md §2.5 stats/*).
 
 const count = (n: unknown) => Number(n ?? 0)
 

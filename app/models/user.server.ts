@@ -81,7 +81,7 @@ export async function upsertUser(input: { email: string; password: string; name:
   return { id, created: true }
 }
 
-/** Course ids with an active enrolment (API.md: user.enrolledCourses). */
+/** Course ids with an active enrolment (docs/legacy-api.md: user.enrolledCourses). */
 export async function getEnrolledCourseIds(userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('enrollments')
@@ -95,14 +95,14 @@ export async function getEnrolledCourseIds(userId: string): Promise<string[]> {
 
 /** Quiz ids the learner has finished (submitted, or past deadline + grace and so scored). */
 export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
-  // An attempt past deadline + grace is scored when next read, so it counts as attempted (issue 5 §3).
+  // An attempt past deadline + grace is scored when next read, so it counts as attempted.
   await finalizeExpiredAttempts({ userId })
   const rows = await db
     .selectFrom('attempts')
     .select('quiz_id')
     .where('user_id', '=', userId)
     .where('submitted_at', 'is not', null)
-    // The ranked attempt: practice attempts after it do not make the quiz "attempted" twice (issue 13 item 5).
+    // The ranked attempt: practice attempts after it do not make the quiz "attempted" twice.
     .where('mode', '=', 'ranked')
     .execute()
   return rows.map((r) => r.quiz_id)
@@ -127,7 +127,7 @@ const userListColumns = [
   'created_at',
 ] as const
 
-/** A user as the staff lists show them (spec 2 "All Users"). */
+/** A user as the staff lists show them. */
 export type UserListRow = {
   id: string
   name: string

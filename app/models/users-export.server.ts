@@ -2,7 +2,7 @@ import { nameContains } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 import type { Role, UsersTable } from '#db/schema'
 
-// The users CSV (issue 15 item 4): the All Users page's filter (?q=, name contains, case-insensitive) and order
+// The users CSV: the All Users page's filter (?q=, name contains, case-insensitive) and order
 // (newest first, then id), read in batches so the export never holds the whole table.
 
 export type UserExportRow = {

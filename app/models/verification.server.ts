@@ -7,8 +7,8 @@ import { sessionSecrets } from '~/utils/env.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hit } from '~/utils/rate-limit.server'
 
-// The server-side truth for one-time codes (DESIGN.md "Auth", docs/decisions/003-one-time-codes.md). A reset row
-// is one per e-mail; a sign-up row is one per client that registered (issue 10 #1): it is found by the hash of a
+// The server-side truth for one-time codes (docs/decisions/003-one-time-codes.md). A reset row
+// is one per e-mail; a sign-up row is one per client that registered: it is found by the hash of a
 // random claim only that client holds (an HttpOnly cookie), so another client's register never touches it and a
 // code creates only the registration it was mailed for. Rows hold the code's keyed hash, its wrong-try count,
 // the send time (resend cooldown), pending sign-up data and the single-use reset proof. Pages and the JSON twins
@@ -20,7 +20,7 @@ export const OTP_TTL_MS = OTP_TTL_MINUTES * 60 * 1000
 export const PROOF_TTL_MS = 10 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 /**
- * Issue 10 #5: at most this many code e-mails per e-mail address per hour (sign-up and reset together). With 5
+ * At most this many code e-mails per e-mail address per hour (sign-up and reset together). With 5
  * wrong tries per code this also bounds guessing at 30 tries per address per hour, without ever locking the
  * owner's next code.
  */
@@ -187,10 +187,10 @@ export type VerifyResult =
 
 /**
  * Checks a code. The row: the e-mail's reset row, or the sign-up row of the caller's claim (which must be for
- * this e-mail). Order: pending row, expiry (before the match, API.md §5 #10), then a try is reserved atomically
+ * this e-mail). Order: pending row, expiry (before the match, docs/legacy-api.md §5 #10), then a try is reserved atomically
  * (`attempts < 5`), so parallel guesses cannot overrun the count. Only the code is locked by wrong tries: a new
  * code (bounded by CODE_MAILS_PER_ADDRESS_PER_HOUR) starts afresh, so an attacker's guesses never lock the owner
- * out (issue 10 #5).
+ * out.
  */
 export async function verifyCode(
   input:

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ROLES } from '~/lib/roles'
 
-// The legacy v1 wire shapes (API.md §3) as zod schemas: the types of app/presenters/v1.server.ts and the response
+// The legacy v1 wire shapes (docs/legacy-api.md §3) as zod schemas: the types of app/presenters/v1.server.ts and the response
 // schemas of the OpenAPI document. Output schemas are strict, so a key the presenter adds without a line here
 // fails the recorded-response test (tests/integration/openapi.test.ts).
 
@@ -10,7 +10,7 @@ const isoTime = z.string().describe('ISO-8601 UTC with milliseconds')
 const version = z.literal(0).describe('Mongoose __v, always 0')
 const role = z.enum(ROLES)
 
-/** API.md §1.2: every error, whatever its status. */
+/** docs/legacy-api.md §1.2: every error, whatever its status. */
 export const ApiErrorShape = z.object({
   statusCode: z.number().int(),
   data: z.null(),
@@ -19,11 +19,11 @@ export const ApiErrorShape = z.object({
   errors: z.array(z.never()),
 })
 
-/** API.md §1.1 style 1 (users router): `success` is `statusCode < 400`. */
+/** docs/legacy-api.md §1.1 style 1 (users router): `success` is `statusCode < 400`. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ statusCode: z.literal(200), data, message: z.string(), success: z.literal(true) })
 
-/** API.md §3 User: never password, codes or proofs; optional strings absent when unset. */
+/** docs/legacy-api.md §3 User: never password, codes or proofs; optional strings absent when unset. */
 export const UserShape = z.object({
   _id: id,
   name: z.string(),
@@ -43,7 +43,7 @@ export const UserShape = z.object({
 })
 export type UserJson = z.infer<typeof UserShape>
 
-/** API.md §3 Course on public routes: no whatsappLink, no sections, no __v (§5 #8). */
+/** docs/legacy-api.md §3 Course on public routes: no whatsappLink, no sections, no __v (§5 #8). */
 export const CourseShape = z.object({
   _id: id,
   cardTitle: z.string(),
@@ -78,7 +78,7 @@ export const CreatedCourseShape = CourseShape.extend({
   __v: version,
 })
 
-/** get-full-course: the course with its sections and lectures (notes as links, issue 10 #6). */
+/** get-full-course: the course with its sections and lectures (notes as links). */
 export const FullCourseShape = CourseShape.extend({
   whatsappLink: z.string(),
   sections: z.array(z.object({ _id: id, title: z.string(), __v: version, lectures: z.array(LectureShape) })),
@@ -95,7 +95,7 @@ export const EnrollmentShape = z.object({
   __v: version,
 })
 
-/** API.md §3 Coupon; `courseId` is populated as `{_id, cardTitle}` (null once the course is gone) in the list. */
+/** docs/legacy-api.md §3 Coupon; `courseId` is populated as `{_id, cardTitle}` (null once the course is gone) in the list. */
 export const CouponShape = z.object({
   _id: id,
   couponCode: z.string(),
@@ -118,7 +118,7 @@ export const QuizListItemShape = z.object({
   questions: z.array(id),
 })
 
-/** GET quiz/{id}: the learner's view, no answer key (API.md §5 #4). */
+/** GET quiz/{id}: the learner's view, no answer key (docs/legacy-api.md §5 #4). */
 export const LearnerQuizShape = z.object({
   _id: id,
   title: z.string(),
@@ -270,5 +270,5 @@ export const GatewayOrderShape = z.object({
   offer_id: z.string().nullable(),
 })
 
-/** Bare `{message}` (API.md §1.1 style 3). */
+/** Bare `{message}` (docs/legacy-api.md §1.1 style 3). */
 export const MessageShape = z.object({ message: z.string() })

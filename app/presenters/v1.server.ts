@@ -15,16 +15,16 @@ import type * as shapes from './v1-shapes'
 import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
 import { marksText } from '~/lib/quiz/marks'
 
-// The one place that turns domain rows into the legacy v1 wire shapes (API.md §3): Mongo-style `_id` and
+// The one place that turns domain rows into the legacy v1 wire shapes (docs/legacy-api.md §3): Mongo-style `_id` and
 // `__v: 0`, optional strings absent when unset, each route's own key order. Models never build these.
 
 type Shape<K extends keyof typeof shapes> = (typeof shapes)[K] extends z.ZodType ? z.infer<(typeof shapes)[K]> : never
 
-/** Adds `key: value` only when the value is truthy (API.md §1.6: never-set strings are absent, not null). */
+/** Adds `key: value` only when the value is truthy (docs/legacy-api.md §1.6: never-set strings are absent, not null). */
 const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
   value ? ({ [key]: value } as Record<K, string>) : {}
 
-/** API.md §3 User, built from an explicit list of fields so password, codes and proofs can never leak (§5 #7). */
+/** docs/legacy-api.md §3 User, built from an explicit list of fields so password, codes and proofs can never leak (§5 #7). */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
   const [enrolledCourses, attemptedQuizzes] = await Promise.all([
     getEnrolledCourseIds(user.id),
@@ -293,7 +293,7 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
 })
 
 /**
- * verify-payment's answer (API.md §4): 200 whenever the signature holds, processed or not, so Razorpay stops
+ * verify-payment's answer (docs/legacy-api.md §4): 200 whenever the signature holds, processed or not, so Razorpay stops
  * retrying; the 401's keys keep the order the old server wrote them in.
  */
 export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: Record<string, unknown> } {

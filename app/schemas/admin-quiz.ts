@@ -6,7 +6,6 @@ import { OPTION_COUNT, type QuestionType } from '~/lib/quiz/scoring'
 // Quiz forms: the page shows the correct option 1-4, the server and the API hold 0-3. Schemas only: the editing
 // model's types are app/models/quiz/types.ts, the mappers to and from them app/lib/quiz/quiz-form.ts.
 
-
 const text = (label: string, max = 2000) =>
   z
     .string({ error: `${label} is required` })
@@ -264,7 +263,7 @@ export const quizApiSchema = z.object({
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const
 
-/** Generate with AI (spec 2 §3, §9 defaults: 5 questions, 10 minutes, medium, free). */
+/** Generate with AI (§9 defaults: 5 questions, 10 minutes, medium, free). */
 export const aiRequestSchema = z.object({
   title: text('Title', 200),
   description: text('Description'),

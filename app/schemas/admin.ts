@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { parsePlainDecimal } from '~/lib/pricing'
 
-// Admin forms (spec 2 §5), shared by the pages (Conform) and the API twins. Field names: CONTRACT.md.
+// Admin forms, shared by the pages (Conform) and the API twins. Field names: CONTRACT.md.
 
 const required = (label: string) =>
   z
@@ -109,7 +109,7 @@ const bothRequired = typedNumber(
     .max(1_000_000),
 )
 
-/** Reset Quiz Price (spec 2 §5): equal prices pass although the message says 'less than'. */
+/** Reset Quiz Price: equal prices pass although the message says 'less than'. */
 export const quizPriceSchema = z
   .object({ actualPrice: bothRequired, discountedPrice: bothRequired })
   .refine((p) => p.discountedPrice <= p.actualPrice, {

@@ -11,7 +11,7 @@ export const EmailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email address' }))
 
-/** spec 1 §5: every broken rule is its own message, all listed together. */
+/** Every broken rule is its own message, all listed together. */
 export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
   .max(200, 'Password is too long')

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { PHONE_MIN_LENGTH } from '~/lib/constants'
 
-// Checkout forms (spec 1 §2 Checkout, §5; CONTRACT.md field names `couponCode`, `phone`), shared by the page
+// Checkout forms (CONTRACT.md field names `couponCode`, `phone`), shared by the page
 // (Conform) and the API twin.
 
 const PHONE_MESSAGE = 'Enter a valid phone number'
 
-/** WhatsApp number: at least 10 characters (spec 1 §5), digits with an optional +, spaces or dashes. */
+/** WhatsApp number: at least 10 characters, digits with an optional +, spaces or dashes. */
 export const phoneSchema = z
   .string({ error: PHONE_MESSAGE })
   .trim()
@@ -14,7 +14,7 @@ export const phoneSchema = z
   .max(20, PHONE_MESSAGE)
   .regex(/^\+?[0-9][0-9 -]*$/, PHONE_MESSAGE)
 
-/** Coupon code as typed: forced to upper case on screen, looked up lower-cased (API.md §2.3). */
+/** Coupon code as typed: forced to upper case on screen, looked up lower-cased (docs/legacy-api.md §2.3). */
 export const couponCodeSchema = z
   .string({ error: 'Enter a coupon code first' })
   .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MOBILE_DIGITS } from '~/lib/constants'
 
-// spec 1 §5: name required; mobile number exactly 10 digits. Shared by /profile/edit and update-user-details.
+// Name required; mobile number exactly 10 digits. Shared by /profile/edit and update-user-details.
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`).optional()
 
 export const ProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The test view's form (issue 5 §4) and the answer payloads shared by the page, its background saver and the
+// The test view's form and the answer payloads shared by the page, its background saver and the
 // API twin. Every button of the no-JS test view is a submit named `intent`; the radio group is `selectedOption`.
 
 export const ATTEMPT_INTENTS = [
@@ -70,7 +70,7 @@ export function parseAnswersField(value: string | undefined): AnswerInput[] {
   }
 }
 
-/** One item of POST quiz/submit's `answers` (API.md §2.4): unattempted ones may be omitted or null. */
+/** One item of POST quiz/submit's `answers` (docs/legacy-api.md §2.4): unattempted ones may be omitted or null. */
 export const submitAnswerSchema = z.object({
   questionId: z.string(),
   selectedOption: z.number().int().min(0).max(3).nullable().optional(),

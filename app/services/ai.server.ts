@@ -4,7 +4,7 @@ import { getEnv } from '~/utils/env.server'
 import type { AiRequest } from '~/schemas/admin-quiz'
 import type { QuizInput } from '~/models/quiz/types'
 
-// AI quiz drafts (issue 6 §7) from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.
+// AI quiz drafts from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.
 // The answer is a JSON-schema structured output, checked again by Zod: exactly N questions, 4 options, correct 0-3.
 // Nothing is saved here: the draft fills the manual form.
 

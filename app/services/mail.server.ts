@@ -20,7 +20,7 @@ function smtpMailer(url: string, from: string): Mailer {
   }
 }
 
-/** The embedded default: each message is logged and written to data/outbox/ (CONTRACT.md). */
+/** The embedded default: each message is logged and written to data/outbox/. */
 function outboxMailer(dir: string): Mailer {
   return {
     async send(mail) {
@@ -49,7 +49,7 @@ export class MailError extends Error {}
 
 /**
  * Sends a mail. Failures become a MailError with a message fit for a user; the raw transport error is only
- * logged (issue 3 §2: a mail that cannot be sent gives a clear message, never a raw error).
+ * logged (a mail that cannot be sent gives a clear message, never a raw error).
  */
 export async function sendMail(mail: Mail): Promise<void> {
   try {

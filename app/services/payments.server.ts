@@ -2,11 +2,11 @@ import crypto from 'node:crypto'
 import Razorpay from 'razorpay'
 import { getEnv, isProduction, sessionSecrets } from '~/utils/env.server'
 
-// Payments behind one small interface (DESIGN.md "Payments"): Razorpay when keys are configured, otherwise the
+// Payments behind one small interface: Razorpay when keys are configured, otherwise the
 // demo gateway (a page of ours that signs its answer with a local secret so the same verification runs). The
 // demo gateway refuses to run when APP_ENV=production. Chosen by environment, never by `if (test)`.
 
-/** The Razorpay order as its REST API returns it (API.md §2.3: create-order hands it to the client). */
+/** The Razorpay order as its REST API returns it (docs/legacy-api.md §2.3: create-order hands it to the client). */
 export type ProviderOrder = {
   id: string
   entity: 'order'
@@ -45,7 +45,7 @@ export function razorpayConfigured(env = getEnv()): boolean {
 function razorpayGateway(): Gateway {
   const env = getEnv()
   const client = new Razorpay({ key_id: env.RAZORPAY_KEY_ID!, key_secret: env.RAZORPAY_KEY_SECRET! })
-  // STACK.md trap 7: the SDK has no host option; its axios instance takes a base URL.
+  // The SDK has no host option; its axios instance takes a base URL.
   if (env.RAZORPAY_API_URL)
     (client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL =
       env.RAZORPAY_API_URL.replace(/\/$/, '')
@@ -112,7 +112,7 @@ export function hmacHex(secret: string, payload: string | Buffer): string {
   return crypto.createHmac('sha256', secret).update(payload).digest('hex')
 }
 
-/** Constant-time comparison of two hex signatures (STACK.md trap 7). */
+/** Constant-time comparison of two hex signatures. */
 export function signaturesEqual(expectedHex: string, given: string): boolean {
   if (!/^[0-9a-f]{64}$/i.test(given)) return false
   const a = Buffer.from(expectedHex, 'hex')
@@ -130,7 +130,7 @@ export function demoPayment(providerOrderId: string): { paymentId: string; signa
   return { paymentId, signature: checkoutSignature(demoSecret(), providerOrderId, paymentId) }
 }
 
-/** Webhook: HMAC-SHA256 over the RAW body with the webhook secret (API.md §5 #3). */
+/** Webhook: HMAC-SHA256 over the RAW body with the webhook secret (docs/legacy-api.md §5 #3). */
 export function webhookSignatureValid(rawBody: string, signature: string | null): boolean {
   const secret = getEnv().RAZORPAY_WEBHOOK_SECRET
   if (!secret || !signature) return false

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getEnv } from '~/utils/env.server'
 
-// One storage interface for uploads (DESIGN.md "Files"): a local folder by default, an S3-compatible bucket
+// One storage interface for uploads: a local folder by default, an S3-compatible bucket
 // (Tigris on Fly) when S3_BUCKET is set. Keys are random and made on the server: `<folder>/<24 hex>.<ext>`.
 
 export type StoredObject = { body: Uint8Array; contentType: string }
@@ -70,7 +70,7 @@ export function s3Storage(options: {
     region: options.region ?? 'auto',
     endpoint: options.endpoint,
     forcePathStyle: true,
-    // STACK.md trap 8: without these, S3-compatible servers see corrupted streamed uploads.
+    // Without these, S3-compatible servers see corrupted streamed uploads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     credentials:

@@ -1,7 +1,7 @@
 import { absoluteOnOrigin } from './origin.server'
 import { parseJsonObject } from './body.server'
 
-// The v1 API's responses and bodies (API.md §1.2): every error is JSON in ApiError shape, never HTML, never a
+// The v1 API's responses and bodies (docs/legacy-api.md §1.2): every error is JSON in ApiError shape, never HTML, never a
 // stack trace. `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
 // `{success:false, message}` shapes the old routes used, so clients reading either keep working.
 
@@ -19,7 +19,7 @@ export function json(body: unknown, init: number | ResponseInit = 200): Response
 }
 
 /**
- * issue 10 #6: image fields (`courseImage`, `profileImage`, ...) that hold one of our own paths ('/uploads/...',
+ * Image fields (`courseImage`, `profileImage`, ...) that hold one of our own paths ('/uploads/...',
  * '/images/...') go out as absolute URLs on APP_URL, so a client hosted on another origin still shows them. One
  * rule for every v1 response, applied where the body is written.
  */
@@ -52,13 +52,13 @@ export function apiError(status: number, message: string, extra: Record<string, 
   return json({ ...apiErrorBody(status, message), ...extra }, status)
 }
 
-/** ApiResponse envelope (users router, API.md §1.1 style 1). */
+/** ApiResponse envelope (users router, docs/legacy-api.md §1.1 style 1). */
 export function apiResponse(status: number, data: unknown, message: string, init: ResponseInit = {}): Response {
   return json({ statusCode: status, data, message, success: status < 400 }, { ...init, status })
 }
 
 /**
- * Reads a JSON object body. API.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited while it
+ * Reads a JSON object body. docs/legacy-api.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited while it
  * streams (body.server's parseJsonObject, ADR 005); anything else is a 400/413/415 JSON error, never a 500.
  */
 export async function readJsonBody(request: Request, maxBytes?: number): Promise<Record<string, unknown>> {
@@ -67,7 +67,7 @@ export async function readJsonBody(request: Request, maxBytes?: number): Promise
   return result.body
 }
 
-/** A body field that must be a non-empty string (Mongo-operator objects and arrays are refused, API.md §5 #13). */
+/** A body field that must be a non-empty string (Mongo-operator objects and arrays are refused, docs/legacy-api.md §5 #13). */
 export function str(body: Record<string, unknown>, key: string): string | undefined {
   const v = Object.hasOwn(body, key) ? body[key] : undefined
   return typeof v === 'string' ? v : undefined

@@ -11,7 +11,7 @@ import {
 } from '@remix-run/form-data-parser'
 import { withoutControlCharacters } from '~/lib/text'
 
-// Request bodies are parsed at the edge (STYLE.md "Server boundary", docs/decisions/005-parsing-at-the-edge.md):
+// Request bodies are parsed at the edge (docs/decisions/005-parsing-at-the-edge.md):
 // every action reads its body through these helpers, which turn a body they cannot read into a 400 and a body
 // over a limit into a 413, each with a message a person can act on. Nothing downstream has to guess from an
 // error's name whether a 500 was really the client's fault. The parse* functions return the failure (for forms
@@ -30,7 +30,7 @@ const KB = 1024
 const MB = 1024 * KB
 /** A text-only form's whole body (server.js allows 1 MB on those paths too). */
 export const FORM_MAX_BYTES = MB
-/** A JSON body (API.md §5 #14). */
+/** A JSON body (docs/legacy-api.md §5 #14). */
 export const JSON_MAX_BYTES = MB
 
 export type BodyFailure = {
@@ -51,7 +51,7 @@ export const BODY_MESSAGES = {
   tooManyFields: 'The form has too many fields.',
   noFiles: 'This form does not take files.',
   tooManyFiles: 'Too many files in one form',
-  // The JSON wording matches the v1 API's (API.md §5 #11/#13), so its readJsonBody can adopt parseJsonObject.
+  // The JSON wording matches the v1 API's (docs/legacy-api.md §5 #11/#13), so its readJsonBody can adopt parseJsonObject.
   jsonTooLarge: 'Request body too large',
   notJson: 'Content-Type must be application/json',
   malformedJson: 'Malformed JSON body',
@@ -219,7 +219,7 @@ async function readText(request: Request, maxBytes: number): Promise<string | nu
 }
 
 /**
- * Reads a JSON object body (API.md §5 #11/#13): an empty body is {}, anything but a plain object is a 400,
+ * Reads a JSON object body (docs/legacy-api.md §5 #11/#13): an empty body is {}, anything but a plain object is a 400,
  * the wrong Content-Type a 415, past `maxBytes` a 413. Same answers as the v1 API's readJsonBody.
  */
 export async function parseJsonObject(request: Request, maxBytes = JSON_MAX_BYTES): Promise<JsonResult> {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { classesInHtml, criticalCss, parseStylesheet, type ParsedStylesheet } from '~/lib/critical-css'
 
 // Inlines, in place of each stylesheet link of a page that does not hydrate, the rules that page uses
-// (app/lib/critical-css.ts, issue 14 item 2). The stylesheet is read from the client build next to the server
+// (app/lib/critical-css.ts). The stylesheet is read from the client build next to the server
 // build once per process; the cut for a given set of classes is remembered, since pages share them.
 
 // The browser's files, found as server.js finds them (BUILD_DIR, else ./build).

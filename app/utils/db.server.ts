@@ -14,7 +14,7 @@ await migrateToLatest(opened.db)
 if (!process.env.VITEST)
   console.log(`[db] ${opened.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${opened.location}`)
 // The demo lectures' sample notes go where staff uploads go (local folder or S3), under a fresh key each, so they
-// download through the same access-checked notes route (issue 14 §3).
+// download through the same access-checked notes route.
 export const storeSeedNote: StoreNote = async (pdf) => {
   const key = newKey('notes', 'pdf')
   await getStorage().put(key, pdf, MIME.pdf)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// CONTRACT.md "Environment": every variable optional with an embedded default, parsed once at start-up.
+// Every variable optional with an embedded default, parsed once at start-up.
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
 const url = z.url()
 

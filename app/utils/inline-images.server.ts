@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-// The first view's small images travel inside the HTML (issue 14). A page's largest paint is often its first
+// The first view's small images travel inside the HTML. A page's largest paint is often its first
 // course card's image; fetched on its own it costs a new connection and a round trip after the page (on 2G,
 // ~0.3 s after the text is already there). Our own card and poster images are tiny SVGs (~0.5 KB), so an image
 // the page marks as first-view (`fetchpriority="high"`) that is one of our static SVGs up to 1 KB becomes a

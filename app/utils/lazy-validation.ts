@@ -4,7 +4,7 @@ import type { z, ZodType } from 'zod'
 /**
  * Conform `onValidate` that runs the form's shared Zod schema in the browser once it has loaded, and leaves the
  * check to the server until then. Zod and its Conform adapter weigh ~30 KB gzipped, which would push the public
- * auth pages past their first-view JS budget (issue 7 §6), so they load on the form's first focus, while the
+ * auth pages past their first-view JS budget, so they load on the form's first focus, while the
  * learner types. The server always validates with the very same schema.
  */
 export function lazyZodValidation<Schema extends ZodType>(loadSchema: () => Promise<Schema>) {

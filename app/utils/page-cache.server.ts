@@ -2,7 +2,7 @@ import type { EntryContext } from 'react-router'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { readTheme } from '~/utils/theme.server'
 
-// The anonymous page cache's policy (issue 14 item 5, docs/decisions/014-anonymous-page-cache.md): which requests
+// The anonymous page cache's policy (docs/decisions/014-anonymous-page-cache.md): which requests
 // may be answered from memory, which rendered pages may be kept, and the Cache-Control of every page. The memory
 // store is app/utils/page-store.server.ts; server.js glues the two to the HTTP server.
 

@@ -67,7 +67,7 @@ export function clientAddress(context: Readonly<RouterContextProvider> | undefin
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.'
 
-/** issue 3 §2: at most 30 auth posts per minute per client address (pages and API together). */
+/** At most 30 auth posts per minute per client address (pages and API together). */
 export const AUTH_POSTS_PER_MINUTE = 30
 export async function allowAuthPost(context: Readonly<RouterContextProvider> | undefined): Promise<boolean> {
   return hit(`auth:${clientAddress(context)}`, AUTH_POSTS_PER_MINUTE, 60_000)

@@ -6,7 +6,7 @@ import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { PHOTO_TOO_BIG } from '~/schemas/profile'
 import { parseForm } from '~/utils/body.server'
 
-// Multipart parsing with limits (API.md §5 #12): a file over the limit is a clear 400/413, never a 500. The
+// Multipart parsing with limits (docs/legacy-api.md §5 #12): a file over the limit is a clear 400/413, never a 500. The
 // reading itself is body.server's parseForm (ADR 005); this adds the upload routes' error type and helpers.
 
 export { COURSE_IMAGE_MAX_BYTES, CSV_MAX_BYTES, NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
@@ -79,7 +79,7 @@ export type PhotoUpload =
 
 /**
  * Reads a multipart photo post through body.server's parseForm (ADR 005). The 1 MB limit is enforced while the
- * body streams in, so a big upload is cut off early instead of being buffered (issue 3 §7). Only the
+ * body streams in, so a big upload is cut off early instead of being buffered. Only the
  * `profileImage` file is kept.
  */
 export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {

@@ -1,4 +1,4 @@
-// Issue 13 item 6: the quiz editor's exam fields (type, marks, MSQ key, NAT range, section, topic) and the CSV
+// The quiz editor's exam fields (type, marks, MSQ key, NAT range, section, topic) and the CSV
 // import's exam columns, JavaScript on and off.
 import crypto from 'node:crypto'
 import { createQuiz, createUser } from '../../db/factories'

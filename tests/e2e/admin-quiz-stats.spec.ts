@@ -1,4 +1,4 @@
-// Quiz statistics and the results CSV (issue 15 items 3 and 4), with JavaScript on and off: the figures of the
+// Quiz statistics and the results CSV, with JavaScript on and off: the figures of the
 // seeded quiz (tests/support/quiz-stats-seed.ts, worked out by hand there), the SVG histogram, the flags, the
 // CSV download, and 320 px without sideways scroll.
 import crypto from 'node:crypto'

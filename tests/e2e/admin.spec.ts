@@ -1,4 +1,4 @@
-// Admin flows (issue 6 §12), each run with JavaScript on and off (projects 'js' and 'nojs').
+// Admin flows, each run with JavaScript on and off (projects 'js' and 'nojs').
 import crypto from 'node:crypto'
 import { createCourse, createQuiz, createUser, enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'

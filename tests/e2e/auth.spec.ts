@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, mailDir, test } from '../support/fixtures'
 import { codeFrom, waitForMail } from '../support/smtp-sink'
 
-// issue 3 §9: every account flow with JavaScript on and off; codes are read from the real SMTP sink.
+// Every account flow with JavaScript on and off; codes are read from the real SMTP sink.
 const js = () => test.info().project.name === 'js'
 const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(5).toString('hex')}@example.test`
 
@@ -21,7 +21,7 @@ async function enterCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Verify' }).click()
 }
 
-/** Signed in: the header shows the avatar that opens the profile card (spec 1 §2 "Top navigation"). */
+/** Signed in: the header shows the avatar that opens the profile card. */
 const avatar = (page: Page) => page.getByLabel('Open profile card')
 
 async function signOut(page: Page) {
@@ -212,7 +212,7 @@ test('the reset form is not offered without a verified code', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible()
 })
 
-// issue 10 #1: a second browser's sign-up for the same e-mail used to replace the pending name and password, so
+// A second browser's sign-up for the same e-mail used to replace the pending name and password, so
 // the owner's code created the account with the attacker's password.
 test('another browser signing up with my e-mail cannot take over my sign-up', async ({ page, browser, db }) => {
   const email = uniqueEmail('hijack')
@@ -251,7 +251,7 @@ test('another browser signing up with my e-mail cannot take over my sign-up', as
   await expect(avatar(page)).toBeVisible()
 })
 
-// issue 10 #3: '/\t/evil.example/' passed the old check; the browser strips the tab and leaves the site.
+// '/\t/evil.example/' passed the old check; the browser strips the tab and leaves the site.
 test("login with the review's redirectTo stays on the site", async ({ page, makeUser }) => {
   const user = await makeUser('user')
   await page.goto('/login?redirectTo=%2F%09%2Fevil.example%2F')

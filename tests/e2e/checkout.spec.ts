@@ -5,7 +5,7 @@ import { createCoupon, createCourse, createUser } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 import { signInOn, startDemoGatewayApp, type PrivateApp } from '../support/private-app'
 
-// Purchase flows (issue 4 §9), each with JS on and off: through the Razorpay-shaped stand-in (the main e2e
+// Purchase flows, each with JS on and off: through the Razorpay-shaped stand-in (the main e2e
 // server has its keys: widget with JS, hosted page without) and through the demo gateway (a second app server
 // started without keys).
 
@@ -68,7 +68,7 @@ test.describe('checkout through Razorpay (stand-in)', () => {
     await expect(page.getByRole('heading', { name: 'Woohooo!' })).toBeVisible()
     await expect(page.getByText('Your course purchase was successful.')).toBeVisible()
     await expect(page.getByTestId('payment-id')).toHaveText(/^pay_[A-Za-z0-9]{14}$/)
-    // CSS confetti (issue 14: the page ships no script), with JavaScript on and off alike.
+    // CSS confetti (the page ships no script), with JavaScript on and off alike.
     await expect(page.getByTestId('confetti').locator('i')).toHaveCount(10)
     await expect(page.getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/profile')
 
@@ -224,7 +224,7 @@ test('a premium quiz opens Unlock Premium Quizzes (the page from the list; a dia
   const { createQuiz } = await import('../../db/factories')
   const premium = await createQuiz(db, { category: 'paid', title: `Premium ${unique()}` })
   const user = await loginAs('user')
-  // The list ships no script (issue 14): its card links to the offer's page, JS on or off.
+  // The list ships no script: its card links to the offer's page, JS on or off.
   await page.goto('/quizzes')
   await expect(page.getByRole('link', { name: 'Unlock Premium Test' }).first()).toHaveAttribute(
     'href',

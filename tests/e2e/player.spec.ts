@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { createCourse, createLecture, createSection, enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// Course player access rules (issue 4 §7), with JS on and off.
+// Course player access rules, with JS on and off.
 
 async function courseWithLectures(db: Parameters<typeof createCourse>[0]) {
   const tag = crypto.randomBytes(4).toString('hex')

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import { enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// The public site (issue 2 §4-§6), run with JavaScript on (project js) and off (project nojs).
+// The public site, run with JavaScript on (project js) and off (project nojs).
 // Uses the demo seed's courses; never depends on global counts.
 const JAM = 'iit-jam-biotechnology-live'
 const isNoJs = () => test.info().project.name === 'nojs'
@@ -178,7 +178,7 @@ test('the theme switch turns dark mode on and off, and the choice survives a rel
   const html = page.locator('html')
   const toggle = page.getByRole('switch', { name: 'Dark mode' })
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  // With JS the page (which ships no framework script, issue 14) switches without a reload: a marker survives.
+  // With JS the page (which ships no framework script) switches without a reload: a marker survives.
   if (!isNoJs()) await page.evaluate(() => Object.assign(window, { stillHere: true }))
   await toggle.click()
   await expect(html).toHaveClass(/dark/)
@@ -349,7 +349,7 @@ test(
   'with JavaScript the bar hides on scrolling down and returns on scrolling up',
   { tag: '@js-only' },
   async ({ page }) => {
-    // Content pages ship no script (issue 14), so the enhancement lives on the pages that hydrate: sign-up here,
+    // Content pages ship no script, so the enhancement lives on the pages that hydrate: sign-up here,
     // on a short phone screen so that it scrolls.
     await page.setViewportSize({ width: 360, height: 480 })
     await page.goto('/signup')

@@ -75,7 +75,7 @@ test('quiz screens are accessible and fit 320 px', { tag: '@js-only' }, async ({
   await page.getByRole('button', { name: 'Mark for Review' }).click()
   await check(page, 'test view')
   await page.getByRole('button', { name: 'Submit Test' }).click()
-  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  // The final submit shows the summary first (a confirmation page without JS, a dialog with JS).
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
   await check(page, 'result')

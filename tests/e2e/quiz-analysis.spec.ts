@@ -5,7 +5,7 @@ import type { DB } from '../../db/client'
 import { insertSubmittedAttempt } from '../support/attempts'
 import { expect, test } from '../support/fixtures'
 
-// The result and analysis page (issue 13 item 4), JS on and off: exact score, rank and percentile among the
+// The result and analysis page, JS on and off: exact score, rank and percentile among the
 // ranked submitted attempts, topper and average, per-section and per-topic tables, an SVG chart with its table,
 // each question's answer, key, marks, time and explanation; a practice attempt is shown but not ranked; at
 // 320 px the page never scrolls sideways. Attempts are written directly (their scores as scorePaper gives them,

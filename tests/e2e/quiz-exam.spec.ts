@@ -242,7 +242,7 @@ test('the older client: a quiz with msq or nat questions is left out of its list
     success: false,
     message: 'This test needs the website: it has question types this app cannot show.',
   })
-  // No attempt was opened for it; the MCQ-only quiz still opens as API.md says.
+  // No attempt was opened for it; the MCQ-only quiz still opens as docs/legacy-api.md says.
   expect(await db.selectFrom('attempts').select('id').where('quiz_id', '=', typed.id).execute()).toHaveLength(0)
   expect((await r.get(`/api/v1/quiz/${plain.id}`)).status()).toBe(200)
   // The website shows the typed quiz in the list and lets the learner take it.

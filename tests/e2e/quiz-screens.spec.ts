@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { createQuiz } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// Spec details of the quiz screens (issue 13 item 9), each in the js and nojs projects.
+// Spec details of the quiz screens, each in the js and nojs projects.
 
 const isNoJs = () => test.info().project.name === 'nojs'
 const phone = { width: 390, height: 844 }
@@ -49,7 +49,7 @@ test('signed out: a premium card offers Unlock Premium Test with the server pric
 
   await page.goto('/quizzes')
   const premium = page.getByTestId('quiz-card').filter({ hasText: `Premium ${tag}` })
-  // 'Login to attempt' is for free quizzes only (spec 1 §8).
+  // 'Login to attempt' is for free quizzes only.
   await expect(premium.getByText('Login to attempt')).toHaveCount(0)
   await expect(
     page
@@ -58,7 +58,7 @@ test('signed out: a premium card offers Unlock Premium Test with the server pric
       .getByRole('link', { name: 'Login to attempt' }),
   ).toHaveAttribute('href', '/login?redirectTo=/quizzes')
 
-  // The list ships no script (issue 14): the card links to the offer's own page, JS on or off.
+  // The list ships no script: the card links to the offer's own page, JS on or off.
   const link = premium.getByRole('link', { name: 'Unlock Premium Test' })
   await expect(link).toHaveAttribute('href', '/quizzes/unlock')
   await link.click()
@@ -124,7 +124,7 @@ test('nothing floats over the test or its result at 390 px: no WhatsApp button, 
 
   await page.getByRole('radio', { name: 'Mitochondrion' }).check()
   await page.getByRole('button', { name: 'Submit Test' }).click()
-  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  // The final submit shows the summary first (a confirmation page without JS, a dialog with JS).
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   const heading = page.getByRole('heading', { name: 'Quiz Results' })
   const toast = page.getByRole('status').filter({ hasText: 'Your test has been submitted.' })

@@ -5,7 +5,7 @@ import { createQuiz } from '../../db/factories'
 import { E2E } from '../support/e2e-env'
 import { expect, test } from '../support/fixtures'
 
-// Mock tests end to end (issue 5 §9), each in the js and nojs projects.
+// Mock tests end to end, each in the js and nojs projects.
 
 const isNoJs = () => test.info().project.name === 'nojs'
 
@@ -96,7 +96,7 @@ test('a learner takes a whole test: start, answer, clear, previous, mark, reload
   await expect(page.getByRole('button', { name: 'Save & Next' })).toHaveCount(0)
   await page.getByRole('radio', { name: 'Hexokinase' }).check()
   await page.getByRole('button', { name: 'Submit Test' }).click()
-  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  // The final submit shows the summary first (a confirmation page without JS, a dialog with JS).
   await page.getByRole('button', { name: 'Yes, submit' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
@@ -191,7 +191,7 @@ test('the answer key is in no response before submit (canary in every explanatio
   // After submitting, the learner's own result shows the explanation: the check above can fail.
   await page.goto(`/quiz/${quiz.id}`)
   await page.getByRole('button', { name: 'Submit Test' }).click()
-  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  // The final submit shows the summary first (a confirmation page without JS, a dialog with JS).
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByRole('heading', { name: 'Quiz Results' })).toBeVisible()
   await expect(page.getByText(canary).first()).toBeVisible()
@@ -203,7 +203,7 @@ test('a paid quiz without access is denied on every path', async ({ page, db, lo
   const user = await loginAs('user')
   await page.goto('/quizzes')
   const card = page.getByTestId('quiz-card').filter({ hasText: `Paid ${tag}` })
-  // Buying's <UnlockPremiumButton/>: the list ships no script (issue 14), so it is the link to the unlock page.
+  // Buying's <UnlockPremiumButton/>: the list ships no script, so it is the link to the unlock page.
   await expect(card.getByRole('link', { name: 'Unlock Premium Test' })).toHaveAttribute('href', '/quizzes/unlock')
   await expect(card.getByRole('link', { name: 'Attempt' })).toHaveCount(0)
   await page.goto(`/quiz/${quiz.id}`)
@@ -355,7 +355,7 @@ test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }
     .execute()
   expect(rows.map((r) => r.selected_option).sort()).toEqual([1, 2])
   await page.getByRole('button', { name: 'Submit Test' }).click()
-  // Issue 13 item 3: the final submit shows the summary first (a confirmation page without JS, a dialog with JS).
+  // The final submit shows the summary first (a confirmation page without JS, a dialog with JS).
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByTestId('score')).toHaveText('Score: 2 / 3')
 })

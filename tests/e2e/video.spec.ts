@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// Issue 14 §3: the video facade is an <iframe srcdoc> whose link loads YouTube's player inside the frame, with
+// The video facade is an <iframe srcdoc> whose link loads YouTube's player inside the frame, with
 // no script of ours, so the player, the home hero and the resources videos play in the page with JS on and off.
 // The machine has no internet: YouTube's player is a stand-in page, and the thumbnail host is blocked.
 

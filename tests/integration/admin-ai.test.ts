@@ -1,4 +1,4 @@
-// Issue 6 §7/§12: Generate with AI against a local OpenAI-shaped server (good output, malformed output, wrong
+// Generate with AI against a local OpenAI-shaped server (good output, malformed output, wrong
 // question count), through the API twin and the Create Quiz page action. Nothing is saved.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 

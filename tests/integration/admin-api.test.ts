@@ -1,4 +1,4 @@
-// Admin behaviour end to end through the API twins and the page actions: shapes of API.md §2.5, uploads checked
+// Admin behaviour end to end through the API twins and the page actions: shapes of docs/legacy-api.md §2.5, uploads checked
 // by their bytes, coupons, access e-mails, the audit log, CSV import with bad rows, and decision 002 (editing a
 // quiz after an attempt keeps that attempt's questions and score).
 import fs from 'node:fs'
@@ -182,7 +182,7 @@ describe('courses, sections and lectures (multipart, files checked by bytes)', (
       actualPrice: 4999,
       discountedPrice: 2999,
     })
-    // issue 10 #6: absolute on the app's origin (here the request's; APP_URL when set).
+    // Absolute on the app's origin (here the request's; APP_URL when set).
     expect(ok.body.course.courseImage).toMatch(/^http:\/\/localhost\/uploads\/courses\/[0-9a-f]{24}\.png$/)
     const again = await callApi(coursesApi, 'POST', '/api/v1/courses/create-course', {
       multipart: form(new File([PNG], 'x.png')),

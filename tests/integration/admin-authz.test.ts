@@ -1,4 +1,4 @@
-// Issue 6 §12: the authorization matrix. Every admin page loader and action, and every admin API route, called as
+// The authorization matrix. Every admin page loader and action, and every admin API route, called as
 // anonymous, learner, instructor and admin: pages send signed-out users to /login, other roles to /, instructors on
 // admin-only pages to /admin/dashboard; the API answers 401 / 403 JSON.
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -105,7 +105,7 @@ const pages: Page[] = [
   ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
-  // Issue 15 items 3 and 4: quiz statistics and the quiz results CSV (staff)
+  // Quiz statistics and the quiz results CSV (staff)
   page(
     'quiz-stats',
     () => import('~/routes/admin/quiz-stats'),
@@ -194,7 +194,7 @@ describe('admin pages: actions', () => {
   }
 })
 
-// The API rows: every staff and admin endpoint with the role the spec gives it (API.md §2.5, §5 #5 and #17).
+// The API rows: every staff and admin endpoint with the role the spec gives it (docs/legacy-api.md §2.5, §5 #5 and #17).
 // The first test compares them with the endpoint tables, so an endpoint added without a row fails here.
 type ApiCase = {
   method: string

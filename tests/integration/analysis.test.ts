@@ -6,7 +6,7 @@ import { getAnalysis } from '~/models/quiz/analysis.server'
 import { newId } from '~/utils/ids.server'
 import { db } from '~/utils/db.server'
 
-// The result and analysis (issue 13 item 4), on SQLite and PostgreSQL: rank, percentile, topper and average
+// The result and analysis, on SQLite and PostgreSQL: rank, percentile, topper and average
 // among ranked submitted attempts only, per-section and per-topic figures, exact thirds.
 
 const U = 30000 // one mark in storage units

@@ -5,7 +5,7 @@ import { getStorage } from '~/services/storage.server'
 import * as users from '~/routes/api/users'
 import { callApi, CookieJar, lastCode, otherCode } from '../support/harness'
 
-// API.md §2.1 and §5: every /api/v1/users route, its exact success shape and its error statuses.
+// docs/legacy-api.md §2.1 and §5: every /api/v1/users route, its exact success shape and its error statuses.
 let n = 0
 const fresh = (tag: string) => `${tag}-${Date.now()}-${n++}@example.test`
 const backdate = (email: string) =>
@@ -68,11 +68,11 @@ describe('register, verify-otp, resend-otp', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'OTP sent to email' })
-    // The registration is this client's: an HttpOnly claim cookie scoped to /api/v1/users (issue 10 #1).
+    // The registration is this client's: an HttpOnly claim cookie scoped to /api/v1/users.
     expect(res.headers.getSetCookie().join(';')).toMatch(/signupClaim=.+Path=\/api\/v1\/users.*HttpOnly/i)
     expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
 
-    // Another register for the same e-mail inside 15 s is refused (mail bombing, API.md §5 #10).
+    // Another register for the same e-mail inside 15 s is refused (mail bombing, docs/legacy-api.md §5 #10).
     expect(
       (
         await callApi(users, 'POST', '/api/v1/users/register', {
@@ -277,7 +277,7 @@ describe('forgot-password, verify-forgot-password-otp, reset-password', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'OTP send successfully' })
 
-    // Reset with no proof at all: refused (API.md §5 #1).
+    // Reset with no proof at all: refused (docs/legacy-api.md §5 #1).
     res = await callApi(users, 'POST', '/api/v1/users/reset-password', { json: { email, newpassword: 'N3w!password' } })
     expect(res.status).toBe(401)
 

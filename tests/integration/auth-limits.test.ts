@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-// The limit tests run with limits on (issue 3 §2); the env is read lazily, so set it before anything asks.
+// The limit tests run with limits on; the env is read lazily, so set it before anything asks.
 vi.hoisted(() => {
   process.env.RATE_LIMIT = 'on'
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-// issue 3 §2: a mail that cannot be sent gives a clear message, never a raw error. SMTP points at a closed port.
+// A mail that cannot be sent gives a clear message, never a raw error. SMTP points at a closed port.
 vi.hoisted(() => {
   process.env.SMTP_URL = 'smtp://127.0.0.1:9'
 })

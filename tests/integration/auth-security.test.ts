@@ -102,7 +102,7 @@ describe('one-time codes', () => {
   })
 })
 
-// issue 10 #1: a second register for the same e-mail (from anyone, no auth) used to replace the pending name and
+// A second register for the same e-mail (from anyone, no auth) used to replace the pending name and
 // password hash, so the code the real owner then entered created the account with the attacker's password.
 describe('sign-up hijack', () => {
   const passwordWorks = async (email: string, password: string) => (await checkCredentials(email, password)).ok

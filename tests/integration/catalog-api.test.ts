@@ -4,7 +4,7 @@ import { action, loader } from '~/routes/api/courses'
 import { db } from '~/utils/db.server'
 import { callApi } from '../support/harness'
 
-// API.md §2.2: the two public catalogue endpoints, called through the real resource route.
+// docs/legacy-api.md §2.2: the two public catalogue endpoints, called through the real resource route.
 const courses = { loader, action }
 
 async function getAll() {

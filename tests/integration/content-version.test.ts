@@ -14,7 +14,7 @@ import { getQuiz } from '~/models/quiz/catalog.server'
 import { createSessionRow } from '~/models/session.server'
 import { db } from '~/utils/db.server'
 
-// Issue 14 item 5: the anonymous page cache's content version (migrations/0009_content_version.ts). Database
+// The anonymous page cache's content version (migrations/0009_content_version.ts). Database
 // triggers bump it on every committed write to a table the public pages read, whoever writes; learner activity
 // leaves it alone. Runs on SQLite and, in the PostgreSQL run, on PostgreSQL (bumps deferred to commit there).
 

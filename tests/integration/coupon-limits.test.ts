@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 
-// Limits on (issue 10 #5); the env is read lazily, so set it before anything asks.
+// Limits on; the env is read lazily, so set it before anything asks.
 vi.hoisted(() => {
   process.env.RATE_LIMIT = 'on'
 })
@@ -12,7 +12,7 @@ import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// issue 10 #5: validate-coupon-code answered 150 anonymous guesses without a 429. Failed coupon checks are now
+// Validate-coupon-code answered 150 anonymous guesses without a 429. Failed coupon checks are now
 // limited per client address and per account, on the API and on the checkout page alike.
 
 async function validate(body: unknown, address: string, cookie?: string) {

@@ -6,7 +6,7 @@ import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// Coupons at checkout (issue 4 §2/§3): case-insensitive codes, optional expiry, usage limit over PAID orders,
+// Coupons at checkout: case-insensitive codes, optional expiry, usage limit over PAID orders,
 // the no-JS apply flow, and the API twin's shapes.
 
 async function paidOrder(userId: string, courseId: string, couponId: string, status: 'paid' | 'created' = 'paid') {

@@ -7,7 +7,7 @@ import * as dashboard from '~/routes/admin/dashboard'
 import { db } from '~/utils/db.server'
 import { callRoute, signedInUser } from '../support/harness'
 
-// Issue 15 §1: the dashboard's revenue windows and daily series, on SQLite and PostgreSQL. "Now" is fixed in the
+// The dashboard's revenue windows and daily series, on SQLite and PostgreSQL. "Now" is fixed in the
 // past (15 Mar 2026, 13:30 IST), so rows the harness creates at the real time fall after every window. Indian
 // days: today began at 2026-03-14T18:30Z, the 7 days at 2026-03-08T18:30Z, the 30 days at 2026-02-13T18:30Z.
 const NOW = new Date('2026-03-15T08:00:00.000Z')

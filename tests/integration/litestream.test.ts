@@ -1,4 +1,4 @@
-// Issue 7 §2: the Litestream drill with the binary from @flydotio/litestream and a file replica.
+// The Litestream drill with the binary from @flydotio/litestream and a file replica.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-// Limits on (issue 12); the env is read lazily, so set it before anything asks.
+// Limits on; the env is read lazily, so set it before anything asks.
 vi.hoisted(() => {
   process.env.RATE_LIMIT = 'on'
 })
@@ -18,7 +18,7 @@ import { db } from '~/utils/db.server'
 import * as users from '~/routes/api/users'
 import { callApi, callRoute, CookieJar, lastCode } from '../support/harness'
 
-// issue 12: failed logins were limited per client address only, so guesses spread over many addresses never
+// Failed logins were limited per client address only, so guesses spread over many addresses never
 // stopped. Now 10 failed passwords for one account within a 15-minute window lock its password login (pages and
 // API together) until the window ends or the owner resets the password.
 

@@ -1,4 +1,4 @@
-// Issue 11 item 1: GET /api/v1/openapi.json is a valid OpenAPI 3.1 document generated from the endpoint tables; it
+// GET /api/v1/openapi.json is a valid OpenAPI 3.1 document generated from the endpoint tables; it
 // lists every endpoint, and every answer recorded while calling each endpoint's success and error paths below
 // validates against the schema it documents for that status (ajv, JSON Schema 2020-12).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 15 items 2 and 4: the admin payments page (listing, search, filters, paging), the "paid but not
+// The admin payments page (listing, search, filters, paging), the "paid but not
 // fulfilled" reconciliation and its Fulfil action (exactly once, also against itself and the webhook, audited),
 // the payments and users CSV exports (round trip through papaparse, filters), and who may use them. Both DBs.
 import crypto from 'node:crypto'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startRazorpayServer, sign, type RazorpayStandIn } from '../support/standins/razorpay'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// Razorpay path against the Razorpay-shaped stand-in with real signatures (issue 4 §9): forged callbacks enrol
+// Razorpay path against the Razorpay-shaped stand-in with real signatures: forged callbacks enrol
 // nobody, a client amount is ignored, callback + webhooks enrol exactly once.
 
 let rzp: RazorpayStandIn
@@ -372,7 +372,7 @@ describe('quiz bundle and free orders', () => {
   })
 })
 
-// issue 10 #2: a coupon's usage limit was checked when an order was made, never when it was paid: ten open
+// A coupon's usage limit was checked when an order was made, never when it was paid: ten open
 // orders with a coupon limited to 1 were all paid at the discount.
 describe('coupon usage limit at payment', () => {
   async function openOrdersWithCoupon(n: number, usageLimit: number) {

@@ -7,7 +7,7 @@ import { getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// Course player access rules (issue 4 §7) and the learning API twins (API.md §2.2).
+// Course player access rules and the learning API twins (docs/legacy-api.md §2.2).
 
 async function courseWithLectures() {
   const course = await createCourse(db, { whatsappLink: 'https://chat.whatsapp.com/secret-group' })

@@ -5,7 +5,7 @@ import { setQuizPrice } from '~/models/settings.server'
 import { db } from '~/utils/db.server'
 import { callApi, signedInCookie } from '../support/harness'
 
-// The /api/v1/quiz table (API.md §2.4, §5 #4) called the way the router calls it.
+// The /api/v1/quiz table (docs/legacy-api.md §2.4, §5 #4) called the way the router calls it.
 
 async function call(method: string, path: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
   const res = await callApi({ loader, action }, method, `/api/v1/quiz${path}`, { cookie, json: body })

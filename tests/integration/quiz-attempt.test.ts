@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import { finalizeExpiredAttempts, getAttempt, saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import {
+  finalizeExpiredAttempts,
+  getAttempt,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from '~/models/quiz/attempt.server'
 import { getAnswers } from '~/models/quiz/answers.server'
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { getResult } from '~/models/quiz/result.server'
@@ -9,7 +15,7 @@ import { attemptQuestions, getQuiz } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds, getUserById } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 
-// Models with an injected clock (issue 5 §9): deadline + grace, idempotent start, one result, versions.
+// Models with an injected clock: deadline + grace, idempotent start, one result, versions.
 
 const Q = (text: string, correct: number, explanation?: string) => ({
   questionText: text,

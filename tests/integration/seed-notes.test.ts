@@ -6,7 +6,7 @@ import * as player from '~/routes/learn/player'
 import { db, storeSeedNote } from '~/utils/db.server'
 import { callRoute, signedInCookie } from '../support/harness'
 
-// The demo seed's lectures carry sample notes (issue 14 §3): stored through the app's own storage, so the
+// The demo seed's lectures carry sample notes: stored through the app's own storage, so the
 // player lists them and the access-checked notes route serves each as a small, well-formed PDF.
 
 describe('demo seed notes', () => {

@@ -6,7 +6,7 @@ import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newKey, s3Storage, type Storage } from '~/services/storage.server'
 
-// issue 3 §9: the S3 adapter against a local S3-compatible server (STACK.md trap 8: checksum settings, path style).
+// The S3 adapter against a local S3-compatible server (checksum settings, path style).
 let server: { run(): Promise<unknown>; close(): Promise<void> }
 let storage: Storage
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-s3rver-'))

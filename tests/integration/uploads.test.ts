@@ -1,4 +1,4 @@
-// Issue 7 §5: a file name with '../' never reaches a path; uploads are stored under random server-made keys.
+// A file name with '../' never reaches a path; uploads are stored under random server-made keys.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

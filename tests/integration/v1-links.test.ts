@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 
-// issue 10 #6: the older client's links. Set APP_URL before the app reads its env (read once, lazily).
+// The older client's links. Set APP_URL before the app reads its env (read once, lazily).
 const APP_URL = 'https://app.biocoach.example'
 vi.hoisted(() => {
   process.env.APP_URL = 'https://app.biocoach.example'

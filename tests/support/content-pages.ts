@@ -1,4 +1,4 @@
-// The public pages that ship no framework JavaScript (issue 14): what the content-page checks and the page budgets
+// The public pages that ship no framework JavaScript: what the content-page checks and the page budgets
 // (tests/e2e/once/) both walk, each adding the pages only it checks.
 import type { DB } from '../../db/client'
 

@@ -1,4 +1,4 @@
-// Issue 7 §1: 50 concurrent quiz submitters against the real server, SIGKILL at a random moment, restart; every
+// 50 concurrent quiz submitters against the real server, SIGKILL at a random moment, restart; every
 // acknowledged submission is in the database, none twice, integrity_check ok. Used by the test (1 round) and
 // by `npm run bench` (10 rounds).
 import crypto from 'node:crypto'

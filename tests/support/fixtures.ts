@@ -1,6 +1,6 @@
 // Playwright fixtures: direct access to the app's database (the same SQLite file in WAL mode, or the same
 // PostgreSQL database in the PostgreSQL run: E2E_DATABASE_URL) and signed-in users
-// created without going through the UI (STYLE.md: fixtures create users and sessions directly).
+// created without going through the UI (fixtures create users and sessions directly).
 import crypto from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
 import { createCookie } from 'react-router'

@@ -7,7 +7,7 @@ export const litestreamBin = path.resolve(
   `node_modules/@flydotio/litestream-${process.platform}-${process.arch}/litestream`,
 )
 
-/** Same intervals as litestream.yml in production, with a file replica instead of S3 (STACK.md trap 8). */
+/** Same intervals as litestream.yml in production, with a file replica instead of S3. */
 export function writeConfig(dir: string, dbPath: string, replicaDir: string): string {
   const file = path.join(dir, 'litestream.yml')
   fs.writeFileSync(

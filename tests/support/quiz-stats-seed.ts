@@ -1,4 +1,4 @@
-// A small quiz with hand-computable statistics (issue 15 item 3), shared by tests/integration/quiz-stats.test.ts
+// A small quiz with hand-computable statistics, shared by tests/integration/quiz-stats.test.ts
 // and tests/e2e/admin-quiz-stats.spec.ts. Twelve ranked learners L0..L11 answer five questions; L0 also submits
 // a practice attempt with every answer right, which must count nowhere.
 //

@@ -1,4 +1,4 @@
-// A real SMTP server for tests (issue 3 §9: codes are read from a real SMTP sink). Each message is written to
+// A real SMTP server for tests (codes are read from a real SMTP sink). Each message is written to
 // `dir` as a JSON file: { to: string[], from, raw }.
 import fs from 'node:fs'
 import path from 'node:path'

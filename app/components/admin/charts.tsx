@@ -1,6 +1,6 @@
 import { barGeometry, CHART, chartSummary, type ChartPoint } from '~/lib/chart'
 
-// A bar chart drawn on the server as SVG (issue 15 §1: no chart script). It scales by its viewBox, names itself
+// A bar chart drawn on the server as SVG (no chart script). It scales by its viewBox, names itself
 // for screen readers (role="img" with a title and a description summarising the series), gives every bar its own
 // <title> (a tooltip on hover), and carries the same numbers as a table under "Show as table" (a <details>, so it
 // opens with JavaScript off too). Colours come from Tailwind classes with dark variants, so it reads in both modes.

@@ -5,8 +5,8 @@ import { formatRupees } from '~/lib/pricing'
 import type { PaymentRow } from '~/models/payments-admin.server'
 import { buttonClass, Table, Td } from './ui'
 
-// The payments page's parts (issue 15 item 2). The orders are an admin Table: below `sm` each order row stacks
-// as a card of label/value lines (issue 15 §5), so a 320 px phone reads it without sideways scrolling.
+// The payments page's parts. The orders are an admin Table: below `sm` each order row stacks
+// as a card of label/value lines, so a 320 px phone reads it without sideways scrolling.
 
 export const when = (iso: string | null) => (iso ? indiaDateTime.format(new Date(iso)) : '---')
 export const itemLabel = (p: Pick<PaymentRow, 'itemType' | 'courseTitle'>) =>

@@ -1,7 +1,7 @@
 import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz/stats'
 import type { QuestionStats } from '~/models/quiz/stats.server'
 
-// One question's figures on the staff statistics page (issue 15 item 3): outcome shares, the option (or NAT
+// One question's figures on the staff statistics page: outcome shares, the option (or NAT
 // answer) distribution with the key marked, average time and flags. Lists, not wide tables: it fits 320 px.
 
 const TYPE_NAME = { mcq: 'MCQ', msq: 'MSQ', nat: 'NAT' } as const

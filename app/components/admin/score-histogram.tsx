@@ -1,6 +1,6 @@
 import type { ScoreBin } from '~/lib/quiz/stats'
 
-// The score distribution of a quiz as server-rendered SVG (issue 15 item 3): no script, scales down to 320 px
+// The score distribution of a quiz as server-rendered SVG: no script, scales down to 320 px
 // through its viewBox, colours from currentColor and Tailwind fill classes (light and dark). The same counts
 // follow in a <details> table, which is what a screen reader or a careful reader uses.
 

@@ -33,7 +33,7 @@ export function withParams(search: string, changes: Record<string, string | numb
   return s ? `?${s}` : '?'
 }
 
-/** Prev / Next with the page number; shown only when there is more than one page (spec 2: only past 8 rows). */
+/** Prev / Next with the page number; shown only when there is more than one page (only past 8 rows). */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { search } = useLocation()
   if (pageCount <= 1) return null
@@ -86,7 +86,7 @@ export function SearchBox({ q, placeholder = 'Search by name' }: { q: string; pl
 }
 
 /**
- * The admin data table. Below the `sm` breakpoint it stacks (issue 15 §5): each row becomes a card and each cell a
+ * The admin data table. Below the `sm` breakpoint it stacks: each row becomes a card and each cell a
  * line with its column heading as a visible label, so a phone at 320 px reads every value and reaches every action
  * without sideways scrolling. The heading comes from `head`: Table gives each row's cells a `data-label` in
  * column order (cells rendered as null, e.g. an optional column, are skipped like the heading), and CSS shows it
@@ -243,7 +243,7 @@ export function UserCell({ name, email, profileImage }: { name: string; email: s
   return (
     <div className="flex min-w-0 items-center gap-2">
       <Avatar src={profileImage} name={name} />
-      {/* A long e-mail wraps anywhere rather than widening a phone's card (issue 15 §5). */}
+      {/* A long e-mail wraps anywhere rather than widening a phone's card. */}
       <div className="min-w-0 text-left">
         <p className="font-medium wrap-anywhere">{name}</p>
         <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{email}</p>

@@ -5,7 +5,7 @@ export type UserListItem = Omit<UserListRow, 'hasAccessToQuizzes'>
 
 const roleLabel = (role: string) => (role === 'user' ? 'Learner' : role.charAt(0).toUpperCase() + role.slice(1))
 
-/** Dashboard and All Users columns (spec 2 §2). */
+/** Dashboard and All Users columns. */
 export function UsersTable({ users, empty }: { users: UserListItem[]; empty: string }) {
   return (
     <Table

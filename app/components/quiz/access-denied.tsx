@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { UnlockPremiumButton } from '~/components/unlock-premium'
 
-// spec 1 §8 "Quiz load": the message per case, shown in the 'Access Denied' card.
+// The message per case, shown in the 'Access Denied' card.
 // White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
 const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
 

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { MARK_CORRECT, MARK_WRONG, QUIZ_GRACE_SECONDS } from '~/lib/constants'
 
-// spec 1 §2 "Attempt screen": the intro card. Start Quiz is a POST (DESIGN.md: pages start attempts by POST).
+// The intro card. Start Quiz is a POST (pages start attempts by POST).
 export function IntroCard({
   title,
   description,
@@ -15,7 +15,7 @@ export function IntroCard({
   title: string
   description: string
   totalQuestions: number
-  /** The paper's maximum marks (issue 13: questions carry their own marks); defaults to one per question. */
+  /** The paper's maximum marks (questions carry their own marks); defaults to one per question. */
   totalMarks?: string
   standardMarking?: boolean
   timeLimit: number

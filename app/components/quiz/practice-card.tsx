@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 
-// Practice re-attempt (issue 13 item 5): after the ranked attempt, the learner may take the quiz again, timed or
+// Practice re-attempt: after the ranked attempt, the learner may take the quiz again, timed or
 // untimed. Practice results are shown here, to them only: they never enter the leaderboard or the rank.
 
 type Verdict = 'correct' | 'incorrect' | 'unattempted'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-// Background saving for the enhanced test view (issue 5 §4): answers go into a queue that is kept in
+// Background saving for the enhanced test view: answers go into a queue that is kept in
 // localStorage until the server confirms them, posted in batches with retries and backoff, flushed on
 // reconnect and before submit. A lost connection (or a reload while offline) loses no answer.
 

@@ -1,6 +1,6 @@
 import { formatMarks, marksFromStorage, MARKS_UNIT } from './marks'
 
-// Pure rules of the staff quiz statistics (issue 15 item 3): score bins, outcome shares, MSQ partial answers and
+// Pure rules of the staff quiz statistics: score bins, outcome shares, MSQ partial answers and
 // the "this question looks broken" flags. The model (app/models/quiz/stats.server.ts) aggregates in SQL and
 // hands plain counts here, so every figure on the page has one tested rule.
 

@@ -9,11 +9,11 @@ import { scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing'
 import { db } from '~/utils/db.server'
 
-// The result and analysis of one submitted attempt (issue 13 item 4), read from the database so it survives a
+// The result and analysis of one submitted attempt, read from the database so it survives a
 // reload. Scoring is app/lib/quiz/scoring.ts (scorePaper, through the paper model); this module only reads rows and aggregates in SQL.
 //
 // - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
-//   attempt is submitted (issue 13 item 7): a practice attempt exists only after that, but it is checked anyway.
+//   attempt is submitted: a practice attempt exists only after that, but it is checked anyway.
 // - Rank, participants, percentile, topper and average count ranked submitted attempts only (practice attempts
 //   never do): sums over the per-score counts (score-counts.server.ts, decision 013), the tie and the topper's
 //   attempt from the partial index attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at).

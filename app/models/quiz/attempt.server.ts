@@ -16,7 +16,7 @@ import { markedPaper } from '~/models/quiz/paper.server'
 // attempts_user_quiz_uq; one open practice attempt the partial index attempts_user_quiz_open_practice_uq; one
 // result per attempt the conditional update `where submitted_at is null`.
 
-// Attempts (issue 5 §3-§7, decision 002). Every function takes `now` so the deadline rules are testable with an
+// Attempts (decision 002). Every function takes `now` so the deadline rules are testable with an
 // injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
 // attempt is the conditional update `where submitted_at is null`.
 

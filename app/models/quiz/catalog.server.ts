@@ -93,7 +93,7 @@ export async function getQuiz(id: string): Promise<QuizRow | undefined> {
   return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
 }
 
-/** Every quiz with its current question ids, free before paid (API.md §2.4 GET /quiz), then oldest first. */
+/** Every quiz with its current question ids, free before paid (docs/legacy-api.md §2.4 GET /quiz), then oldest first. */
 export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
   const quizzes = await db
     .selectFrom('quizzes')
@@ -146,7 +146,7 @@ export async function attemptTestQuestions(quizId: string, startedAt: string): P
 }
 
 /**
- * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show (issue 13 item 8).
+ * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show.
  */
 export async function isMcqOnly(quizId: string): Promise<boolean> {
   const row = await db

@@ -17,7 +17,7 @@ import type { MarkingDefaultsUnits, QuizInput } from './types'
 // were shown are archived, never rewritten; only current (archived_at is null) questions are shown. The stored
 // form of a question and the comparison of versions are the paper's (paper.server.ts).
 
-// Staff quiz management (spec 2 §2). Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
+// Staff quiz management. Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
 // that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
 
 const count = (n: unknown) => Number(n ?? 0)
@@ -50,7 +50,7 @@ export async function listQuizzes(): Promise<StaffQuizListRow[]> {
         .select((e) => e.fn.countAll().as('n'))
         .whereRef('attempts.quiz_id', '=', 'quizzes.id')
         .where('attempts.submitted_at', 'is not', null)
-        // Practice re-attempts (issue 13 item 5) are not new learners attempting the quiz.
+        // Practice re-attempts are not new learners attempting the quiz.
         .where('attempts.mode', '=', 'ranked')
         .as('attemptCount'),
     ])

@@ -6,7 +6,7 @@ import { db } from '~/utils/db.server'
 import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { countCurrentQuestions, getQuiz } from '~/models/quiz/catalog.server'
 
-// The ranking figures of a quiz in time that does not grow with its attempts (issue 14 item 4, decision 013).
+// The ranking figures of a quiz in time that does not grow with its attempts (decision 013).
 // Who counts: submitted, ranked attempts with a score (practice attempts never do). Order: higher score_units
 // first, then the earlier submission, so
 //   rank = 1 + (attempts with more score_units) + (attempts with equal score_units submitted earlier).

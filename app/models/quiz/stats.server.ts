@@ -19,7 +19,7 @@ import { savedBySql } from '#db/dialect'
 import { getQuiz, parseOptionIndexes } from './catalog.server'
 import { currentKeyedQuestions, type KeyedQuestion } from './paper.server'
 
-// Staff statistics of one quiz (issue 15 item 3). Who counts: SUBMITTED RANKED attempts (practice attempts and
+// Staff statistics of one quiz. Who counts: SUBMITTED RANKED attempts (practice attempts and
 // open ones never do), as on the leaderboard (decision 013).
 //
 // Bounded whatever the number of attempts: the score distribution comes from quiz_score_counts (one row per

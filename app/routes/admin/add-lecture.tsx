@@ -13,7 +13,7 @@ import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-lecture'
 import { LectureFields } from './lecture-fields'
 
-// spec 2 "Add Lecture": course cards -> pick a section -> lecture form (?course=&section= without JS).
+// Course cards -> pick a section -> lecture form (?course=&section= without JS).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const url = new URL(request.url)

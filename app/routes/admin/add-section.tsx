@@ -13,7 +13,7 @@ import { parseNoteForm, UploadError } from '~/utils/upload.server'
 import type { Route } from './+types/add-section'
 import { LectureFields } from './lecture-fields'
 
-// spec 2 "Add Section": course cards, then the form (a modal; without JS the same dialog comes from ?course=).
+// Course cards, then the form (a modal; without JS the same dialog comes from ?course=).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const courses = await listCoursesWithCounts()

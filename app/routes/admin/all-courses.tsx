@@ -4,7 +4,7 @@ import { listCoursesWithCounts } from '~/models/course.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/all-courses'
 
-// Issue 6 §4: the staff course list (View Course, Students Enrolled, View Details; Create Course for admin only).
+// The staff course list (View Course, Students Enrolled, View Details; Create Course for admin only).
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')
   return { isAdmin: user.role === 'admin', courses: await listCoursesWithCounts() }

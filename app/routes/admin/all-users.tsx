@@ -7,7 +7,7 @@ import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/all-users'
 
-// spec 2 "All Users": name search (case-insensitive, back to page 1) and 8 a page, on the server via ?q=&page=.
+// Name search (case-insensitive, back to page 1) and 8 a page, on the server via ?q=&page=.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const { q, page } = readListParams(request)
@@ -23,7 +23,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle
         actions={
-          // Issue 15 item 4: the same filter (?q=), every page; a plain link so the browser downloads the file.
+          // The same filter (?q=), every page; a plain link so the browser downloads the file.
           <a
             href={`/admin/export/users.csv${withParams(search, { page: undefined })}`}
             className={secondaryButtonClass}

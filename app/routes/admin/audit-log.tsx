@@ -5,7 +5,7 @@ import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/audit-log'
 import { indiaDateTime } from '~/lib/dates'
 
-// Issue 6 §10: who did what, when (admin only).
+// Who did what, when (admin only).
 const PAGE_SIZE = 20
 
 export async function loader({ request }: Route.LoaderArgs) {

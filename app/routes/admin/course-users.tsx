@@ -22,7 +22,7 @@ import { requireRole } from '~/auth/guard.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/course-users'
 
-// spec 2 "Course enrolled users": admin toggles access after a confirmation (?confirm=userId, works without JS);
+// Admin toggles access after a confirmation (?confirm=userId, works without JS);
 // instructors see a read-only Active/Inactive badge. The learner gets an e-mail either way.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')

@@ -9,7 +9,7 @@ import { quizPageInput } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
-// spec 2 "Create Quiz": manual form, CSV import and Generate with AI (both fill the form; Save creates the quiz).
+// Manual form, CSV import and Generate with AI (both fill the form; Save creates the quiz).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   return null

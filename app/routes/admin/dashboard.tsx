@@ -12,7 +12,7 @@ import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/dashboard'
 
 // Spec 2 "Dashboard" (counters, latest users) plus issue 15 §1: revenue, the last 30 days of activity as SVG
-// charts, and the latest payments. Money is admin-only, like the payments page and its export (issue 15 §2, §6):
+// charts, and the latest payments. Money is admin-only, like the payments page and its export:
 // instructors see the counters, the activity charts and the latest users, never revenue or payments.
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
 import { QuizErrorPanel } from '~/components/admin/quiz-error'
 
-// spec 2 "Edit Quiz": only current questions are shown; saving follows decision 002 (answered questions are
+// Only current questions are shown; saving follows decision 002 (answered questions are
 // archived, never rewritten), then goes to /admin/quizzes.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')

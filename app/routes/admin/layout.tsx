@@ -3,9 +3,9 @@ import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/layout'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// spec 2 §2: the sidebar; /admin/coupons (and the audit log) only for the admin role. Each child route guards too.
+// The sidebar; /admin/coupons (and the audit log) only for the admin role. Each child route guards too.
 
-// Needs JavaScript for every staff screen: this page hydrates (issue 14).
+// Needs JavaScript for every staff screen: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')

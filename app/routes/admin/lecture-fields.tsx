@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Field } from '~/components/forms'
 
-// The lecture part of the Add Section and Add Lecture forms (spec 2): title, video URL, optional note title and
+// The lecture part of the Add Section and Add Lecture forms: title, video URL, optional note title and
 // note file. The file is checked by its bytes on the server (20 MB, pdf/docx/pptx).
 type TextField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>
 

@@ -4,7 +4,7 @@ import { listCoursesWithCounts } from '~/models/course.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/premium-users'
 
-// Issue 6 §4: course cards with Students Enrolled, each leading to its enrolled users.
+// Course cards with Students Enrolled, each leading to its enrolled users.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   return { courses: await listCoursesWithCounts() }

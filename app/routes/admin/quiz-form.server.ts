@@ -56,7 +56,7 @@ const QUIZ_FIELD_NAMES = [
   /^(title|description|category|timeLimit|intent|js|__intent__|__state__)$/,
   /^questions\[(\d{1,3})\]\.(questionText|correctOption|explanation)$/,
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
-  // Issue 13: the exam fields; every one is posted without JS, the server ignores those the type does not use.
+  // The exam fields; every one is posted without JS, the server ignores those the type does not use.
   /^questions\[(\d{1,3})\]\.(type|marks|negativeMarks|answerMin|answerMax|section|topic)$/,
   /^markingDefaults\.(mcq|msq|nat)\.(marks|negativeMarks)$/,
 ]

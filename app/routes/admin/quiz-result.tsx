@@ -8,7 +8,7 @@ import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-result'
 
-// spec 2 "Quiz Results": submitted attempts only, 8 a page.
+// Submitted attempts only, 8 a page.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const { page } = readListParams(request)
@@ -47,7 +47,15 @@ export default function QuizResult({ loaderData }: Route.ComponentProps) {
         {loaderData.quizTitle}
       </PageTitle>
       <Table
-        head={['Name', 'Institute Name', 'Is Premium', 'Score', 'Percentile', ...(withSections ? ['Sections'] : []), 'Attempted At']}
+        head={[
+          'Name',
+          'Institute Name',
+          'Is Premium',
+          'Score',
+          'Percentile',
+          ...(withSections ? ['Sections'] : []),
+          'Attempted At',
+        ]}
         empty={loaderData.students.length === 0 ? 'No students attempted this quiz yet' : undefined}
       >
         {loaderData.students.map((s) => (

@@ -8,7 +8,7 @@ import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-stats'
 import { QuizErrorPanel } from '~/components/admin/quiz-error'
 
-// Issue 15 item 3: a quiz's statistics for staff. Read-only and server-rendered: it works the same without JS.
+// A quiz's statistics for staff. Read-only and server-rendered: it works the same without JS.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const stats = await getQuizStats(params.quizId)

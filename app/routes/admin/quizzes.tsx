@@ -24,7 +24,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
 import { deleteAsked, listAddress } from './delete-step.server'
 
-// spec 2 "All Quizzes": 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
+// 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
 // (?delete=id, also without JS), Share (share sheet, else clipboard; without JS the link is shown).
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')
@@ -146,11 +146,7 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {toDelete ? (
-        <DeleteDialog
-          title="Delete Quiz"
-          field="quizId"
-          value={toDelete.id}
-        >
+        <DeleteDialog title="Delete Quiz" field="quizId" value={toDelete.id}>
           <p className="font-semibold">{toDelete.title}</p>
           <p className="mt-1 text-sm">This action cannot be undone.</p>
         </DeleteDialog>

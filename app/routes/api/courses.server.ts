@@ -28,7 +28,7 @@ import {
   UploadError,
 } from '~/utils/upload.server'
 
-// /api/v1/courses/* (API.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
+// /api/v1/courses/* (docs/legacy-api.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
 // course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
 // #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
 
@@ -47,7 +47,7 @@ async function upload(request: Request, maxFileSize: number) {
 const UPLOAD_ERRORS = { 413: 'a file over the limit', 415: 'not multipart' }
 
 /**
- * A lecture's note as a link (issue 10 #6): our own files go through the access-checked, cookie-authenticated
+ * A lecture's note as a link: our own files go through the access-checked, cookie-authenticated
  * notes endpoint below, absolute on APP_URL (the old client may be hosted elsewhere, rewrites http to https and
  * owns /my-courses/* on a shared origin); external links in their https form.
  */
@@ -94,11 +94,11 @@ export const coursesApi = apiResource({
       errors: { 400: 'linkAddress is required', 404: 'Course not found' },
       handler: async ({ request }) => {
         const linkAddress = (await readJsonBody(request)).linkAddress
-        // API.md §5 #13: a non-string (e.g. {"$ne":null}) is a 400, never a lookup.
+        // docs/legacy-api.md §5 #13: a non-string (e.g. {"$ne":null}) is a 400, never a lookup.
         if (typeof linkAddress !== 'string' || linkAddress.trim() === '')
           return apiError(400, 'linkAddress is required')
         const course = await getCourseByLinkAddress(linkAddress.trim())
-        // API.md §5 #15: not found is a JSON 404 (the checkout shows "Course not found").
+        // docs/legacy-api.md §5 #15: not found is a JSON 404 (the checkout shows "Course not found").
         if (!course) return apiError(404, 'Course not found')
         return json({ courseDetails: courseJson(course) })
       },

@@ -13,7 +13,7 @@ import { getUser } from '~/auth/session.server'
 import { appOrigin } from '~/utils/origin.server'
 import { clientAddress } from '~/utils/rate-limit.server'
 
-// /api/v1/orders/* (API.md §2.3, §4, §5 #2/#3). The client's `amount` is never read: the server prices.
+// /api/v1/orders/* (docs/legacy-api.md §2.3, §4, §5 #2/#3). The client's `amount` is never read: the server prices.
 
 const WebhookAnswer = z.object({
   success: z.boolean(),
@@ -111,7 +111,7 @@ export const ordersApi = apiResource({
           if (user && check.status !== 429) await forgetCoupon(user.id, courseId)
           return apiError(check.status, check.message)
         }
-        // DESIGN.md "Payments": remembered so create-order (which receives no code) applies it.
+        // Remembered so create-order (which receives no code) applies it.
         if (user) await rememberCoupon(user.id, courseId, check.coupon.id)
         return json({ success: true, message: 'Coupon applied successfully.', discount: check.coupon.discount })
       },

@@ -29,7 +29,7 @@ import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { secondsLeft } from '~/lib/quiz/clock'
 
-// /api/v1/quiz/* (API.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
+// /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
 // answer key leaves the server only in the submit response of that learner's own attempt.
 
 const GATE_MESSAGES = {
@@ -70,7 +70,7 @@ const bundlePrice = async () => {
 
 type SignedIn = ApiArgs & { user: UserRow }
 
-/** GET quiz/{id}: for a learner it opens the attempt idempotently (DESIGN.md); staff previews open nothing. */
+/** GET quiz/{id}: for a learner it opens the attempt idempotently; staff previews open nothing. */
 const getOne = async ({ params, user }: SignedIn) => {
   if (!isId(params.id)) return apiError(400, 'Invalid quiz ID.')
   const gate = await quizGate(user, params.id)
@@ -93,7 +93,7 @@ const getOne = async ({ params, user }: SignedIn) => {
   return json({ success: true, data: learnerQuizJson(quiz, questions) })
 }
 
-/** POST quiz/submit (API.md §2.4 and §5 #4): access checked, answers validated, one result per attempt. */
+/** POST quiz/submit (docs/legacy-api.md §2.4 and §5 #4): access checked, answers validated, one result per attempt. */
 const submit = async ({ request, user }: SignedIn) => {
   const body = await readJsonBody(request)
   const quizId = body.quizId
@@ -109,7 +109,7 @@ const submit = async ({ request, user }: SignedIn) => {
     if (!parsed.success || !isId(parsed.data.questionId)) {
       return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3')
     }
-    // Unattempted questions may be sent as null or left out (spec 1 §5); both score 0.
+    // Unattempted questions may be sent as null or left out; both score 0.
     if (parsed.data.selectedOption === null || parsed.data.selectedOption === undefined) continue
     answers.push({ questionId: parsed.data.questionId, selectedOption: parsed.data.selectedOption })
   }
@@ -157,7 +157,7 @@ const saveBatch = async ({ request, params, user }: SignedIn) => {
   if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
   const ranked = await getAttempt(user.id, gate.quiz.id)
   if (!ranked) return apiError(404, 'Start the quiz first.')
-  // After the ranked attempt, the page saves into the open practice attempt (issue 13 item 5), if any.
+  // After the ranked attempt, the page saves into the open practice attempt, if any.
   const attempt = ranked.submitted_at ? ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked) : ranked
   try {
     const outcome = await saveAnswers({ attempt, answers: parsed.data })

@@ -28,8 +28,8 @@ import { endSession, startSession } from '~/auth/session.server'
 import { parsePhotoUpload } from '~/utils/upload.server'
 import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/auth/totp.server'
 
-// /api/v1/users (API.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
-// and the deliberate differences of API.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
+// /api/v1/users (docs/legacy-api.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
+// and the deliberate differences of docs/legacy-api.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
 
 const EmailBody = z.object({ email: z.string() })
 const OtpBody = z.object({ email: z.string(), otp: z.union([z.string(), z.number().int()]).describe('6 digits') })
@@ -65,7 +65,7 @@ function otpOf(body: Record<string, unknown>): string | null {
 
 /**
  * Issues a code the one way the pages do (cooldown, hourly cap, remix-auth-totp, one mail template). The old
- * server answered a mail failure with 500; so do we, with a readable message (API.md §5 #10).
+ * server answered a mail failure with 500; so do we, with a readable message (docs/legacy-api.md §5 #10).
  */
 async function mailCode(request: Request, input: IssueInput): Promise<Response | null> {
   const sent = await issueCode(request, input)
@@ -84,8 +84,8 @@ const register = async ({ request }: ApiArgs) => {
   if (!parsed.success) throw apiError(400, parsed.error.issues.map((i) => i.message).join(' '))
   const { name, email, password } = parsed.data
   if (await emailTaken(email)) throw apiError(400, 'User already exists')
-  // issue 10 #1: this client's own registration, bound to a claim cookie only it holds (the old client calls
-  // register and verify-otp withCredentials, API.md §1.4).
+  // This client's own registration, bound to a claim cookie only it holds (the old client calls
+  // register and verify-otp withCredentials, docs/legacy-api.md §1.4).
   const claim = newSignupClaim()
   const failed = await mailCode(request, {
     purpose: 'signup',
@@ -155,7 +155,7 @@ const login = async ({ request }: ApiArgs) => {
   })
 }
 
-/** API.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is one). */
+/** docs/legacy-api.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is one). */
 const logout = async ({ request }: ApiArgs) =>
   apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
 
@@ -170,7 +170,7 @@ const mailResetCode =
 const forgotPassword = mailResetCode('OTP send successfully')
 const resendForgotPasswordOtp = mailResetCode('New OTP sent successfully')
 
-/** API.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
+/** docs/legacy-api.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
 const verifyForgotPasswordOtp = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = emailOf(body)
@@ -213,7 +213,7 @@ const updateUserDetails = async ({ request, user }: ApiArgs & { user: UserRow })
     const v = Object.hasOwn(body, key) ? body[key] : undefined
     if (v === undefined || v === null || v === '') continue
     if (typeof v !== 'string') throw apiError(400, `${key} must be a string`)
-    if (v.trim()) given[key] = v // API.md §2.1: only truthy values are set
+    if (v.trim()) given[key] = v // docs/legacy-api.md §2.1: only truthy values are set
   }
   if (Object.keys(given).length === 0) throw apiError(400, 'Any of these fields are required')
   const parsed = ProfileSchema.partial().safeParse(given)

@@ -27,8 +27,8 @@ import { clearTotpCookie, issueCode, readProof, resetProofCookie, totpEmail } fr
 import type { Route } from './+types/forgot-password'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// spec 1 §2: email -> code -> new password (+ confirm) -> /login after 2 s. The reset is accepted only with the
-// single-use proof a verified code leaves (issue 3 §4), and it ends the user's sessions.
+// Email -> code -> new password (+ confirm) -> /login after 2 s. The reset is accepted only with the
+// single-use proof a verified code leaves, and it ends the user's sessions.
 const DONE = 'Password reset successfully'
 const SESSION_ENDED = 'Your reset session has ended. Please request a new code.'
 
@@ -37,7 +37,7 @@ const forgotPasswordValidation = lazyZodValidation(() => import('~/schemas/auth'
 
 const resetPasswordValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.ResetPasswordSchema))
 
-// Needs JavaScript for the one-time-code field: this page hydrates (issue 14).
+// Needs JavaScript for the one-time-code field: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
@@ -217,7 +217,7 @@ function ResetForm({ lastResult }: { lastResult: LastResult }) {
   )
 }
 
-/** spec 1 §2: a show/hide toggle that appears only once text is entered (a JS nicety; plain input without). */
+/** A show/hide toggle that appears only once text is entered (a JS nicety; plain input without). */
 function PasswordField({
   label,
   field,

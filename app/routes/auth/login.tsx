@@ -13,13 +13,13 @@ import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import type { Route } from './+types/login'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// spec 1 §2 "Login": email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not
+// Email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not
 // exist', 401 'Invalid Credentials', shown on the page with those statuses.
 
 // Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
 const loginValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.LoginSchema))
 
-// Needs JavaScript for the one-time-code field: this page hydrates (issue 14).
+// Needs JavaScript for the one-time-code field: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)

@@ -21,21 +21,21 @@ import { clearTotpCookie, issueCode, readProof, signupClaimCookie } from '~/auth
 import type { Route } from './+types/signup'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// spec 1 §2 "Sign-up": name, email, password -> a one-time code -> the account exists once the code verifies.
+// Name, email, password -> a one-time code -> the account exists once the code verifies.
 const CREATED = 'Account created successfully'
 const SESSION_ENDED = 'Your sign-up session has ended. Please sign up again.'
 
 // Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
 const signupValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.SignupSchema))
 
-/** The pending registration this browser started (issue 10 #1: found by its own claim cookie, never by e-mail). */
+/** The pending registration this browser started (found by its own claim cookie, never by e-mail). */
 async function ownPendingSignup(request: Request) {
   const claim = await readProof(signupClaimCookie, request)
   const row = await getPendingSignup(claim)
   return claim && row?.payload ? { claim, row } : null
 }
 
-// Needs JavaScript for the one-time-code field: this page hydrates (issue 14).
+// Needs JavaScript for the one-time-code field: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request)
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers.append('Set-Cookie', await startSession(request, user.id))
         headers.append('Set-Cookie', clearTotpCookie())
         headers.append('Set-Cookie', await signupClaimCookie.serialize('', { maxAge: 0 }))
-        // With JS the page shows the toast and moves to / after 2 s (spec 1 §4); without JS a redirect carries it.
+        // With JS the page shows the toast and moves to / after 2 s; without JS a redirect carries it.
         if (submittedWithJs(formData)) return data({ done: true as const }, { headers })
         throw await redirectWithSuccess('/', CREATED, { headers })
       },

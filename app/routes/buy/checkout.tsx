@@ -19,12 +19,12 @@ import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/checkout'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// Checkout /checkout/{linkAddress} (spec 1 §2 Checkout, issue 4 §2). Everything works with JS off: the applied
+// Checkout /checkout/{linkAddress}. Everything works with JS off: the applied
 // coupon travels as ?coupon= and a hidden field, and is re-validated on the server at every step.
 
 const couponApplied = (n: number) => `Coupon applied! You got ${n}% off`
 
-// Needs JavaScript for Razorpay's checkout widget: this page hydrates (issue 14).
+// Needs JavaScript for Razorpay's checkout widget: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request)
@@ -93,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       userId: user.id,
     })
     if (!check.ok) {
-      // spec 1 §4: a failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
+      // A failed apply resets the discount; the form posted to the bare URL, so no coupon remains.
       return data(
         {
           intent: 'apply' as const,
@@ -146,7 +146,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { course, couponError, enrolled } = loaderData
-  // A failed apply resets the price (spec 1 §4). With JS, loaders are not revalidated after a 4xx action, so
+  // A failed apply resets the price. With JS, loaders are not revalidated after a 4xx action, so
   // the loader's coupon may be stale: the action's verdict wins.
   const coupon = actionData && 'couponFailed' in actionData && actionData.couponFailed ? null : loaderData.coupon
   const navigation = useNavigation()

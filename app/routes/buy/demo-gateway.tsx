@@ -12,7 +12,7 @@ import { isProduction } from '~/utils/env.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/demo-gateway'
 
-// The demo gateway (DESIGN.md "Payments"): used only when no Razorpay keys are configured, never in production.
+// The demo gateway: used only when no Razorpay keys are configured, never in production.
 // Paying here signs the answer with a local secret and runs the very same verification as Razorpay's callback.
 
 async function loadOrder(request: Request, orderId: string) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Confetti } from '~/components/confetti'
 import type { Route } from './+types/payment-success'
 
-// Payment success (spec 1 §2): confetti (300 pieces, CSS only: the page ships no script, issue 14), 'Woohooo!',
+// Payment success: confetti (300 pieces, CSS only: the page ships no script), 'Woohooo!',
 // the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile.
 
 const PLACEHOLDER = 'XXXXXXXXXXXX'

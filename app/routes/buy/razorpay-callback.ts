@@ -7,7 +7,7 @@ import { appOrigin } from '~/utils/origin.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/razorpay-callback'
 
-// POST /payments/razorpay/callback (CONTRACT.md): what Razorpay's hosted checkout posts, and what our widget
+// POST /payments/razorpay/callback: what Razorpay's hosted checkout posts, and what our widget
 // handler and the demo gateway post too. No session is needed (it arrives cross-site): the stored order and the
 // signature identify the buyer. server.js exempts this path from the cross-site check.
 

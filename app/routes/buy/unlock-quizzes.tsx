@@ -10,10 +10,10 @@ import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/unlock-quizzes'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// 'Unlock Premium Quizzes' as a page of its own (without JS) and the action both it and the dialog post to
-// (issue 4 §6). The price is the server's bundle price; a client amount is never read.
+// 'Unlock Premium Quizzes' as a page of its own (without JS) and the action both it and the dialog post to.
+// The price is the server's bundle price; a client amount is never read.
 
-// Needs JavaScript for Razorpay's checkout widget: this page hydrates (issue 14).
+// Needs JavaScript for Razorpay's checkout widget: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, price] = await Promise.all([getUser(request), getQuizPrice()])
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request)
-  // spec 1 §5: 'Please login to continue!', then back to the quiz list (from the dialog or this page alike).
+  // 'Please login to continue!', then back to the quiz list (from the dialog or this page alike).
   if (!user)
     throw await redirectWithWarning(
       `/login?${new URLSearchParams({ redirectTo: '/quizzes' })}`,

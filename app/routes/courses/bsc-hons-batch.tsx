@@ -4,7 +4,7 @@ import { BRAND_NAME, BSC_TAG } from '~/lib/constants'
 import { hasTag, listCourses, toCardJson } from '~/models/course.server'
 import type { Route } from './+types/bsc-hons-batch'
 
-// /courses/bsc-hons-batch (spec 1 §2): the semester batches, i.e. courses tagged 'b.sc hons.'.
+// /courses/bsc-hons-batch: the semester batches, i.e. courses tagged 'b.sc hons.'.
 export async function loader() {
   const courses = (await listCourses()).filter((c) => hasTag(c, BSC_TAG)).map(toCardJson)
   return { courses }

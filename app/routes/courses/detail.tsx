@@ -4,7 +4,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { enrolIntent, loadCoursePage, notFound } from './course-page.server'
 import type { Route } from './+types/detail'
 
-// /courses/{linkAddress}: course detail (spec 1 §2). Missing course: 'No Course Found' with status 404.
+// /courses/{linkAddress}: course detail. Missing course: 'No Course Found' with status 404.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadCoursePage(request, params.id)
   if (!page) return notFound()

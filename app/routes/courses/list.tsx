@@ -4,7 +4,7 @@ import { BRAND_NAME, BSC_TAG } from '~/lib/constants'
 import { hasTag, listCourses, toCardJson } from '~/models/course.server'
 import type { Route } from './+types/list'
 
-// /courses (spec 1 §2): every course whose tag is not 'b.sc hons.', plus the fixed B.Sc card at 1500/999.
+// /courses: every course whose tag is not 'b.sc hons.', plus the fixed B.Sc card at 1500/999.
 export async function loader() {
   const courses = (await listCourses()).filter((c) => !hasTag(c, BSC_TAG)).map(toCardJson)
   return { courses }

@@ -4,7 +4,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { enrolIntent, loadCoursePage, notFound } from './course-page.server'
 import type { Route } from './+types/semester'
 
-// /courses/bsc-hons-batch/{id}: a semester course page (spec 1 §2). The id with dashes ('semester-iii') maps
+// /courses/bsc-hons-batch/{id}: a semester course page. The id with dashes ('semester-iii') maps
 // to the syllabus semester_iii; the course is the one whose linkAddress is the id.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const key = semesterKey(params.id)

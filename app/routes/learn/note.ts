@@ -6,7 +6,7 @@ import { noteDownload } from './note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/note'
 
-// Notes download of the player (issue 4 §7, DESIGN.md "Files"): access-checked like the player; the answer
+// Notes download of the player: access-checked like the player; the answer
 // itself is shared with the v1 notes endpoint (./note-download.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)

@@ -8,10 +8,10 @@ import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// Course player /my-courses/{id} (spec 1 §2, issue 4 §7). Access: an active enrolment, or admin/instructor.
+// Course player /my-courses/{id}. Access: an active enrolment, or admin/instructor.
 // Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click.
 
-// Needs JavaScript for the player (spec 1 §2: right-click disabled): this page hydrates (issue 14).
+// Needs JavaScript for the player (right-click disabled): this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     course: {
       id: course.id,
       title: course.course_title,
-      // The paid-community link: only for learners who are actually enrolled (issue 4 §4).
+      // The paid-community link: only for learners who are actually enrolled.
       whatsappLink: access.enrolled && course.whatsapp_link ? course.whatsapp_link : null,
       sections: course.sections.map((s) => ({
         id: s.id,
@@ -66,7 +66,7 @@ function WarningIcon() {
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
-  // spec 1 §2: right-click is disabled in the player (an enhancement; it deters casual copying only).
+  // Right-click is disabled in the player (an enhancement; it deters casual copying only).
   useEffect(() => {
     const block = (e: MouseEvent) => e.preventDefault()
     document.addEventListener('contextmenu', block)

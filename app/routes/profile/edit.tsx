@@ -15,9 +15,9 @@ import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// spec 1 §2 "Edit profile": a photo form and a details form on one page, told apart by a hidden `intent`.
+// A photo form and a details form on one page, told apart by a hidden `intent`.
 
-// Needs JavaScript for the photo check before a slow upload (size, missing file) and Conform validation: this page hydrates (issue 14).
+// Needs JavaScript for the photo check before a slow upload (size, missing file) and Conform validation: this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-    // The photo form: parsed as a stream with the 1 MB limit (issue 3 §7).
+    // The photo form: parsed as a stream with the 1 MB limit.
     const upload = await parsePhotoUpload(request)
     if (!upload.ok) return data({ photoError: upload.message }, upload.status)
     if (!upload.bytes) return data({ photoError: PHOTO_MISSING }, 400)

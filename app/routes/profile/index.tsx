@@ -3,7 +3,7 @@ import { getEnrolledCourses } from '~/models/account.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/index'
 
-// spec 1 §2 "Profile": photo, name, premium badge, member since, contact and study details, enrolled courses,
+// Photo, name, premium badge, member since, contact and study details, enrolled courses,
 // the edit link, and Mock Test Series only with hasAccessToQuizzes.
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import type { Route } from './+types/about-us'
 
 export const meta: Route.MetaFunction = () => [{ title: `About Us | ${BRAND_NAME}` }, { name: 'description', content: brand.aboutPage.mission }]
 
-// /about-us (spec 1 §2): about the institute, with a call to action to /courses.
+// /about-us: about the institute, with a call to action to /courses.
 export default function AboutUs() {
   const { aboutPage, about } = brand
   return (

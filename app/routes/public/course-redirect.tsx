@@ -4,8 +4,8 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getCourseByLinkAddress } from '~/models/course.server'
 import type { Route } from './+types/course-redirect'
 
-// /{id}: the earlier course-detail path (spec 1 §2). 301 to /courses/{id} when a course has that linkAddress,
-// otherwise the 404 page with status 404 (CONTRACT.md "Web pages").
+// /{id}: the earlier course-detail path. 301 to /courses/{id} when a course has that linkAddress,
+// otherwise the 404 page with status 404.
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await getCourseByLinkAddress(params.id)
   if (course) throw redirect(`/courses/${encodeURIComponent(course.link_address)}`, 301)

@@ -4,7 +4,7 @@ import type { Route } from './+types/developers'
 
 export const meta: Route.MetaFunction = () => [{ title: `Meet Our Developers | ${BRAND_NAME}` }]
 
-// /developers (spec 1 §2): three developer cards with role, e-mail and social links.
+// /developers: three developer cards with role, e-mail and social links.
 export default function Developers() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">

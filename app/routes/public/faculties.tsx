@@ -22,7 +22,7 @@ function FacultyCard({ f }: { f: Faculty }) {
   )
 }
 
-// /faculties (spec 1 §2): four faculty plus an adjunct faculty section.
+// /faculties: four faculty plus an adjunct faculty section.
 export default function Faculties() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">

@@ -17,7 +17,7 @@ import {
 import { hasTag, listCourses, toCardJson } from '~/models/course.server'
 import type { Route } from './+types/home'
 
-// Home (spec 1 §2 "Landing page"). Static content is imported by the component, not sent as loader data,
+// Home. Static content is imported by the component, not sent as loader data,
 // so the page stays under one TCP first flight (issue 2 "Done when").
 export async function loader() {
   const courses = (await listCourses())

@@ -5,7 +5,7 @@ import type { Route } from './+types/resources'
 
 export const meta: Route.MetaFunction = () => [{ title: `Resources | ${BRAND_NAME}` }]
 
-// /resources (spec 1 §2): Molecular Biology, topic Operon: four videos (load on click) and four PDF notes.
+// /resources: Molecular Biology, topic Operon: four videos (load on click) and four PDF notes.
 export default function Resources() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">

@@ -31,11 +31,11 @@ import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/u
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
 import type { Route } from './+types/attempt'
 
-// /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt (spec 1 §2, issue 5 §2-§5).
+// /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
 // No answer key is read here: quiz.server.ts never selects it.
 
-// Nothing floats over the test (issue 13 item 9): at phone widths the WhatsApp button covered 'Mark for Review'.
-// The test view needs JavaScript (timer, palette, answer saving): it hydrates (issue 14).
+// Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'.
+// The test view needs JavaScript (timer, palette, answer saving): it hydrates.
 export const handle: RouteHandle = { hideFloatingPanel: true, hydrate: true }
 
 const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
@@ -188,7 +188,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const position = form.questionId ? questions.findIndex((q) => q.id === form.questionId) : (form.q ?? 1) - 1
   const question = questions[position]
 
-  // The answer this post carries (issue 5 §4: every post stores that answer on the server). No radio chosen
+  // The answer this post carries (every post stores that answer on the server). No radio chosen
   // leaves the saved choice as it is, except for Clear Response.
   // MSQ checkboxes and the NAT input are the whole answer on every post (none ticked / blank = no answer).
   const answers: AnswerInput[] = []
@@ -333,7 +333,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div role="alert" className="rounded-lg border border-red-200 p-6 dark:border-red-900">
         <h1 className="mb-2 text-2xl font-bold text-red-600 dark:text-red-400">Access Denied</h1>
         <p className="mb-6">{message}</p>
-        <a href={location.pathname + location.search} className="mr-3 rounded bg-emerald-700 px-4 py-2 font-semibold text-white">
+        <a
+          href={location.pathname + location.search}
+          className="mr-3 rounded bg-emerald-700 px-4 py-2 font-semibold text-white"
+        >
           Reload
         </a>
         <Link to="/quizzes" className="rounded border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600">

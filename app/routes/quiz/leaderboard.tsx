@@ -6,7 +6,7 @@ import { quizGate } from '~/models/quiz/access.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/leaderboard'
 
-// /quiz/leaderboard/{id} (spec 1 §2): podium of three, ranks from 4, the viewer's rank and percentile.
+// /quiz/leaderboard/{id}: podium of three, ranks from 4, the viewer's rank and percentile.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)

@@ -7,7 +7,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/auth/session.server'
 import type { Route } from './+types/list'
 
-// /quizzes (spec 1 §2 Quizzes, §4 "Quiz card action").
+// /quizzes.
 // White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
 const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { db } from '~/utils/db.server'
 
-// CONTRACT.md: 200 `ok` when the database answers (Fly's http check).
+// 200 `ok` when the database answers (Fly's http check).
 export async function loader() {
   try {
     await sql`select 1`.execute(db)

@@ -4,7 +4,7 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { themeCookie } from '~/utils/theme.server'
 import type { Route } from './+types/theme'
 
-// The theme switch without JavaScript: a post that stores the choice and redirects back (spec 1 §4).
+// The theme switch without JavaScript: a post that stores the choice and redirects back.
 export async function action({ request }: Route.ActionArgs) {
   // A body that is not a form (a script, a fuzzer) just means "no choice": light, back to /.
   const body = await parseForm(request)

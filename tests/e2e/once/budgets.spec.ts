@@ -8,7 +8,7 @@ import { contentPages } from '../../support/content-pages'
 import { expect, test } from '../../support/fixtures'
 
 const HTML_BUDGET = 14.6 * 1024
-const JS_FLOOR = 113 * 1024 // STACK.md: the bare framework's first-view JS, gzipped
+const JS_FLOOR = 113 * 1024 // The bare framework's first-view JS, gzipped
 const JS_BUDGET = 1.25 * JS_FLOOR
 const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 
@@ -93,7 +93,7 @@ test('every public page: no serious or critical axe violations, no horizontal sc
 })
 
 // At desktop width the layout differs (the WhatsApp button shows its label from 640 px, the nav is a bar, grids
-// have columns), so axe runs there too (issue 14 §3): the phone run above cannot see those.
+// have columns), so axe runs there too: the phone run above cannot see those.
 test('the main public pages at 1280 px: no serious or critical axe violations, light and dark', async ({
   page,
   db,

@@ -1,4 +1,4 @@
-// Issue 14 items 1 and 2: content pages are plain HTML + CSS. No framework JavaScript, the CSS they use inline
+// Content pages are plain HTML + CSS. No framework JavaScript, the CSS they use inline
 // (no stylesheet request before the first paint), the HTML as a browser receives it within the first TCP flight,
 // and the inlined cut of the stylesheet complete: adding the whole stylesheet back changes no computed style.
 import http from 'node:http'

@@ -1,4 +1,4 @@
-// Issue 7 §3: a state-changing request whose Origin or Sec-Fetch-Site names another site gets 403 on every page
+// A state-changing request whose Origin or Sec-Fetch-Site names another site gets 403 on every page
 // action and API route, except the Razorpay callback; and a crawl of every GET route as admin changes nothing.
 import crypto from 'node:crypto'
 import path from 'node:path'

@@ -1,7 +1,7 @@
 // The Content-Security-Policy (docs/decisions/005-parsing-at-the-edge.md) on every page type: the header is
 // there, its script-src has a fresh nonce per response and no 'unsafe-inline', every script in the HTML carries
 // that nonce, and the page runs in the browser without a violation (the page fixture fails the test on one).
-// Pages without framework scripts (issue 14) carry no nonce: their two inline scripts are allowed by hash.
+// Pages without framework scripts carry no nonce: their two inline scripts are allowed by hash.
 import crypto from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { createCourse, createLecture, createQuiz, createSection, enrol } from '../../../db/factories'
@@ -35,7 +35,7 @@ async function policyOf(request: APIRequestContext, path: string) {
   return { csp, nonce: nonces[0] }
 }
 
-/** A page without framework scripts (issue 14): no nonce at all; each inline script is allowed by its hash. */
+/** A page without framework scripts: no nonce at all; each inline script is allowed by its hash. */
 async function expectHashPolicy(request: APIRequestContext, path: string) {
   const res = await request.get(path)
   expect(res.status(), path).toBe(200)

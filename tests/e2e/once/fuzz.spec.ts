@@ -1,4 +1,4 @@
-// Issue 7 §4: malformed bodies against every form action and every API POST/PUT/DELETE. No response may be a
+// Malformed bodies against every form action and every API POST/PUT/DELETE. No response may be a
 // 500 or worse, and no body may carry a stack trace. FUZZ_RUNS (default 500) bodies per route.
 import fc from 'fast-check'
 import type { APIRequestContext } from '@playwright/test'
@@ -8,7 +8,7 @@ import { apiRoutes, fill, pageRoutes } from '../../support/route-inventory'
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500)
 test.setTimeout(20 * 60_000)
 
-// Field names the app's forms and API read (CONTRACT.md), so many bodies reach past "missing field".
+// Field names the app's forms and API read, so many bodies reach past "missing field".
 const FIELDS = [
   'name',
   'email',

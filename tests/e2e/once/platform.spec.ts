@@ -1,4 +1,4 @@
-// Protection every feature inherits (issue 2 §9, CONTRACT.md), checked against the real server.
+// Protection every feature inherits, checked against the real server.
 import { expect, test } from '../../support/fixtures'
 
 test('GET /healthz answers ok', async ({ request }) => {

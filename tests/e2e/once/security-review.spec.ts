@@ -1,4 +1,4 @@
-// issue 10: the security review's findings that show at the HTTP level, replayed against the real server.
+// The security review's findings that show at the HTTP level, replayed against the real server.
 import { expect, test } from '../../support/fixtures'
 import { E2E } from '../../support/e2e-env'
 

@@ -1,4 +1,4 @@
-// Issue 14 item 5: the anonymous page cache, end to end against the built server (server.js + the app build),
+// The anonymous page cache, end to end against the built server (server.js + the app build),
 // on SQLite and on PostgreSQL. Two app processes share one database each time (two processes on one SQLite
 // file, two instances on one PostgreSQL), so "a staff edit is visible to the very next anonymous visitor" is
 // proved across processes: the edit goes through B, the visitor reads from A's memory. The servers run with

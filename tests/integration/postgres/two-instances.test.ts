@@ -1,4 +1,4 @@
-// Issue 12 §3: two app processes on one PostgreSQL behave as one. Requests alternate between them (as a load
+// Two app processes on one PostgreSQL behave as one. Requests alternate between them (as a load
 // balancer may send them): a session made on one works on the other, concurrent payment callbacks + webhooks
 // for one order enrol exactly once, concurrent starts of one quiz open one attempt, and rate limits count across
 // both. Runs only in the PostgreSQL run (vitest.config.ts), against the built server (scripts/test.mjs builds

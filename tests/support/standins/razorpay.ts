@@ -1,4 +1,4 @@
-// A Razorpay-shaped local server (issue 4 §9): the orders REST API (basic auth), checkout.js (a fake widget whose
+// A Razorpay-shaped local server: the orders REST API (basic auth), checkout.js (a fake widget whose
 // Pay button calls the handler with a payment id and a REAL signature) and the hosted checkout page
 // (/v1/checkout/embedded) that posts the three fields to the callback_url. Signatures are what Razorpay sends:
 // HMAC-SHA256(order_id|payment_id, key secret).

@@ -4,9 +4,9 @@ import { SelectField } from '~/components/admin/select-field'
 import { DIFFICULTIES } from '~/schemas/admin-quiz'
 
 /**
- * Generate with AI (spec 2): its result fills the manual form; nothing is saved until Save. Its fields keep the
- * AI request's names (spec 2 §3) but have labels and ids of their own ('AI draft title', #ai-title), so neither
- * they nor the manual form's 'Title' or 'Time Limit (minutes)' are ambiguous (issue 13 item 9).
+ * Generate with AI: its result fills the manual form; nothing is saved until Save. Its fields keep the
+ * AI request's names but have labels and ids of their own ('AI draft title', #ai-title), so neither
+ * they nor the manual form's 'Title' or 'Time Limit (minutes)' are ambiguous.
  */
 export function AiGenerate({
   values,

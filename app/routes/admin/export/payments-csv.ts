@@ -4,7 +4,7 @@ import { eachPayment } from '~/models/payments-admin.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/payments-csv'
 
-// GET /admin/export/payments.csv (issue 15 item 4, admin only): the payments page's filters (?q, status, from,
+// GET /admin/export/payments.csv (admin only): the payments page's filters (?q, status, from,
 // to), every matching order streamed, read from the database a batch at a time.
 
 export const PAYMENTS_CSV_HEADER = [

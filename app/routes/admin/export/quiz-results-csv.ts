@@ -6,7 +6,7 @@ import { getQuiz } from '~/models/quiz/catalog.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/quiz-results-csv'
 
-// Issue 15 item 4: GET /admin/export/quiz-results/{quizId}.csv, staff only. A resource route (no component):
+// GET /admin/export/quiz-results/{quizId}.csv, staff only. A resource route (no component):
 // the path ends in .csv, which server.js looks up on disk first and, finding no file, hands to the app. The quiz
 // result page has no filters besides its page number, so neither has the export: every submitted attempt.
 export async function loader({ request, params }: Route.LoaderArgs) {

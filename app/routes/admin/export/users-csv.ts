@@ -4,7 +4,7 @@ import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/users-csv'
 
-// GET /admin/export/users.csv (issue 15 item 4, staff like the All Users page): that page's filter (?q=, name
+// GET /admin/export/users.csv (staff like the All Users page): that page's filter (?q=, name
 // contains) and order, every matching user streamed, read a batch at a time. Never the password hash.
 
 export async function loader({ request }: Route.LoaderArgs) {
