@@ -22,22 +22,24 @@ function loginRedirect(request: Request): Response {
   return redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
 }
 
-const REFUSALS: Record<GuardAnswer, { signedOut: (request: Request) => Response; forbidden: (user: UserRow) => Response }> =
-  {
-    page: { signedOut: loginRedirect, forbidden: (user) => redirect(refusedPageRedirect(user.role)) },
-    file: {
-      signedOut: loginRedirect,
-      forbidden: () =>
-        new Response('Forbidden: this export is for staff with access to it.', {
-          status: 403,
-          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
-        }),
-    },
-    api: {
-      signedOut: () => apiError(401, API_AUTH_MESSAGES.unauthorized),
-      forbidden: () => apiError(403, API_AUTH_MESSAGES.forbidden),
-    },
-  }
+const REFUSALS: Record<
+  GuardAnswer,
+  { signedOut: (request: Request) => Response; forbidden: (user: UserRow) => Response }
+> = {
+  page: { signedOut: loginRedirect, forbidden: (user) => redirect(refusedPageRedirect(user.role)) },
+  file: {
+    signedOut: loginRedirect,
+    forbidden: () =>
+      new Response('Forbidden: this export is for staff with access to it.', {
+        status: 403,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+      }),
+  },
+  api: {
+    signedOut: () => apiError(401, API_AUTH_MESSAGES.unauthorized),
+    forbidden: () => apiError(403, API_AUTH_MESSAGES.forbidden),
+  },
+}
 
 /** The signed-in user if they have the role `need` names; otherwise throws the refusal `answer` gives. */
 export async function requireRole(request: Request, need: RoleNeed, answer: GuardAnswer = 'page'): Promise<UserRow> {

@@ -27,7 +27,11 @@ describe('staff results', () => {
       timeLimit: 10,
       questions: [Q('a1', 0, 'Alpha'), Q('a2', 1, 'Alpha'), Q('b1', 2, 'Beta')],
     })
-    await db.updateTable('questions').set({ created_at: '2029-12-31T00:00:00.000Z' }).where('quiz_id', '=', id).execute()
+    await db
+      .updateTable('questions')
+      .set({ created_at: '2029-12-31T00:00:00.000Z' })
+      .where('quiz_id', '=', id)
+      .execute()
     const quiz = (await getQuiz(id))!
     const learner = await createUser(db)
     const { attempt } = await startAttempt({ userId: learner.id, quiz, now: T0 })

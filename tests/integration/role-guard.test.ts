@@ -7,13 +7,24 @@ import { buildRequest, callApi, callRoute, signedInUser } from '../support/harne
 
 type Who = 'anonymous' | 'user' | 'instructor' | 'admin'
 const who: Who[] = ['anonymous', 'user', 'instructor', 'admin']
-const cookies: Record<Who, string | undefined> = { anonymous: undefined, user: undefined, instructor: undefined, admin: undefined }
+const cookies: Record<Who, string | undefined> = {
+  anonymous: undefined,
+  user: undefined,
+  instructor: undefined,
+  admin: undefined,
+}
 
 beforeAll(async () => {
   for (const role of ['user', 'instructor', 'admin'] as const) cookies[role] = (await signedInUser(role)).cookie
 })
 
-const API_ERROR = (statusCode: number, message: string) => ({ statusCode, data: null, message, success: false, errors: [] })
+const API_ERROR = (statusCode: number, message: string) => ({
+  statusCode,
+  data: null,
+  message,
+  success: false,
+  errors: [],
+})
 
 /** One caller of each kind per role: a page loader, a CSV export and an API endpoint. */
 const callers: Record<'staff' | 'admin', { page: string; file: string; api: [string, string] }> = {
@@ -52,7 +63,9 @@ describe('the page, the export and the API agree on who may pass', () => {
           // Signed out: both browser callers go to the login page and back; the API answers 401.
           for (const outcome of [page, file]) {
             expect(outcome.status).toBe(302)
-            expect(outcome.location).toBe(`/login?${new URLSearchParams({ redirectTo: paths[outcome === page ? c.page : c.file] })}`)
+            expect(outcome.location).toBe(
+              `/login?${new URLSearchParams({ redirectTo: paths[outcome === page ? c.page : c.file] })}`,
+            )
           }
           expect(api.status).toBe(401)
           expect(api.body).toEqual(API_ERROR(401, 'Unauthorized request'))

@@ -85,11 +85,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       </Table>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} />
       {toDelete ? (
-        <DeleteDialog
-          title="Delete Coupon"
-          field="couponId"
-          value={toDelete.id}
-        >
+        <DeleteDialog title="Delete Coupon" field="couponId" value={toDelete.id}>
           <p>
             Delete the coupon <span className="font-mono uppercase">{toDelete.code}</span>? This action cannot be
             undone.
