@@ -35,8 +35,8 @@ export function openConfiguredDatabase(env: { DATABASE_URL?: string; DATABASE_PA
 }
 
 /**
- * Opens the SQLite file with the pragmas DESIGN.md asks for and reads them back, because better-sqlite3 + WAL
- * silently changes `synchronous`. NORMAL in WAL mode never loses a committed transaction when
+ * Opens the SQLite file with the pragmas of docs/decisions/001-stack-and-server.md and reads them back, because
+ * better-sqlite3 + WAL silently changes `synchronous`. NORMAL in WAL mode never loses a committed transaction when
  * the process is killed (only on power loss), which is the failure a one-machine Fly app sees.
  */
 export function openDatabase(file: string): OpenedDatabase {

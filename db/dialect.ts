@@ -1,5 +1,5 @@
-// The few places where SQLite and PostgreSQL SQL truly differ, each behind one named helper (DESIGN.md "Deploy
-// and scale", docs/decisions/009-postgresql.md). Models write plain Kysely that runs on both and call these for
+// The few places where SQLite and PostgreSQL SQL truly differ, each behind one named helper
+// (docs/decisions/009-postgresql.md). Models write plain Kysely that runs on both and call these for
 // the rest; nothing else in app/ asks which database it is on.
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 

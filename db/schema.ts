@@ -257,7 +257,8 @@ export interface Database {
   content_version: ContentVersionTable
 }
 
-// migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order (docs/legacy-api.md §5 #2).
+// migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order
+// (docs/legacy-api.md §5 #2).
 export interface CouponSelectionsTable {
   user_id: string
   course_id: string

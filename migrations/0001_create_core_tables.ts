@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
-// Core schema of DESIGN.md "Data". Ids are 24 lowercase hex characters (docs/legacy-api.md §1.6), timestamps ISO-8601 UTC
-// strings, booleans 0/1 integers, prices integer rupees and payment amounts integer paise.
+// Core schema. Ids are 24 lowercase hex characters (docs/legacy-api.md §1.6), timestamps ISO-8601 UTC strings,
+// booleans 0/1 integers, prices integer rupees and payment amounts integer paise.
 // Every "only once" rule is backed by a unique index here, not by application checks alone.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 
-// DESIGN.md "Payments" / docs/legacy-api.md §5 #2: create-order receives no coupon code, so validate-coupon-code remembers
-// the coupon it validated for (user, course) and create-order applies it (re-validated there).
+// docs/legacy-api.md §5 #2, docs/decisions/004-payments.md: create-order receives no coupon code, so
+// validate-coupon-code remembers the coupon it validated for (user, course) and create-order applies it
+// (re-validated there).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('coupon_selections')

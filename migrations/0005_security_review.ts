@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Issue 10 (security review).
+// Security hardening.
 // 1. A pending sign-up belongs to the client that started it: each register gets its own row, found by the
 //    hash of a random claim the client holds in an HttpOnly cookie, so another client's register can never
 //    change it. Reset codes keep one live row per e-mail.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { dialectOf } from '../db/dialect.ts'
 
-// Issue 14 item 4 (docs/decisions/013-leaderboard-score-counts.md): per-quiz counts of submitted ranked attempts
+// docs/decisions/013-leaderboard-score-counts.md: per-quiz counts of submitted ranked attempts
 // by exact score, so participants, "how many scored more" and the average are sums over a quiz's distinct scores
 // (a few hundred at most) instead of a walk over every attempt.
 //

@@ -99,7 +99,7 @@ function openPostgres(url) {
       )
       return rows[0]
     },
-    /** Counters of this database since the server started (pg_stat_database: backends flush them about once a second). */
+    /** Counters of this database since the server started (pg_stat_database: backends flush them about once a s). */
     async stats() {
       const { rows } = await pool.query(
         `select xact_commit::float8 as commits, xact_rollback::float8 as rollbacks, deadlocks::float8 as deadlocks,

@@ -1,8 +1,8 @@
-// Issue 7 §7 and §1 figures for `npm run bench`, measured once per app server (SQLite, and PostgreSQL when the
-// bench starts one, issue 12 §5): the throughput set (pages, quiz page SSR and quiz submit against a minimal route
+// The throughput and burst figures of `npm run bench`, measured once per app server (SQLite, and PostgreSQL when
+// the bench starts one): the throughput set (pages, quiz page SSR and quiz submit against a minimal route
 // of the same build) and a burst of 5,000 distinct learners. These functions measure and return numbers; bench.mjs
 // prints them side by side. The SQLite-only sections (Lighthouse, durability rounds, the leaderboard at 1k vs
-// 100k attempts) print their own lines, as before.
+// 100k attempts) print their own lines.
 import crypto from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'

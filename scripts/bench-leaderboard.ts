@@ -1,4 +1,4 @@
-// The leaderboard at 1k vs 100k submitted ranked attempts (issue 5 §7; issue 14 item 4: 100k must cost at most
+// The leaderboard at 1k vs 100k submitted ranked attempts (goal: 100k costs at most
 // 2x of 1k), on SQLite and PostgreSQL side by side. Run: `npx tsx scripts/bench-leaderboard.ts` (`npm run bench`
 // runs it through bench-extra.mjs runLeaderboard; a non-zero exit is a broken budget).
 //

@@ -1,4 +1,4 @@
-// Issue 14 §6 goals 2 and 3 for `npm run bench`: per page, the HTML as a browser receives it and the JavaScript
+// The page-weight goals of `npm run bench`: per page, the HTML as a browser receives it and the JavaScript
 // it makes a browser load, both counted on the wire (scripts/bench-wire.mjs). Content pages must load 0 bytes of
 // JavaScript, interactive pages at most 1.25x the framework floor, and every page's HTML must fit the first TCP
 // flight (14,600 bytes). Prints one line per page and returns the failures and the figures (Lighthouse checks

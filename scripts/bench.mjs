@@ -1,5 +1,5 @@
-// `npm run bench`: every performance goal of issue 14 (and the earlier ones it keeps) measured in one run, on the
-// same build, printed with `ok` / `OVER BUDGET` per goal and a summary per section; it exits non-zero when a goal
+// `npm run bench`: every performance goal of the project (README "Tests and benchmarks") measured in one run, on
+// the same build, printed with `ok` / `OVER BUDGET` per goal and a summary per section; it exits non-zero when a goal
 // is broken. Sections: throughput against /healthz (SQLite | PostgreSQL), what a page cache miss costs against an
 // uncached render (SQLite | PostgreSQL), pages as a browser receives them (HTML
 // and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst with the production heap flags and
@@ -166,7 +166,7 @@ function sideBySide(title, rows, s, p) {
 
 const num = (digits) => (v) => (v === undefined || v === null || Number.isNaN(v) ? '-' : v.toFixed(digits))
 
-/** The throughput set side by side, then its goals: anonymous / >= 0.5x /healthz, quiz SSR and submit >= 0.5x minimal. */
+/** The throughput set side by side, then its goals: anonymous / >= 0.5x /healthz, quiz SSR and submit >= 0.5x min. */
 function printThroughput({ sqlite: s, postgres: p }) {
   const rps = num(0)
   const ratio = num(2)
@@ -200,7 +200,7 @@ function printThroughput({ sqlite: s, postgres: p }) {
     p,
   )
   // Goals: anonymous / against /healthz on both databases (a cached page must not depend on which one); the
-  // quiz targets of issue 7 §7 on SQLite, as before (PostgreSQL shown, not counted).
+  // quiz targets on SQLite only (PostgreSQL shown, not counted).
   for (const [label, t] of [
     ['SQLite', s],
     ['PostgreSQL', p],

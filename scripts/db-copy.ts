@@ -1,4 +1,4 @@
-// `npm run db:copy -- --from ./data/app.db --to postgres://...` (issue: moving a deployment to PostgreSQL):
+// `npm run db:copy -- --from ./data/app.db --to postgres://...` (moving a deployment to PostgreSQL):
 // copies a live SQLite deployment into an EMPTY PostgreSQL database and verifies the copy.
 //
 // - The target schema comes from the app's own migrations (migrateToLatest), so it is exactly the one the app

@@ -12,7 +12,7 @@ type SwiperModules = {
  * A carousel that is a plain CSS scroll-snap row first (server render, JS off) and becomes a Swiper once it
  * nears the viewport: Swiper and its CSS are loaded with a dynamic import() on the client only, so the first
  * view's JS stays small. Same slides either way.
- * Breakpoints per spec 1 §2/§9: 1 slide, 2 from 640 px, 3 from 1100 px; speed 1000 ms.
+ * Breakpoints: 1 slide, 2 from 640 px, 3 from 1100 px; speed 1000 ms.
  */
 export function Carousel({
   label,

@@ -14,8 +14,8 @@ export type CardCourse = {
 }
 
 /**
- * Course card; links to /courses/{linkAddress} unless `href` is given. `priority`: the
- * card is in the first view (the first two of a list, as a phone shows them), so its image is fetched at once with high priority (React then
+ * Course card; links to /courses/{linkAddress} unless `href` is given. `priority`: the card is in the first view
+ * (the first two of a list, as a phone shows them), so its image is fetched at once with high priority (React then
  * preloads it from <head>) instead of lazily after layout: it is usually the page's largest paint.
  */
 export function CourseCard({

@@ -3,7 +3,7 @@ import { whatsappPanel } from '~/content/brand'
 /**
  * The floating "Let's Connect" WhatsApp-group panel. A <details>, so it opens without JS.
  * WhatsApp's dark teal green (#075e54) under white text: 7.6:1, AA at every width (white on the bright #25d366 is
- * 1.98:1, issue 14 §3).
+ * 1.98:1, which fails AA).
  */
 export function WhatsAppPanel() {
   return (

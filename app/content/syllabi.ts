@@ -1,5 +1,5 @@
-// Exam syllabi keyed by course linkAddress, and B.Sc Hons Microbiology syllabi per semester (spec 1 §2, §3
-// "Syllabus item"). Sample outlines we wrote from the public exam patterns; edit freely.
+// Exam syllabi keyed by course linkAddress (a course page's Syllabus item), and B.Sc Hons Microbiology syllabi per
+// semester (the semester pages). Sample outlines we wrote from the public exam patterns; edit freely.
 export type SyllabusItem = { subject: string; topics: string[] }
 
 const jam: SyllabusItem[] = [
@@ -131,7 +131,7 @@ export const semesterSyllabi: Record<string, SyllabusItem[]> = {
   ],
 }
 
-/** 'semester-iii' -> 'semester_iii' when it names one of the six semesters (spec 1 §2 semester page). */
+/** 'semester-iii' -> 'semester_iii' when it names one of the six semesters (a semester page's address). */
 export function semesterKey(id: string): string | null {
   const key = id.trim().toLowerCase().replace(/-/g, '_')
   return Object.hasOwn(semesterSyllabi, key) ? key : null

@@ -1,4 +1,4 @@
-// Spec constants in one place. Comments name the spec section each comes from.
+// The product's fixed numbers and texts in one place: limits, prices, page sizes and timings.
 export const BRAND_NAME = 'BioCoach'
 
 // Contact details: config constants, sample values to replace.

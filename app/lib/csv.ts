@@ -5,7 +5,7 @@ import { readMarkUnits } from '~/lib/quiz/marks'
 import { type QuestionDraft } from '~/models/quiz/types'
 
 // CSV import of quiz questions: question, option 1-4, correct (1-4), explanation (optional).
-// Issue 13 adds optional columns after the explanation, in this order: type (mcq | msq | nat, blank = mcq),
+// Optional exam columns follow the explanation, in this order: type (mcq | msq | nat, blank = mcq),
 // marks, negative marks (blank = the type's default; exact: "1", "0.25", "1/3"), correct options (msq: the
 // right options 1-4 separated by ';' or spaces, e.g. "1;3"), answer min, answer max (nat: the inclusive range),
 // section, topic. NAT rows leave the options and the correct column blank; MSQ rows leave the correct column
@@ -27,7 +27,7 @@ function aboveMax(min: string, max: string) {
   return a.ok && b.ok && compareDecimals(a.value, b.value) > 0
 }
 
-/** The columns, issue 13's after the explanation. */
+/** The columns in file order: the original seven, then the optional exam columns. */
 export const CSV_COLUMNS = [
   'question',
   'option 1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { passwordProblems, PASSWORD_RULES } from './password-rules'
 
-describe('password rules (spec 1 §5)', () => {
+describe('password rules', () => {
   it('accepts a password that meets every rule', () => {
     expect(passwordProblems('Learn@12345')).toEqual([])
   })

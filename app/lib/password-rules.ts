@@ -13,7 +13,7 @@ export const PASSWORD_RULES: Array<{ test: (pw: string) => boolean; message: str
   { test: (pw) => /[0-9]/.test(pw), message: 'Password must contain at least one digit.' },
 ]
 
-/** Every rule the password breaks, in the spec's order (empty when it is fine). */
+/** Every rule the password breaks, in the order of PASSWORD_RULES (empty when it is fine). */
 export function passwordProblems(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message)
 }

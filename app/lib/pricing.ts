@@ -1,4 +1,4 @@
-// Price rules of spec 1 §9. Prices are integer rupees; payment amounts integer paise.
+// Price rules: card badges, coupon prices, rupees to paise. Prices are integer rupees; payment amounts integer paise.
 
 /** Course-card badge: truncated integer percent; 0 (hidden) when there is no discount. */
 export function cardPercentOff(actualPrice: number, discountedPrice: number): number {

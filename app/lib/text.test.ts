@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isTruncated, truncate } from './text'
 
-describe('truncate (spec 1 §9: testimonials cut after 210 characters)', () => {
+describe('truncate (testimonials are cut after 210 characters)', () => {
   test('leaves text of at most 210 characters unchanged', () => {
     const exact = 'a'.repeat(210)
     expect(truncate(exact)).toBe(exact)

@@ -1,7 +1,7 @@
 import { TESTIMONIAL_MAX_CHARS } from './constants'
 
 /**
- * Cuts text after `max` characters and adds an ellipsis (spec 1 §9: testimonials are truncated after 210
+ * Cuts text after `max` characters and adds an ellipsis (testimonials are truncated after 210
  * characters). Text that fits is returned unchanged. Trailing spaces before the ellipsis are dropped.
  * Counts code points, so an emoji or a Bengali character is never split in half.
  */

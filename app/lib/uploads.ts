@@ -1,5 +1,6 @@
-// Upload limits and the refusal of a file (docs/legacy-api.md §5 #12), shared by the multipart parser (utils/upload.server)
-// and the models that check and store files by their bytes. `status` is the answer the pages and the API give.
+// Upload limits and the refusal of a file (docs/legacy-api.md §5 #12), shared by the multipart parser
+// (utils/upload.server) and the models that check and store files by their bytes. `status` is the answer the pages and
+// the API give.
 
 export class UploadError extends Error {
   constructor(

@@ -126,7 +126,7 @@ export async function createAccountFromSignup(
 }
 
 /**
- * Sets a new password, ends every session of the user and lifts a login lock (issue 12: the owner
+ * Sets a new password, ends every session of the user and lifts a login lock (the owner
  * proved the address, so the guesses against the old password no longer matter). False for an unknown e-mail.
  */
 export async function resetPassword(email: string, newPassword: string): Promise<boolean> {

@@ -8,8 +8,8 @@ import { recordAudit } from './audit.server'
 import { getCourseName } from './course.server'
 import { nameContains } from './user.server'
 
-// Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of docs/legacy-api.md §2.2,
-// checkout, course pages) and the admin's access switch.
+// Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of docs/legacy-api.md
+// §2.2, checkout, course pages) and the admin's access switch.
 
 export const ACCESS_MESSAGES = {
   unauthorized: 'Unauthorized to access the course',

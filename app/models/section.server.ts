@@ -10,7 +10,7 @@ import { recordAudit } from './audit.server'
 import { courseColumns, type CourseRow } from './course.server'
 
 // A course's content: sections, their lectures and lecture notes (the player, get-full-course, staff authoring:
-// spec 2 §2, docs/legacy-api.md §2.2 admin rows).
+// the admin pages and docs/legacy-api.md §2.2's admin rows).
 
 export class NotFoundError extends Error {}
 

@@ -5,7 +5,7 @@ import { recordAudit } from './audit.server'
 
 export type QuizPrice = { actualPrice: number; discountedPrice: number }
 
-/** The quiz bundle price (settings row 'quiz_price'); the spec's 399/99 when none is stored. */
+/** The quiz bundle price (settings row 'quiz_price'); DEFAULT_QUIZ_PRICE (399/99) when none is stored. */
 export async function getQuizPrice(): Promise<QuizPrice & { stored: boolean }> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'quiz_price').executeTakeFirst()
   if (!row) return { ...DEFAULT_QUIZ_PRICE, stored: false }

@@ -178,7 +178,8 @@ export async function listUsersWithAttempts(
   let query = db.selectFrom('users').select(userListColumns).orderBy('created_at', 'desc').orderBy('id')
   if (limit) query = query.limit(limit)
   const rows = await query.execute()
-  // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound variables).
+  // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound
+  // variables).
   let attemptsQuery = db
     .selectFrom('attempts')
     .select(['user_id', 'quiz_id'])

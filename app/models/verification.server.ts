@@ -187,9 +187,9 @@ export type VerifyResult =
 
 /**
  * Checks a code. The row: the e-mail's reset row, or the sign-up row of the caller's claim (which must be for
- * this e-mail). Order: pending row, expiry (before the match, docs/legacy-api.md §5 #10), then a try is reserved atomically
- * (`attempts < 5`), so parallel guesses cannot overrun the count. Only the code is locked by wrong tries: a new
- * code (bounded by CODE_MAILS_PER_ADDRESS_PER_HOUR) starts afresh, so an attacker's guesses never lock the owner
+ * this e-mail). Order: pending row, expiry (before the match, docs/legacy-api.md §5 #10), then a try is reserved
+ * atomically (`attempts < 5`), so parallel guesses cannot overrun the count. Only the code is locked by wrong tries: a
+ * new code (bounded by CODE_MAILS_PER_ADDRESS_PER_HOUR) starts afresh, so an attacker's guesses never lock the owner
  * out.
  */
 export async function verifyCode(

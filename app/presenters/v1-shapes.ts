@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ROLES } from '~/lib/roles'
 
-// The legacy v1 wire shapes (docs/legacy-api.md §3) as zod schemas: the types of app/presenters/v1.server.ts and the response
-// schemas of the OpenAPI document. Output schemas are strict, so a key the presenter adds without a line here
+// The legacy v1 wire shapes (docs/legacy-api.md §3) as zod schemas: the types of app/presenters/v1.server.ts and the
+// response schemas of the OpenAPI document. Output schemas are strict, so a key the presenter adds without a line here
 // fails the recorded-response test (tests/integration/openapi.test.ts).
 
 const id = z.string().describe('24 lowercase hex characters (opaque to clients)')
@@ -95,7 +95,10 @@ export const EnrollmentShape = z.object({
   __v: version,
 })
 
-/** docs/legacy-api.md §3 Coupon; `courseId` is populated as `{_id, cardTitle}` (null once the course is gone) in the list. */
+/**
+ * docs/legacy-api.md §3 Coupon; `courseId` is populated as `{_id, cardTitle}` (null once the course is gone) in the
+ * list.
+ */
 export const CouponShape = z.object({
   _id: id,
   couponCode: z.string(),
@@ -192,7 +195,7 @@ const staffQuiz = <Q extends z.ZodType>(question: Q) =>
     category: z.enum(['free', 'paid']),
     timeLimit: z.number(),
     questions: z.array(question),
-    markingDefaults: MarkingDefaultsShape.describe('Per-type default marks of the quiz (issue 13), or null'),
+    markingDefaults: MarkingDefaultsShape.describe('Per-type default marks of the quiz, or null'),
     createdAt: isoTime,
     updatedAt: isoTime,
     __v: version,

@@ -20,11 +20,14 @@ import { marksText } from '~/lib/quiz/marks'
 
 type Shape<K extends keyof typeof shapes> = (typeof shapes)[K] extends z.ZodType ? z.infer<(typeof shapes)[K]> : never
 
-/** Adds `key: value` only when the value is truthy (docs/legacy-api.md §1.6: never-set strings are absent, not null). */
+/** Adds `key: value` only when the value is truthy (docs/legacy-api.md §1.6: unset strings are absent, not null). */
 const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
   value ? ({ [key]: value } as Record<K, string>) : {}
 
-/** docs/legacy-api.md §3 User, built from an explicit list of fields so password, codes and proofs can never leak (§5 #7). */
+/**
+ * docs/legacy-api.md §3 User, built from an explicit list of fields so password, codes and proofs can never leak
+ * (§5 #7).
+ */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
   const [enrolledCourses, attemptedQuizzes] = await Promise.all([
     getEnrolledCourseIds(user.id),
@@ -158,7 +161,9 @@ type CouponRow = {
   usageLimit: number | null
 }
 
-/** The coupons list populates `courseId` as `{_id, cardTitle}` (null once the course is gone); create and delete do not. */
+/**
+ * The coupons list populates `courseId` as `{_id, cardTitle}` (null once the course is gone); create and delete do not.
+ */
 export const couponJson = (c: CouponRow, populated: boolean): Shape<'CouponShape'> => ({
   _id: c.id,
   couponCode: c.code,
@@ -293,8 +298,8 @@ export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStuden
 })
 
 /**
- * verify-payment's answer (docs/legacy-api.md §4): 200 whenever the signature holds, processed or not, so Razorpay stops
- * retrying; the 401's keys keep the order the old server wrote them in.
+ * verify-payment's answer (docs/legacy-api.md §4): 200 whenever the signature holds, processed or not, so Razorpay
+ * stops retrying; the 401's keys keep the order the old server wrote them in.
  */
 export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: Record<string, unknown> } {
   switch (outcome.kind) {

@@ -104,7 +104,7 @@ const formTypeMarks = z
   .object({ marks: z.string().trim().max(40).optional(), negativeMarks: z.string().trim().max(40).optional() })
   .optional()
 
-/** Quiz defaults on the page: `markingDefaults.mcq.marks`, ... (blank = the spec's default). */
+/** Quiz defaults on the page: `markingDefaults.mcq.marks`, ... (blank = the BioCoach default). */
 export const formMarkingDefaults = z
   .object({ mcq: formTypeMarks, msq: formTypeMarks, nat: formTypeMarks })
   .optional()
@@ -263,7 +263,7 @@ export const quizApiSchema = z.object({
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const
 
-/** Generate with AI (§9 defaults: 5 questions, 10 minutes, medium, free). */
+/** Generate with AI (defaults, AI_QUIZ_DEFAULTS: 5 questions, 10 minutes, medium, free). */
 export const aiRequestSchema = z.object({
   title: text('Title', 200),
   description: text('Description'),

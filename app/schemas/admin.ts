@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { parsePlainDecimal } from '~/lib/pricing'
 
-// Admin forms, shared by the pages (Conform) and the API twins. Field names: CONTRACT.md.
+// Admin forms, shared by the pages (Conform) and the API twins. Field names are the v1 bodies'
+// (docs/legacy-api.md §2.5), so a page and its API twin read one shape.
 
 const required = (label: string) =>
   z

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { PASSWORD_MISMATCH, passwordProblems } from '~/lib/password-rules'
 
 // One schema per form, shared by the page (Conform onValidate in the browser, parseWithZod in the action) and
-// the JSON twin (app/routes/api/users.server.ts). Field names: CONTRACT.md "Web pages".
+// the JSON twin (app/routes/api/users.server.ts). Field names are the v1
+// bodies' (docs/legacy-api.md §2.1) wherever both have the field.
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PHONE_MIN_LENGTH } from '~/lib/constants'
 
-// Checkout forms (CONTRACT.md field names `couponCode`, `phone`), shared by the page
+// Checkout forms (the v1 field names `couponCode`, `phone`, docs/legacy-api.md §2.3), shared by the page
 // (Conform) and the API twin.
 
 const PHONE_MESSAGE = 'Enter a valid phone number'

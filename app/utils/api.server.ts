@@ -1,8 +1,8 @@
 import { absoluteOnOrigin } from './origin.server'
 import { parseJsonObject } from './body.server'
 
-// The v1 API's responses and bodies (docs/legacy-api.md §1.2): every error is JSON in ApiError shape, never HTML, never a
-// stack trace. `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
+// The v1 API's responses and bodies (docs/legacy-api.md §1.2): every error is JSON in ApiError shape, never HTML, never
+// a stack trace. `{statusCode, data:null, message, success:false, errors:[]}` is a superset of the `{message}` and
 // `{success:false, message}` shapes the old routes used, so clients reading either keep working.
 
 // The body each v1 JSON response was made from, so the dispatcher can write it for the request's origin.
@@ -58,8 +58,8 @@ export function apiResponse(status: number, data: unknown, message: string, init
 }
 
 /**
- * Reads a JSON object body. docs/legacy-api.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited while it
- * streams (body.server's parseJsonObject, ADR 005); anything else is a 400/413/415 JSON error, never a 500.
+ * Reads a JSON object body. docs/legacy-api.md §5 #11/#13: only JSON (no urlencoded), a plain object, size-limited
+ * while it streams (body.server's parseJsonObject, ADR 005); anything else is a 400/413/415 JSON error, never a 500.
  */
 export async function readJsonBody(request: Request, maxBytes?: number): Promise<Record<string, unknown>> {
   const result = await parseJsonObject(request, maxBytes)
@@ -67,7 +67,10 @@ export async function readJsonBody(request: Request, maxBytes?: number): Promise
   return result.body
 }
 
-/** A body field that must be a non-empty string (Mongo-operator objects and arrays are refused, docs/legacy-api.md §5 #13). */
+/**
+ * A body field that must be a non-empty string (Mongo-operator objects and arrays are refused,
+ * docs/legacy-api.md §5 #13).
+ */
 export function str(body: Record<string, unknown>, key: string): string | undefined {
   const v = Object.hasOwn(body, key) ? body[key] : undefined
   return typeof v === 'string' ? v : undefined

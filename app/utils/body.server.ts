@@ -51,7 +51,8 @@ export const BODY_MESSAGES = {
   tooManyFields: 'The form has too many fields.',
   noFiles: 'This form does not take files.',
   tooManyFiles: 'Too many files in one form',
-  // The JSON wording matches the v1 API's (docs/legacy-api.md §5 #11/#13), so its readJsonBody can adopt parseJsonObject.
+  // The JSON wording matches the v1 API's (docs/legacy-api.md §5 #11/#13), so its readJsonBody can adopt
+  // parseJsonObject.
   jsonTooLarge: 'Request body too large',
   notJson: 'Content-Type must be application/json',
   malformedJson: 'Malformed JSON body',

@@ -1,8 +1,8 @@
 import { getEnv } from './env.server'
 
 /**
- * The public origin for links in e-mails, payment callbacks and v1 JSON (CONTRACT.md APP_URL). Without APP_URL
- * (local use, tests) it is the request's own origin.
+ * The public origin for links in e-mails, payment callbacks and v1 JSON (APP_URL, README "Environment"). Without
+ * APP_URL (local use, tests) it is the request's own origin.
  */
 export function appOrigin(request?: Request): string {
   const configured = getEnv().APP_URL

@@ -1,7 +1,7 @@
 import { setToastCookieOptions } from 'remix-toast'
 import { isProduction, sessionSecrets } from './env.server'
 
-// Remix-toast signs with a default secret unless told otherwise.
+// remix-toast signs with a default secret unless told otherwise.
 setToastCookieOptions({ secrets: sessionSecrets(), secure: isProduction(), sameSite: 'lax', httpOnly: true, path: '/' })
 
 import { getToast as readToast } from 'remix-toast'

@@ -1,4 +1,4 @@
-// How server.js copies a response body to the socket (issue 14; server.js reaches it through the build, like
+// How server.js copies a response body to the socket (server.js reaches it through the build, like
 // the page cache). React hands a page over in dozens of 2 KB pieces within one tick. @react-router/node's
 // writeReadableStreamToWritable writes and flushes each one: every flush closed a compressed block (the home page
 // left as 15.3 KB of gzip in 19 pieces instead of ~9 KB, over the first TCP flight), and every write is its own

@@ -10,9 +10,10 @@ import { expect, test } from '../support/fixtures'
 import { DEMO_GATEWAY_ENV, signInOn } from '../support/private-app'
 import { startRazorpayServer, type RazorpayStandIn } from '../support/standins/razorpay'
 
-// Issue 15 §1 and §5, JS on and off: after one purchase through the Razorpay stand-in and one through the demo
-// gateway, the dashboard's revenue shows exactly those amounts, its three charts are SVG with 30 points whose table
-// view carries the same numbers, and at 320 px the dashboard and an admin table (as cards) need no sideways scroll.
+// The dashboard's money and charts, JS on and off: after one purchase through the Razorpay stand-in and one through
+// the demo gateway, the dashboard's revenue shows exactly those amounts, its three charts are SVG with 30 points
+// whose table view carries the same numbers, and at 320 px the dashboard and an admin table (as cards) need no
+// sideways scroll.
 //
 // The purchases run on a private app server (own port and database per project), so no other test's orders
 // mix into the totals: first with Razorpay keys pointing at a private stand-in, then restarted on the same

@@ -7,7 +7,7 @@ import { createCourse, createUser } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 import { signInOn, startDemoGatewayApp, type PrivateApp } from '../support/private-app'
 
-// Issue 15 items 2 and 4, JS on and off: purchases through the Razorpay stand-in (main server) and the demo
+// The payments page and its export, JS on and off: purchases through the Razorpay stand-in (main server) and the demo
 // gateway (a second server without keys) show on /admin/payments with their amounts; an order whose enrolment
 // was removed is listed as paid but not fulfilled and Fulfil restores exactly one enrolment; search by payment
 // id; the CSV link downloads a file that parses; 320 px without sideways scrolling.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { createCourse, enrol } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// spec 1 §2 "Profile" and "Edit profile", issue 3 §6-7, with JavaScript on and off.
+// Profile and Edit profile, with JavaScript on and off.
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
   0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0, 73, 69, 78, 68, 0xae, 0x42, 0x60, 0x82,

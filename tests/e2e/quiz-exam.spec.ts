@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { createQuiz } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// Issue 13 (learner side), JS on and off: MSQ and NAT answering, sections with their own palettes, the five
+// Exam papers on the learner's side, JS on and off: MSQ and NAT answering, sections with their own palettes, the five
 // palette states, the submit summary, practice mode kept out of the leaderboard, and the answer key canary for
-// msq and nat (item 7).
+// msq and nat.
 
 const isNoJs = () => test.info().project.name === 'nojs'
 const opts = (tag: string) => [`${tag} alpha`, `${tag} beta`, `${tag} gamma`, `${tag} delta`]

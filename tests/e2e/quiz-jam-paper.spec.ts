@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures'
 import { formatMarks, marksFromStorage } from '~/lib/quiz/marks'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
 
-// Issue 13 "Done when": the seeded IIT JAM style paper taken start to finish (JS on and off); the result page
+// The seeded IIT JAM style paper taken start to finish (JS on and off); the result page
 // shows the exact score the pure scoring function gives for the answers given, per section and per topic.
 
 const TITLE = 'IIT JAM Biotechnology Mock Paper'

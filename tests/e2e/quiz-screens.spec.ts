@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { createQuiz } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
 
-// Spec details of the quiz screens, each in the js and nojs projects.
+// Details of the quiz screens, each in the js and nojs projects.
 
 const isNoJs = () => test.info().project.name === 'nojs'
 const phone = { width: 390, height: 844 }
@@ -156,7 +156,7 @@ test('Create Quiz: the AI panel and the manual form have distinct labels and ids
     'ids used twice',
   ).toEqual([])
 
-  // The manual form keeps CONTRACT.md's field names behind its plain labels.
+  // The manual form posts the field names the admin API reads, behind its plain labels.
   const form = page.locator('#quiz-form')
   await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('name', 'title')
   await expect(page.getByLabel('Description', { exact: true })).toHaveAttribute('name', 'description')

@@ -9,7 +9,7 @@ test('health check and home page answer', async ({ page, request }) => {
 test('a signed-in learner sees Sign Out', async ({ page, loginAs }) => {
   await loginAs('user')
   await page.goto('/')
-  // Sign Out sits in the profile card the avatar opens (spec 1 §2 Top navigation).
+  // Sign Out sits in the profile card the avatar opens (the top navigation).
   await page.getByLabel('Open profile card').click()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 })

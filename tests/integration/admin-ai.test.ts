@@ -130,7 +130,7 @@ describe('AI quiz generation', () => {
     ).rejects.toThrow('AI generation is not configured')
   })
 
-  test('the page action fills the manual form (also without JS) and reports errors with the spec texts', async () => {
+  test('the page action fills the manual form (also without JS) and reports errors with their fixed messages', async () => {
     const good = await callRoute(createQuizPage.action, '/admin/create-quiz', {
       form: { intent: 'ai', ...request('Page quiz'), numQuestions: '2', timeLimit: '15', difficulty: 'easy' },
       cookie: staff,

@@ -1,5 +1,5 @@
-// Admin behaviour end to end through the API twins and the page actions: shapes of docs/legacy-api.md §2.5, uploads checked
-// by their bytes, coupons, access e-mails, the audit log, CSV import with bad rows, and decision 002 (editing a
+// Admin behaviour end to end through the API twins and the page actions: shapes of docs/legacy-api.md §2.5, uploads
+// checked by their bytes, coupons, access e-mails, the audit log, CSV import with bad rows, and decision 002 (editing a
 // quiz after an attempt keeps that attempt's questions and score).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -637,7 +637,7 @@ describe('quizzes', () => {
     ).data as { values: { questions: Array<{ questionText: string }> } }
     expect(edit.values.questions.map((x) => x.questionText)).toEqual(['Alpha', 'Beta changed', 'Delta'])
 
-    // API twin follows the same rule; results list the submitted attempt with the spec's formats.
+    // API twin follows the same rule; results list the submitted attempt in the v1 shape.
     const api = await callApi(adminApi, 'PUT', `/api/v1/admin/quiz/${quizId}`, {
       json: { title: 'Versioned v3', description: 'd', category: 'free', timeLimit: 0, questions: [q('Alpha', 0)] },
       cookie: admin.cookie,

@@ -122,7 +122,7 @@ const pages: Page[] = [
     () => `/admin/export/quiz-results/${quizId}.csv`,
     () => ({ file: `${quizId}.csv` }),
   ),
-  // Issue 15 items 2 and 4 (payments): the payments page (its action is Fulfil) and the two CSV exports.
+  // Payments: the payments page (its action is Fulfil) and the two CSV exports.
   page('payments', () => import('~/routes/admin/payments'), true, true),
   page('export/payments.csv', () => import('~/routes/admin/export/payments-csv'), true, false),
   page('export/users.csv', () => import('~/routes/admin/export/users-csv'), false, false),
@@ -194,7 +194,7 @@ describe('admin pages: actions', () => {
   }
 })
 
-// The API rows: every staff and admin endpoint with the role the spec gives it (docs/legacy-api.md §2.5, §5 #5 and #17).
+// The API rows: every staff and admin endpoint with the role docs/legacy-api.md gives it (§2.5, §5 #5 and #17).
 // The first test compares them with the endpoint tables, so an endpoint added without a row fails here.
 type ApiCase = {
   method: string

@@ -1,5 +1,5 @@
-// Issue 13 item 6 (admin): question types, exact marks, MSQ/NAT keys, sections, topics and quiz marking defaults
-// through the admin API and the editor's page action; decision 002 applies to the new fields. SQLite and PG.
+// Exam questions on the admin side: question types, exact marks, MSQ/NAT keys, sections, topics and quiz marking
+// defaults through the admin API and the editor's page action; decision 002 applies to the new fields. SQLite and PG.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import { db } from '~/utils/db.server'

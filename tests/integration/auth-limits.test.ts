@@ -65,7 +65,7 @@ describe('rate limits', () => {
     ).toBe(404)
   })
 
-  it("wrong codes lock that code, never the owner's next one (issue 10 #5)", async () => {
+  it("wrong codes lock that code, never the owner's next one", async () => {
     const address = '203.0.113.9'
     const { email } = await createUser(db, { email: `hourly-${Date.now()}@example.test` })
     expect((await callApi(users, 'POST', '/api/v1/users/forgot-password', { json: { email }, address })).status).toBe(

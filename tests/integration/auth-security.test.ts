@@ -12,7 +12,8 @@ import * as users from '~/routes/api/users'
 import { buildRequest, callApi, callRoute, CookieJar, lastCode, otherCode } from '../support/harness'
 import { apiSignupClaimCookie } from '~/auth/totp.server'
 
-// issue 3 §9 security tests, run against the model and the page actions (fast, no browser).
+// Security of one-time codes, sign-up, password reset and sessions, run against the model and the page actions
+// (fast, no browser).
 let n = 0
 const fresh = (tag: string) => `${tag}-${Date.now()}-${n++}@example.test`
 const userExists = async (email: string) =>

@@ -12,7 +12,7 @@ import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// Validate-coupon-code answered 150 anonymous guesses without a 429. Failed coupon checks are now
+// Without a limit, validate-coupon-code would answer 150 anonymous guesses without a 429. Failed coupon checks are
 // limited per client address and per account, on the API and on the checkout page alike.
 
 async function validate(body: unknown, address: string, cookie?: string) {

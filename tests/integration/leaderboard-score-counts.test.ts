@@ -11,7 +11,7 @@ import { getQuiz } from '~/models/quiz/catalog.server'
 import { participantCount, scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { db } from '~/utils/db.server'
 
-// Issue 14 item 4 (decision 013), on SQLite and PostgreSQL: the per-score counts the leaderboard and the analysis
+// Per-score counts (decision 013), on SQLite and PostgreSQL: the per-score counts the leaderboard and the analysis
 // read stay equal to a brute-force recount from `attempts` after every kind of write: ranked submits with ties
 // and negative scores, practice attempts (never counted), attempts closed by their clock, twenty parallel
 // submits, a learner deleted (foreign-key cascade), a score changed or an attempt reopened in place, a quiz

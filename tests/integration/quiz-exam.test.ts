@@ -10,8 +10,8 @@ import { loader, action } from '~/routes/api/quiz'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
-// Issue 13 (learner side): MSQ and NAT answers, exact scores, ranked vs practice attempts, the v1 API's rules
-// for the older client (item 8) and the answer key canary for msq and nat (item 7).
+// Exam papers on the learner's side: MSQ and NAT answers, exact scores, ranked vs practice attempts, the v1 API's rules
+// for the older client and the answer key canary for msq and nat.
 
 const T0 = new Date('2030-01-01T10:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
@@ -154,7 +154,7 @@ describe('exact scores', () => {
   })
 })
 
-describe('practice re-attempt (item 5)', () => {
+describe('practice re-attempt', () => {
   test('opens only after the ranked attempt; one open at a time; never in the leaderboard or rank', async () => {
     const { user, quiz, ids } = await setup()
     const other = await createUser(db)
@@ -196,7 +196,7 @@ describe('practice re-attempt (item 5)', () => {
   })
 })
 
-describe('v1 API for the older client (item 8) and the key canary (item 7)', () => {
+describe('v1 API for the older client, and the answer key canary', () => {
   test('a quiz with msq/nat is left out of the list and its GET answers 400; MCQ-only keeps working', async () => {
     const typed = await createQuiz(db, { questions: paper })
     const plain = await createQuiz(db, {

@@ -6,8 +6,8 @@ import { db } from '~/utils/db.server'
 import { callRoute, signedInUser } from '../support/harness'
 import { seedStatsQuiz, STATS_STARTED_AT, submittedAt } from '../support/quiz-stats-seed'
 
-// Issue 15 items 3 and 4 on SQLite and PostgreSQL: every figure below is worked out by hand from the seed's table
-// (tests/support/quiz-stats-seed.ts), not from the code under test.
+// Quiz statistics (decision 016) on SQLite and PostgreSQL: every figure below is worked out by hand from the seed's
+// table (tests/support/quiz-stats-seed.ts), not from the code under test.
 
 let seeded: Awaited<ReturnType<typeof seedStatsQuiz>>
 let stats: QuizStats

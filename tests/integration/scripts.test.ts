@@ -1,4 +1,4 @@
-// CONTRACT.md commands: `npm run user` and `npm run db:backup`, run as an operator would.
+// The operator commands `npm run user` and `npm run db:backup` (README), run as an operator would.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -22,7 +22,10 @@ import type { Role } from '../../db/schema'
 // Safe at the top: it reads no env (react-router only).
 import { requestContext } from '~/utils/request-context'
 
-/** The client address a call comes from when a test does not name one (what server.js puts in the request context, app/utils/request-context.ts). */
+/**
+ * The client address a call comes from when a test does not name one (what server.js puts in the request context,
+ * app/utils/request-context.ts).
+ */
 export const CLIENT_ADDRESS = '10.1.2.3'
 
 /** A browser's cookie store, just enough for one origin: takes Set-Cookie headers, answers a Cookie header. */

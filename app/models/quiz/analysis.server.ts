@@ -10,7 +10,8 @@ import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing
 import { db } from '~/utils/db.server'
 
 // The result and analysis of one submitted attempt, read from the database so it survives a
-// reload. Scoring is app/lib/quiz/scoring.ts (scorePaper, through the paper model); this module only reads rows and aggregates in SQL.
+// reload. Scoring is app/lib/quiz/scoring.ts (scorePaper, through the paper model); this module only reads rows and
+// aggregates in SQL.
 //
 // - The answer key is returned only for the learner's OWN SUBMITTED attempt, and only once their ranked
 //   attempt is submitted: a practice attempt exists only after that, but it is checked anyway.

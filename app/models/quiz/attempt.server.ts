@@ -66,7 +66,7 @@ async function readOpenPractice(userId: string, quizId: string): Promise<Attempt
   return attemptsOf(userId, quizId, 'practice').where('submitted_at', 'is', null).executeTakeFirst()
 }
 
-/** The learner's open practice attempt (item 5), or undefined; one past deadline + grace is scored and closed. */
+/** The learner's open practice attempt, or undefined; one past deadline + grace is scored and closed. */
 export async function getOpenPractice(userId: string, quizId: string, now = new Date()) {
   const attempt = await readOpenPractice(userId, quizId)
   if (attempt && isPastGrace(attempt.deadline_at, now)) {

@@ -93,7 +93,7 @@ export async function getQuiz(id: string): Promise<QuizRow | undefined> {
   return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
 }
 
-/** Every quiz with its current question ids, free before paid (docs/legacy-api.md §2.4 GET /quiz), then oldest first. */
+/** Every quiz with its current question ids, free before paid, then oldest first (docs/legacy-api.md §2.4, GET /). */
 export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
   const quizzes = await db
     .selectFrom('quizzes')

@@ -4,8 +4,8 @@ import { formatMarks, storedScore } from '~/lib/quiz/marks'
 import { db } from '~/utils/db.server'
 
 // The quiz results export: one CSV row per submitted attempt, ranked ones first in leaderboard
-// order with their rank, then practice ones by submission. Read a page at a time (keyset paging), so a quiz with 100k attempts
-// streams out without sitting in memory.
+// order with their rank, then practice ones by submission. Read a page at a time (keyset paging), so a quiz with 100k
+// attempts streams out without sitting in memory.
 
 export const QUIZ_RESULTS_HEADER = [
   'Name',

@@ -20,7 +20,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/coupons'
 import { deleteAsked, listAddress } from './delete-step.server'
 
-// spec 2 "Coupons" (admin only): 5 a page, delete after a confirmation (?delete=id: a dialog, also without JS).
+// Coupons (admin only): 5 a page, delete after a confirmation (?delete=id: a dialog, also without JS).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const { page } = readListParams(request)

@@ -14,7 +14,7 @@ import { requireRole } from '~/auth/guard.server'
 import { dataWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-coupon'
 
-// spec 2 "Create Coupon" (admin only). With JS: 'Submitting...', the form clears and after 1.5 s the page goes to
+// Create Coupon (admin only). With JS: 'Submitting...', the form clears and after 1.5 s the page goes to
 // /admin/coupons; without JS the server redirects there at once with the toast.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')

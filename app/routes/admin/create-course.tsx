@@ -11,7 +11,7 @@ import { redirectWithSuccess } from '~/utils/toast.server'
 import { COURSE_IMAGE_MAX_BYTES, fileOf, parseUpload, UploadError, withoutFiles } from '~/utils/upload.server'
 import type { Route } from './+types/create-course'
 
-// spec 2 "Create Course" (admin only; instructors go to /admin/dashboard). Image checked by its bytes, <= 5 MB.
+// Create Course (admin only; instructors go to /admin/dashboard). Image checked by its bytes, <= 5 MB.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   return null

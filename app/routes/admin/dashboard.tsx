@@ -11,7 +11,7 @@ import { listUsers } from '~/models/user.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/dashboard'
 
-// Spec 2 "Dashboard" (counters, latest users) plus issue 15 §1: revenue, the last 30 days of activity as SVG
+// Dashboard: counters and the latest users, plus revenue, the last 30 days of activity as SVG
 // charts, and the latest payments. Money is admin-only, like the payments page and its export:
 // instructors see the counters, the activity charts and the latest users, never revenue or payments.
 

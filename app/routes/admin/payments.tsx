@@ -11,7 +11,7 @@ import { readForm } from '~/utils/body.server'
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/payments'
 
-// Issue 15 item 2 (admin only): every order, searchable and filtered on the server through a GET form (works
+// Payments (admin only): every order, searchable and filtered on the server through a GET form (works
 // without JS), paged; the "paid but not fulfilled" check with a Fulfil button (a POST form) that re-grants through
 // payment.server.ts (`regrantPaidOrder`, exactly once, audited); a CSV link carrying the same filters.
 const PAGE_SIZE = 20

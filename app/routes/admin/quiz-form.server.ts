@@ -50,7 +50,7 @@ function csvRefused(message: string) {
 export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check the questions below and save again.'
 
 // The names the editor's form posts (Conform's `questions[i].options[j]` and its list intents). Anything else,
-// or a second value for one name, would give the form a shape it cannot show (issue 10 #4: `questions=x` made
+// or a second value for one name, would give the form a shape it cannot show (a bare `questions=x` would make
 // the page fail while rendering): such fields are dropped and the page says so.
 const QUIZ_FIELD_NAMES = [
   /^(title|description|category|timeLimit|intent|js|__intent__|__state__)$/,

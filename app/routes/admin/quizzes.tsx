@@ -24,7 +24,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quizzes'
 import { deleteAsked, listAddress } from './delete-step.server'
 
-// 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
+// All Quizzes: 8 a page via ?page= (paging only past 8 rows), delete after the 'Delete Quiz' dialog
 // (?delete=id, also without JS), Share (share sheet, else clipboard; without JS the link is shown).
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')

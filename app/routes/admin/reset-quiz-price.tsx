@@ -12,7 +12,7 @@ import { requireRole } from '~/auth/guard.server'
 import { dataWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/reset-quiz-price'
 
-// spec 2 "Reset Quiz Price" (admin only, enforced here): both fields empty again after success.
+// Reset Quiz Price (admin only, enforced here): both fields empty again after success.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   return { price: await getQuizPrice() }

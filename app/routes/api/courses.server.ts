@@ -28,9 +28,9 @@ import {
   UploadError,
 } from '~/utils/upload.server'
 
-// /api/v1/courses/* (docs/legacy-api.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids, §5 #8), the
-// course player's reads, and staff authoring (multipart with size limits, files checked by their bytes, §5 #5 and
-// #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
+// /api/v1/courses/* (docs/legacy-api.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids,
+// §5 #8), the course player's reads, and staff authoring (multipart with size limits, files checked by their bytes,
+// §5 #5 and #12). update-section and add-new-course are retired: they fall through to the JSON 404 (§5 #5).
 
 /** The staff authoring rows' multipart body: the form and its text fields, or the 413/415 answer. */
 async function upload(request: Request, maxFileSize: number) {
@@ -130,7 +130,7 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'GET',
       path: '/notes/:courseId/:lectureId',
-      summary: 'Ours (issue 10 #6): the file behind a get-full-course noteURL, for a learner with access (the cookie)',
+      summary: 'Ours: the file behind a get-full-course noteURL, for a learner with access (the cookie)',
       guard: 'signedIn',
       success: { 200: { file: 'the note as an attachment' }, 302: { redirect: "an external note's https address" } },
       errors: { 401: 'not enrolled, or access revoked', 404: 'Note not found' },
@@ -145,7 +145,7 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'POST',
       path: '/get-enrolled-courses',
-      summary: 'Titles of the given courses; public, called without credentials (API.md §5 #17)',
+      summary: 'Titles of the given courses; public, called without credentials (docs/legacy-api.md §5 #17)',
       guard: 'public',
       body: { json: z.object({ courseIds: z.array(z.string()).max(500) }) },
       success: { 200: z.object({ courses: z.array(z.object({ _id: z.string(), courseTitle: z.string() })) }) },
@@ -160,7 +160,7 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'GET',
       path: '/get-all-sections/:id',
-      summary: "A course's sections with their lecture ids (staff only: API.md §5 #17)",
+      summary: "A course's sections with their lecture ids (staff only: docs/legacy-api.md §5 #17)",
       guard: 'staff',
       success: { 200: z.object({ success: z.literal(true), sections: z.array(SectionShape) }) },
       errors: { 404: 'Course not found' },
@@ -173,7 +173,7 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'POST',
       path: '/create-course',
-      summary: 'Creates a course (admin only: API.md §5 #5)',
+      summary: 'Creates a course (admin only: docs/legacy-api.md §5 #5)',
       guard: 'admin',
       body: {
         multipart: courseSchema.and(z.object({ courseImage: z.string().describe('PNG, JPEG or WebP, at most 5 MB') })),

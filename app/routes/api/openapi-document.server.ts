@@ -140,8 +140,8 @@ export function openApiDocument(resources: ApiResource[]) {
       title: 'BioCoach v1 API',
       version: '1',
       description:
-        "The old client's wire contract (API.md), with its deliberate differences. Generated from the endpoint tables " +
-        'in app/routes/api/. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
+        "The old client's wire contract (docs/legacy-api.md), with its deliberate differences. Generated from the " +
+        'endpoint tables in app/routes/api/. `x-guard`: public, signedIn, staff (admin or instructor) or admin.',
     },
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__session' } },

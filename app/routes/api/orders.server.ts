@@ -35,7 +35,7 @@ export const ordersApi = apiResource({
           itemType: z.enum(['course', 'quiz']),
           courseId: z.string().optional(),
           phone: phoneSchema.optional(),
-          amount: z.number().optional().describe('ignored: the server prices (API.md §5 #2)'),
+          amount: z.number().optional().describe('ignored: the server prices (docs/legacy-api.md §5 #2)'),
         }),
       },
       success: { 200: z.object({ success: z.literal(true), order: GatewayOrderShape }) },
@@ -92,7 +92,7 @@ export const ordersApi = apiResource({
       errors: {
         400: '"All fields are required.", or an expired or used-up coupon',
         404: 'Invalid coupon code.',
-        429: 'too many failed codes from this address or account (issue 10 #5)',
+        429: 'too many failed codes from this address or account',
       },
       handler: async ({ request, context }) => {
         const body = await readJsonBody(request)
@@ -122,7 +122,9 @@ export const ordersApi = apiResource({
       summary: "Razorpay's webhook (payment.captured, order.paid): fulfils the order once",
       guard: 'public',
       body: {
-        raw: 'the event as Razorpay sent it; X-Razorpay-Signature is the HMAC of these exact bytes (API.md §5 #3)',
+        raw:
+          'the event as Razorpay sent it; X-Razorpay-Signature is the HMAC of these exact bytes ' +
+          '(docs/legacy-api.md §5 #3)',
       },
       success: {
         200: WebhookAnswer.describe('200 even when not processed (success:false), so Razorpay stops retrying'),

@@ -29,8 +29,8 @@ import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { secondsLeft } from '~/lib/quiz/clock'
 
-// /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and the
-// answer key leaves the server only in the submit response of that learner's own attempt.
+// /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and
+// the answer key leaves the server only in the submit response of that learner's own attempt.
 
 const GATE_MESSAGES = {
   'signed-out': UNAUTHORIZED,
@@ -46,7 +46,7 @@ const refused = (reason: GateRefusal, notFound?: string) =>
 const problem = (error: QuizError) =>
   apiError(error.problem === 'invalid-answer' ? QUIZ_PROBLEM_STATUS[error.problem] : 404, error.message)
 
-/** Item 8: the older client can show only 4-option MCQs; a quiz with msq or nat questions is not for it. */
+/** The older client can show only 4-option MCQs; a quiz with msq or nat questions is not for it. */
 export const NEEDS_WEBSITE = 'This test needs the website: it has question types this app cannot show.'
 
 const list = async () => {

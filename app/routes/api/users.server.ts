@@ -28,8 +28,9 @@ import { endSession, startSession } from '~/auth/session.server'
 import { parsePhotoUpload } from '~/utils/upload.server'
 import { apiResetProofCookie, apiSignupClaimCookie, issueCode, readProof, type IssueInput } from '~/auth/totp.server'
 
-// /api/v1/users (docs/legacy-api.md §2.1): the same model functions as the pages, with the old wire shapes and statuses,
-// and the deliberate differences of docs/legacy-api.md §5 (#1 reset proof, #7 no secrets in user JSON, #9, #10 limits, #16).
+// /api/v1/users (docs/legacy-api.md §2.1): the same model functions as the pages, with the old wire shapes and
+// statuses, and the deliberate differences of docs/legacy-api.md §5 (#1 reset proof, #7 no secrets in user JSON,
+// #9, #10 limits, #16).
 
 const EmailBody = z.object({ email: z.string() })
 const OtpBody = z.object({ email: z.string(), otp: z.union([z.string(), z.number().int()]).describe('6 digits') })
@@ -155,7 +156,10 @@ const login = async ({ request }: ApiArgs) => {
   })
 }
 
-/** docs/legacy-api.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is one). */
+/**
+ * docs/legacy-api.md §5 #16: no auth needed; it always clears the cookie (and deletes the session row when there is
+ * one).
+ */
 const logout = async ({ request }: ApiArgs) =>
   apiResponse(200, {}, 'User logged Out', { headers: { 'Set-Cookie': await endSession(request) } })
 
@@ -170,7 +174,10 @@ const mailResetCode =
 const forgotPassword = mailResetCode('OTP send successfully')
 const resendForgotPasswordOtp = mailResetCode('New OTP sent successfully')
 
-/** docs/legacy-api.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to reset-password. */
+/**
+ * docs/legacy-api.md §5 #1: a verified code leaves a single-use proof in an HttpOnly cookie scoped to
+ * reset-password.
+ */
 const verifyForgotPasswordOtp = async ({ request }: ApiArgs) => {
   const body = await readJsonBody(request)
   const email = emailOf(body)
@@ -280,7 +287,7 @@ export const usersApi = apiResource({
     endpoint({
       method: 'POST',
       path: '/logout',
-      summary: 'Ends the session and clears the cookie, signed in or not (API.md §5 #16)',
+      summary: 'Ends the session and clears the cookie, signed in or not (docs/legacy-api.md §5 #16)',
       guard: 'public',
       success: { 200: envelope(z.object({})) },
       errors: {},
@@ -295,7 +302,7 @@ export const usersApi = apiResource({
     endpoint({
       ...AUTH_POST,
       path: '/verify-forgot-password-otp',
-      summary: 'Checks a reset code; sets the single-use reset cookie (API.md §5 #1)',
+      summary: 'Checks a reset code; sets the single-use reset cookie (docs/legacy-api.md §5 #1)',
       body: { json: OtpBody },
       success: { 200: MessageShape },
       errors: { 400: `"${MESSAGES.wrong}" or "${MESSAGES.expired}"`, 404: 'User does not exist', 429: MESSAGES.dead },

@@ -13,8 +13,8 @@ import { allowAuthPost, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import type { Route } from './+types/login'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// Email + password -> / (or a safe same-site redirectTo). spec 1 §8: 404 'User does not
-// exist', 401 'Invalid Credentials', shown on the page with those statuses.
+// Email + password -> / (or a safe same-site redirectTo). Failures as the older client shows them
+// (docs/legacy-api.md §2.1): 404 'User does not exist', 401 'Invalid Credentials', with those statuses.
 
 // Client-side checks with the shared schema, loaded on the form's first focus (app/utils/lazy-validation.ts).
 const loginValidation = lazyZodValidation(() => import('~/schemas/auth').then((m) => m.LoginSchema))

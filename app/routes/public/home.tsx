@@ -18,7 +18,7 @@ import { hasTag, listCourses, toCardJson } from '~/models/course.server'
 import type { Route } from './+types/home'
 
 // Home. Static content is imported by the component, not sent as loader data,
-// so the page stays under one TCP first flight (issue 2 "Done when").
+// so the page stays under one TCP first flight (14,600 bytes).
 export async function loader() {
   const courses = (await listCourses())
     .filter((c) => hasTag(c, MSC_TAG))
@@ -36,8 +36,9 @@ const primary = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white 
 const secondary = 'rounded-lg border border-emerald-600 px-5 py-2.5 font-semibold text-emerald-700 hover:bg-emerald-50 dark:text-emerald-400 dark:hover:bg-slate-800'
 const section = 'mx-auto max-w-6xl px-4 py-12'
 // Sections below the first screen are laid out and painted only as they come near it (content-visibility), so
-// a slow phone's first paint does not wait for the carousel, the faculty cards and ten testimonials (issue 14:
-// no long task on /). `auto` remembers each section's real height once seen; the estimate only matters before.
+// a slow phone's first paint does not wait for the carousel, the faculty cards and ten testimonials (the
+// bench wants no long task on /). `auto` remembers each section's real height once seen; the estimate only matters
+// before.
 const later = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 const h2 = 'text-3xl font-bold'
 

@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ranked = await getAttempt(user!.id, quiz.id, now)
   let attempt: AttemptRow | undefined = ranked
   if (ranked?.submitted_at) {
-    // After the ranked attempt: an open practice attempt (item 5), the practice page, or the result as before.
+    // After the ranked attempt: an open practice attempt, the practice page, or else the result.
     attempt = await getOpenPractice(user!.id, quiz.id, now)
     if (!attempt) {
       if (!url.searchParams.has('practice')) throw redirect(`/quiz/result/${quiz.id}`)
@@ -173,7 +173,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const now = new Date()
   const ranked = await getAttempt(user!.id, quiz.id, now)
   if (!ranked) throw await redirectWithWarning(base, 'Start the quiz first.')
-  // After the ranked attempt, posts act on the open practice attempt (item 5), if there is one.
+  // After the ranked attempt, posts act on the open practice attempt, if there is one.
   const attempt = ranked.submitted_at ? await getOpenPractice(user!.id, quiz.id, now) : ranked
   // No open practice attempt: posts after the ranked submit go to its result, as before, unless the learner has
   // practised: then the post came from a practice test whose clock ran out (scored when read), and its result is

@@ -7,7 +7,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/auth/session.server'
 import type { Route } from './+types/list'
 
-// /quizzes.
+// /quizzes: every quiz as a card whose action depends on the viewer.
 // White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
 const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
 
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     user ? getAttemptedQuizIds(user.id) : Promise.resolve([]),
   ])
   const done = new Set(attempted)
-  // spec 1 §4 "Quiz card action", §5: a premium quiz its viewer cannot open (signed in or not) offers the
+  // The quiz card's action: a premium quiz its viewer cannot open (signed in or not) offers the
   // 'Unlock Premium Test' flow, whose Enroll Now asks a signed-out visitor to log in; 'Login to attempt' is for
   // free quizzes only.
   const cardAction = (q: (typeof quizzes)[number]): 'attempt' | 'result' | 'unlock' | 'login' => {

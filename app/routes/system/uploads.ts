@@ -2,8 +2,8 @@ import { getStorage, isValidKey } from '~/services/storage.server'
 import type { Route } from './+types/uploads'
 
 // Public uploads (profile photos, course images). server.js adds X-Content-Type-Options: nosniff to every
-// response; the CSP below keeps an uploaded file from running anything even if opened directly. Notes are never served here: they go
-// through /my-courses/{id}/notes/{lectureId}, which checks access first.
+// response; the CSP below keeps an uploaded file from running anything even if opened directly. Notes are never served
+// here: they go through /my-courses/{id}/notes/{lectureId}, which checks access first.
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
   if (!isValidKey(key) || key.startsWith('notes/')) return new Response('Not found', { status: 404 })

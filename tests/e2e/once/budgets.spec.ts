@@ -1,4 +1,4 @@
-// Issue 7 §6 (and issue 2 "Done when"): page budgets, accessibility and narrow screens, checked on every page.
+// Page budgets, accessibility and narrow screens, checked on every page.
 // Runs in its own Playwright project ("budgets", JS on) so the numbers are measured once.
 import fs from 'node:fs'
 import zlib from 'node:zlib'

@@ -1,4 +1,4 @@
-// The security review's findings that show at the HTTP level, replayed against the real server.
+// Security holes that show at the HTTP level, each replayed against the real server so it stays closed.
 import { expect, test } from '../../support/fixtures'
 import { E2E } from '../../support/e2e-env'
 

@@ -18,7 +18,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from '../ui'
 import { QuestionFields } from './question-fields'
 
-// The manual quiz form (spec 2 "Create Quiz"/"Edit Quiz"): the quiz's own fields, its marking defaults, then one
+// The manual quiz form of Create Quiz and Edit Quiz: the quiz's own fields, its marking defaults, then one
 // QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
 // work without JS (the server applies the intent and sends the form back).
 
@@ -70,7 +70,7 @@ export function QuizEditor({
   // Without JS every field is shown (the server ignores those the type does not use); with JS only the type's.
   const hydrated = useHydrated()
   const defaults = fields.markingDefaults.getFieldset()
-  // A blank takes the quiz's default for the type (typed above), else the spec's: shown as the placeholder.
+  // A blank takes the quiz's default for the type (typed above), else the BioCoach default: shown as the placeholder.
   const placeholderFor = (type: QuestionType) => {
     const own = defaults[type].getFieldset()
     return {
