@@ -2,6 +2,7 @@ import { isStaff } from '~/lib/roles'
 import { sendMailQuietly } from '~/services/mail.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
+import { onePage } from '~/utils/page.server'
 import { nowIso } from '~/utils/ids.server'
 import type { Role } from '#db/schema'
 import { recordAudit } from './audit.server'
@@ -71,7 +72,7 @@ export async function listCourseUsers({
     .where('enrollments.course_id', '=', courseId)
   if (q) base = base.where(nameContains('users.name', q))
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
-  let query = base
+  const query = base
     .select([
       'users.id as userId',
       'users.name',
@@ -84,8 +85,7 @@ export async function listCourseUsers({
     ])
     .orderBy('enrollments.created_at', 'desc')
     .orderBy('users.id')
-  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
-  const rows = await query.execute()
+  const rows = await onePage(query, { page, pageSize }).execute()
   const users: CourseUser[] = rows.map((r) => ({
     userId: r.userId,
     name: r.name,

@@ -1,3 +1,4 @@
+import { ChartSvg } from '~/components/analysis/chart-svg'
 import type { ScoreBin } from '~/lib/quiz/stats'
 
 // The score distribution of a quiz as server-rendered SVG: no script, scales down to 320 px
@@ -30,14 +31,7 @@ export function ScoreHistogram({ bins, attempts }: { bins: readonly ScoreBin[]; 
   const summary = histogramSummary(bins, attempts)
   return (
     <figure className="mb-6" data-testid="score-histogram">
-      <svg
-        role="img"
-        aria-label={summary}
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full max-w-xl text-slate-700 dark:text-slate-200"
-        preserveAspectRatio="xMinYMin meet"
-      >
-        <title>{summary}</title>
+      <ChartSvg label={summary} width={W} height={H}>
         {bins.map((b, i) => {
           const h = ((AXIS - TOP) * b.count) / max
           const x = PAD_X + i * slot + GAP / 2
@@ -69,7 +63,7 @@ export function ScoreHistogram({ bins, attempts }: { bins: readonly ScoreBin[]; 
         <text x={W / 2} y={H - 4} fontSize="10" textAnchor="middle" fill="currentColor">
           Score (marks); bars: learners
         </text>
-      </svg>
+      </ChartSvg>
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-300">{summary}</figcaption>
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-semibold">Table view</summary>

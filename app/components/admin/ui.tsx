@@ -1,5 +1,6 @@
 import { Children, cloneElement, isValidElement, type ReactNode } from 'react'
 import { Form, Link, useLocation } from 'react-router'
+import { Dialog } from '~/components/dialog'
 import { StatusButton } from '~/components/forms'
 
 // Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
@@ -172,22 +173,19 @@ export const Td = ({ children, className, label }: { children: ReactNode; classN
 export function ConfirmDialog({ title, children, cancelTo }: { title: string; children: ReactNode; cancelTo: string }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
+      <Dialog
+        titleId="confirm-title"
+        title={title}
+        modal
         className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900"
       >
-        <h2 id="confirm-title" className="mb-2 text-lg font-bold">
-          {title}
-        </h2>
         {children}
         <div className="mt-4">
           <Link to={cancelTo} className={secondaryButtonClass} preventScrollReset>
             Cancel
           </Link>
         </div>
-      </div>
+      </Dialog>
     </div>
   )
 }

@@ -1,3 +1,5 @@
+import { ChartSvg } from './chart-svg'
+
 // A grouped horizontal bar chart drawn as server-rendered SVG: no JavaScript, scales to any width through its
 // viewBox, and always followed by a table with the same numbers (the chart is role="img" with a label; the
 // table is what screen readers and narrow screens read).
@@ -73,14 +75,7 @@ export function BarChart({
           </li>
         ))}
       </ul>
-      <svg
-        role="img"
-        aria-label={ariaLabel}
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        className="h-auto w-full max-w-xl text-slate-700 dark:text-slate-200"
-        preserveAspectRatio="xMinYMin meet"
-      >
-        <title>{ariaLabel}</title>
+      <ChartSvg label={ariaLabel} width={WIDTH} height={height}>
         {groups.map((g, gi) => {
           const top = PAD_TOP + gi * (perGroup + GROUP_GAP)
           return (
@@ -114,7 +109,7 @@ export function BarChart({
             </text>
           </g>
         ) : null}
-      </svg>
+      </ChartSvg>
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-300">{caption}</figcaption>
       <div className="mt-2 max-w-full overflow-x-auto">
         <table className="w-full text-left text-sm">

@@ -84,34 +84,29 @@ export function QuestionCard({
             </p>
           ) : null}
         </div>
-      ) : type === 'msq' ? (
-        <div className="space-y-2">
-          {question.options.map((opt, i) => (
-            <label key={i} className={optionClass}>
-              <input
-                type="checkbox"
-                name="selectedOptions"
-                value={i}
-                checked={answer?.selectedOptions?.includes(i) ?? false}
-                onChange={() => onToggle(question.id, i)}
-                className="mt-1"
-              />
-              <span>{opt}</span>
-            </label>
-          ))}
-        </div>
       ) : (
         <div className="space-y-2">
           {question.options.map((opt, i) => (
             <label key={i} className={optionClass}>
-              <input
-                type="radio"
-                name="selectedOption"
-                value={i}
-                checked={selected === i}
-                onChange={() => onChoose(question.id, i)}
-                className="mt-1"
-              />
+              {type === 'msq' ? (
+                <input
+                  type="checkbox"
+                  name="selectedOptions"
+                  value={i}
+                  checked={answer?.selectedOptions?.includes(i) ?? false}
+                  onChange={() => onToggle(question.id, i)}
+                  className="mt-1"
+                />
+              ) : (
+                <input
+                  type="radio"
+                  name="selectedOption"
+                  value={i}
+                  checked={selected === i}
+                  onChange={() => onChoose(question.id, i)}
+                  className="mt-1"
+                />
+              )}
               <span>{opt}</span>
             </label>
           ))}

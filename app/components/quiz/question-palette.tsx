@@ -26,6 +26,13 @@ const STATE_CLASS: Record<PaletteState, string> = {
   answeredMarked: 'bg-purple-600 text-white ring-2 ring-inset ring-blue-300',
 }
 
+/** The counters above the palette, in order, each tinted like the palette state it counts. */
+const PROGRESS = [
+  { key: 'attempted', label: 'Attempted', className: 'rounded bg-blue-50 p-2 dark:bg-blue-950' },
+  { key: 'remaining', label: 'Remaining', className: 'rounded bg-slate-100 p-2 dark:bg-slate-800' },
+  { key: 'marked', label: 'Marked', className: 'rounded bg-purple-50 p-2 dark:bg-purple-950' },
+] as const
+
 /** The current question keeps its state's colour and gets an outline. */
 function cellClass(state: PaletteState, current: boolean) {
   return current ? `${STATE_CLASS[state]} outline outline-3 outline-offset-2 outline-emerald-600` : STATE_CLASS[state]
@@ -46,28 +53,18 @@ export function QuestionPalette({
   shownAt?: string
   onJump: (e: MouseEvent<HTMLAnchorElement>, index: number) => void
 }) {
-  const { attempted, remaining, marked } = progressCounts(stateCounts(questions, answers))
+  const progress = progressCounts(stateCounts(questions, answers))
   return (
     <aside className="order-1">
       <dl className="mb-3 grid max-w-md grid-cols-3 gap-2 text-center text-sm">
-        <div className="rounded bg-blue-50 p-2 dark:bg-blue-950">
-          <dt>Attempted</dt>
-          <dd className="text-lg font-semibold" data-testid="attempted-count">
-            {attempted}
-          </dd>
-        </div>
-        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt>Remaining</dt>
-          <dd className="text-lg font-semibold" data-testid="remaining-count">
-            {remaining}
-          </dd>
-        </div>
-        <div className="rounded bg-purple-50 p-2 dark:bg-purple-950">
-          <dt>Marked</dt>
-          <dd className="text-lg font-semibold" data-testid="marked-count">
-            {marked}
-          </dd>
-        </div>
+        {PROGRESS.map(({ key, label, className }) => (
+          <div key={key} className={className}>
+            <dt>{label}</dt>
+            <dd className="text-lg font-semibold" data-testid={`${key}-count`}>
+              {progress[key]}
+            </dd>
+          </div>
+        ))}
       </dl>
       <details open className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <summary className="cursor-pointer font-semibold">Question Navigation</summary>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
+import { Dialog } from '~/components/dialog'
 import type { StateCounts } from '~/lib/quiz/palette'
 import { submitSummary } from '~/lib/quiz/summary'
 import { btn, btnGrey } from './button-classes'
@@ -49,15 +50,12 @@ export function SubmitSummary({
   const confirmRef = useRef<HTMLButtonElement>(null)
   useEffect(() => confirmRef.current?.focus(), [])
   return (
-    <div
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="submit-summary-title"
+    <Dialog
+      titleId="submit-summary-title"
+      title="Submit your test?"
+      modal={false}
       className="mt-4 rounded-lg border-2 border-emerald-700 bg-white p-4 dark:bg-slate-900"
     >
-      <h2 id="submit-summary-title" className="mb-2 text-lg font-bold">
-        Submit your test?
-      </h2>
       <SubmitSummaryText counts={counts} />
       <div className="flex flex-wrap gap-2">
         <button
@@ -73,7 +71,7 @@ export function SubmitSummary({
           Back to the test
         </button>
       </div>
-    </div>
+    </Dialog>
   )
 }
 

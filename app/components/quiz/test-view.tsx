@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react'
 import { Form } from 'react-router'
 import { formatClock, formatTimeLeft } from '~/lib/quiz/clock'
 import { stateCounts } from '~/lib/quiz/palette'
@@ -64,17 +65,15 @@ export function TestView(props: TestViewProps) {
       <div className="flex flex-col gap-6">
         <Form method="post" onSubmit={s.onSubmitForm} className="order-2">
           {/* Enter in the form (implicit submission) saves and stays, instead of pressing Clear Response. */}
-          <button
-            type="submit"
-            name="intent"
-            value="save"
+          <IntentButton
+            intent="save"
             onClick={onButton}
             tabIndex={-1}
             aria-hidden="true"
             className="absolute -left-[9999px] h-px w-px overflow-hidden"
           >
             Save
-          </button>
+          </IntentButton>
           <input type="hidden" name="q" value={index + 1} />
           <input type="hidden" name="questionId" value={question.id} />
           {props.shownAt ? <input type="hidden" name="shownAt" value={props.shownAt} /> : null}
@@ -91,44 +90,38 @@ export function TestView(props: TestViewProps) {
             onChoose={s.chooseOption}
           />
           <div className="mt-4 flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="clear" onClick={onButton} className={btnGrey}>
+            <IntentButton intent="clear" onClick={onButton} className={btnGrey}>
               Clear Response
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="mark"
+            </IntentButton>
+            <IntentButton
+              intent="mark"
               onClick={onButton}
               className={`${btn} bg-purple-600 text-white hover:bg-purple-700`}
             >
               {current?.markedForReview ? 'Unmark Review' : 'Mark for Review'}
-            </button>
+            </IntentButton>
             {index > 0 ? (
-              <button type="submit" name="intent" value="previous" onClick={onButton} className={btnGrey}>
+              <IntentButton intent="previous" onClick={onButton} className={btnGrey}>
                 Previous
-              </button>
+              </IntentButton>
             ) : null}
             {index < total - 1 ? (
-              <button
-                type="submit"
-                name="intent"
-                value="next"
+              <IntentButton
+                intent="next"
                 onClick={onButton}
                 className={`${btn} bg-blue-600 text-white hover:bg-blue-700`}
               >
                 Save &amp; Next
-              </button>
+              </IntentButton>
             ) : null}
-            <button
-              type="submit"
-              name="intent"
-              value="review"
+            <IntentButton
+              intent="review"
               onClick={onButton}
               disabled={hydrated && submitting}
               className={`${btn} ml-auto bg-emerald-700 text-white hover:bg-emerald-800`}
             >
               {hydrated && submitting ? 'Submitting...' : 'Submit Test'}
-            </button>
+            </IntentButton>
           </div>
           {hydrated && s.confirmOpen ? (
             <SubmitSummary
@@ -161,4 +154,12 @@ export function TestView(props: TestViewProps) {
       </div>
     </main>
   )
+}
+
+/** A submit button of the test form: its `intent` says what the server does with the answer on screen. */
+function IntentButton({
+  intent,
+  ...props
+}: { intent: string } & Omit<ComponentProps<'button'>, 'type' | 'name' | 'value'>) {
+  return <button type="submit" name="intent" value={intent} {...props} />
 }

@@ -3,6 +3,7 @@ import { UNNAMED_SECTION, type PaperScore } from '~/lib/quiz/scoring'
 import { countAtOrBelow, percentile, type Percentile } from '~/lib/quiz/standing'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
+import { onePage } from '~/utils/page.server'
 import { getQuizTitle } from '~/models/quiz/editing.server'
 import { markedPaper } from '~/models/quiz/paper.server'
 import { scoreCounts } from './standing.server'
@@ -59,7 +60,7 @@ export async function getQuizResults(
     .where('attempts.submitted_at', 'is not', null)
     .where('attempts.mode', '=', 'ranked')
   const total = count((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  let query = base
+  const query = base
     .select([
       'attempts.id',
       'attempts.quiz_id',
@@ -77,8 +78,7 @@ export async function getQuizResults(
     ])
     .orderBy('attempts.submitted_at', 'desc')
     .orderBy('attempts.id')
-  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page) - 1) * pageSize)
-  const rows = await query.execute()
+  const rows = await onePage(query, { page, pageSize }).execute()
   // A question whose key cannot be scored (not reachable through the editor) leaves that row without sections.
   const papers = await Promise.all(rows.map((r) => attemptSections(r).catch(() => null)))
   const counts = await scoreCounts(quizId)

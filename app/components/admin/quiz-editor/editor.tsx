@@ -16,6 +16,7 @@ import { quizFormSchema, QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from '../ui'
+import { DecimalField } from './decimal-field'
 import { QuestionFields } from './question-fields'
 
 // The manual quiz form of Create Quiz and Edit Quiz: the quiz's own fields, its marking defaults, then one
@@ -113,17 +114,11 @@ export function QuizEditor({
           {QUESTION_TYPES.map((t) => {
             const d = defaults[t].getFieldset()
             return [
-              <Field
-                key={`${t}-marks`}
-                label={`${TYPE_SHORT[t]} default marks`}
-                inputProps={{ ...getInputProps(d.marks, { type: 'text' }), inputMode: 'decimal' }}
-                errors={d.marks.errors}
-              />,
-              <Field
+              <DecimalField key={`${t}-marks`} label={`${TYPE_SHORT[t]} default marks`} field={d.marks} />,
+              <DecimalField
                 key={`${t}-neg`}
                 label={`${TYPE_SHORT[t]} default negative marks`}
-                inputProps={{ ...getInputProps(d.negativeMarks, { type: 'text' }), inputMode: 'decimal' }}
-                errors={d.negativeMarks.errors}
+                field={d.negativeMarks}
               />,
             ]
           })}

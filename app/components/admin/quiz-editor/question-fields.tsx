@@ -3,6 +3,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { DecimalField } from './decimal-field'
 import type { QuestionField, QuestionType } from './editor'
 
 // One question of the manual quiz form: text, type, marks, the four options, the key of its type (correct option,
@@ -66,24 +67,11 @@ export function QuestionFields({
           options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
           errors={q.type.errors}
         />
-        <Field
-          label="Marks"
-          inputProps={{
-            ...getInputProps(q.marks, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: placeholder.marks,
-          }}
-          errors={q.marks.errors}
-          hint={MARKS_HINT}
-        />
-        <Field
+        <DecimalField label="Marks" field={q.marks} placeholder={placeholder.marks} hint={MARKS_HINT} />
+        <DecimalField
           label="Negative marks"
-          inputProps={{
-            ...getInputProps(q.negativeMarks, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: placeholder.negativeMarks,
-          }}
-          errors={q.negativeMarks.errors}
+          field={q.negativeMarks}
+          placeholder={placeholder.negativeMarks}
           hint="Taken off when wrong; 0: none."
         />
       </div>
@@ -133,17 +121,8 @@ export function QuestionFields({
         </div>
       </fieldset>
       <div className={shows('nat') ? 'grid gap-x-4 sm:grid-cols-2' : 'hidden'}>
-        <Field
-          label="Lowest accepted answer"
-          inputProps={{ ...getInputProps(q.answerMin, { type: 'text' }), inputMode: 'decimal' }}
-          errors={q.answerMin.errors}
-          hint="NAT key: the range is inclusive."
-        />
-        <Field
-          label="Highest accepted answer"
-          inputProps={{ ...getInputProps(q.answerMax, { type: 'text' }), inputMode: 'decimal' }}
-          errors={q.answerMax.errors}
-        />
+        <DecimalField label="Lowest accepted answer" field={q.answerMin} hint="NAT key: the range is inclusive." />
+        <DecimalField label="Highest accepted answer" field={q.answerMax} />
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
