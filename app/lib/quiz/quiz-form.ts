@@ -109,6 +109,9 @@ export function formToQuizInput(f: QuizFormFields): QuizInput {
 }
 
 /** Values to fill the page form from a stored or drafted quiz (correct option shown 1-4). */
+/** What the quiz editor's form holds: the page fills it, a CSV import or an AI draft fills it again. */
+export type QuizFormValues = ReturnType<typeof quizToFormValues>
+
 export function quizToFormValues(q: Partial<QuizInput>) {
   // The exam fields are left undefined when they hold nothing, so a plain MCQ quiz fills the form
   // exactly as before; the editor shows a blank (the default) for each.

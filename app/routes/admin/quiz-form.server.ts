@@ -3,7 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { parseQuestionsCsv, type CsvRowError } from '~/lib/csv'
 import { aiRequestSchema, quizApiSchema, MAX_QUESTIONS, quizFormSchema } from '~/schemas/admin-quiz'
-import { apiQuestionToDraft, draftToWire, formToQuizInput, quizToFormValues } from '~/lib/quiz/quiz-form'
+import {
+  apiQuestionToDraft,
+  draftToWire,
+  formToQuizInput,
+  quizToFormValues,
+  type QuizFormValues,
+} from '~/lib/quiz/quiz-form'
 import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
@@ -13,8 +19,6 @@ import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.
 // The Create/Edit Quiz page actions shared by both routes. Intents: save (Conform, incl. its list intents, which
 // is how Add Question works without JS), csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is
 // saved until Save.
-
-export type QuizFormValues = ReturnType<typeof quizToFormValues>
 
 export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }

@@ -11,7 +11,7 @@ import { Form } from 'react-router'
 import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { marksText } from '~/lib/quiz/marks'
-import { quizToFormValues } from '~/lib/quiz/quiz-form'
+import type { QuizFormValues } from '~/lib/quiz/quiz-form'
 import { quizFormSchema, QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -23,7 +23,6 @@ import { QuestionFields } from './question-fields'
 // QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
 // work without JS (the server applies the intent and sends the form back).
 
-export type QuizFormValues = ReturnType<typeof quizToFormValues>
 export const emptyQuestion = {
   questionText: '',
   type: 'mcq' as 'mcq' | 'msq' | 'nat',
