@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { hashPassword } from '../app/utils/password.server.ts'
 import type { Database, QuestionType, Role } from './schema.ts'
+import type { QuestionDraft } from '../app/models/quiz/types.ts'
 import { marksToStorage } from '../app/lib/quiz/marks.ts'
 import { MARKING_SCHEMES } from '../app/lib/quiz/schemes.ts'
 
@@ -158,20 +159,10 @@ export async function createLecture(
  * A question as the factories take it. Without `type` it is today's MCQ (+1 / -0.25). Marks are in mark units
  * (1/30000 of a mark, app/lib/quiz/marks.ts: MARKS_UNIT); leave them out for the type's default.
  */
-export type QuestionInput = {
-  questionText: string
-  options: string[]
+export type QuestionInput = Omit<QuestionDraft, 'correctOption' | 'explanation' | 'section' | 'topic'> & {
   /** mcq: the key (0-3). For msq and nat it may be left out. */
   correctOption?: number
   explanation?: string | null
-  type?: QuestionType
-  marks?: number
-  negativeMarks?: number
-  /** msq: the keyed option indexes. */
-  correctOptions?: number[]
-  /** nat: the inclusive key range as exact decimal strings. */
-  answerMin?: string
-  answerMax?: string
   section?: string | null
   topic?: string | null
 }

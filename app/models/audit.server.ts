@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database } from '#db/schema'
+import { onePage } from '~/utils/page.server'
 
 // Audit log of staff actions and of what the server did on its own (no actor): who, what, when.
 
@@ -71,25 +72,25 @@ export async function listAudit({ page, pageSize }: { page: number; pageSize: nu
         .executeTakeFirst()
     )?.n ?? 0,
   )
-  const rows = await db
-    .selectFrom('audit_log')
-    .leftJoin('users', 'users.id', 'audit_log.actor_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.target_type',
-      'audit_log.target_id',
-      'audit_log.details',
-      'audit_log.created_at',
-      'users.name as actorName',
-      'users.email as actorEmail',
-      'audit_log.actor_id',
-    ])
-    .orderBy('audit_log.created_at', 'desc')
-    .orderBy('audit_log.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await onePage(
+    db
+      .selectFrom('audit_log')
+      .leftJoin('users', 'users.id', 'audit_log.actor_id')
+      .select([
+        'audit_log.id',
+        'audit_log.action',
+        'audit_log.target_type',
+        'audit_log.target_id',
+        'audit_log.details',
+        'audit_log.created_at',
+        'users.name as actorName',
+        'users.email as actorEmail',
+        'audit_log.actor_id',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id'),
+    { page, pageSize },
+  ).execute()
   return {
     total,
     entries: rows.map((r) => ({

@@ -6,6 +6,7 @@ import type { Database } from '#db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { CouponFields } from '~/schemas/admin'
 import { recordAudit } from './audit.server'
+import { onePage } from '~/utils/page.server'
 
 // Coupons: the rules at checkout (docs/legacy-api.md §2.3 validate-coupon-code) and the admin's list,
 // create and delete. Codes are stored lower-cased and trimmed, unique per course (docs/legacy-api.md §3, §5 #15);
@@ -129,7 +130,7 @@ export async function listCoupons({ page, pageSize }: { page?: number; pageSize?
         .executeTakeFirstOrThrow()
     ).n,
   )
-  let query = db
+  const query = db
     .selectFrom('coupons')
     .leftJoin('courses', 'courses.id', 'coupons.course_id')
     .select([
@@ -144,8 +145,7 @@ export async function listCoupons({ page, pageSize }: { page?: number; pageSize?
     ])
     .orderBy('coupons.created_at', 'desc')
     .orderBy('coupons.id')
-  if (pageSize) query = query.limit(pageSize).offset((Math.max(1, page ?? 1) - 1) * pageSize)
-  const rows = await query.execute()
+  const rows = await onePage(query, { page, pageSize }).execute()
   return {
     total,
     coupons: rows.map((r) => ({

@@ -3,6 +3,7 @@ import type { PaymentFilters } from '~/lib/payment-filters'
 import { nameContains } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 import type { Database, OrderStatus } from '#db/schema'
+import { onePage } from '~/utils/page.server'
 
 // The admin payments page, its CSV export and the "paid but not fulfilled" check. Plain Kysely
 // on both databases (decision 009): dates are ISO strings compared as strings, the day boundaries come from
@@ -132,14 +133,10 @@ export async function listPayments(input: { filters: PaymentFilters; page: numbe
         .executeTakeFirstOrThrow()
     ).n ?? 0,
   )
-  const rows = await ordersWithNames()
-    .where(where)
-    .select(columns)
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(input.pageSize)
-    .offset((Math.max(1, input.page) - 1) * input.pageSize)
-    .execute()
+  const rows = await onePage(
+    ordersWithNames().where(where).select(columns).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'),
+    input,
+  ).execute()
   return { total, payments: rows.map(toRow) }
 }
 

@@ -5,6 +5,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/utils/password.server'
 import type { Role, UsersTable } from '#db/schema'
+import { onePage } from '~/utils/page.server'
 
 // Columns safe to hand to a page or the API: never password_hash.
 export const publicUserColumns = [
@@ -161,13 +162,10 @@ export async function listUsers({ q = '', page = 1, pageSize }: { q?: string; pa
   let base = db.selectFrom('users')
   if (q) base = base.where(nameContains('name', q))
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
-  const rows = await base
-    .select(userListColumns)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize)
-    .execute()
+  const rows = await onePage(base.select(userListColumns).orderBy('created_at', 'desc').orderBy('id'), {
+    page,
+    pageSize,
+  }).execute()
   return { total, users: rows.map(toUserListRow) }
 }
 
