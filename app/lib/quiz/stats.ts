@@ -187,6 +187,3 @@ export function possibleRange(questions: readonly { marks: number; negativeMarks
     hi: questions.reduce((t, q) => t + q.marks, 0),
   }
 }
-
-/** Mark units as 2-decimal text (exact rounding, decision 011). */
-export const unitsText = text

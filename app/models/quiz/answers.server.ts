@@ -19,11 +19,6 @@ export type SavedAnswer = {
   visited: boolean
 }
 
-/** Whether a saved answer answers its question (for the palette: Answered vs Not Answered). */
-export function isAnswered(a: Pick<SavedAnswer, 'selectedOption' | 'selectedOptions' | 'numericAnswer'> | undefined) {
-  return !!a && (a.selectedOption !== null || a.selectedOptions.length > 0 || !!a.numericAnswer?.trim())
-}
-
 export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
   const rows = await db
     .selectFrom('attempt_answers')
