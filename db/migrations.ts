@@ -9,6 +9,7 @@ import * as m0006 from '../migrations/0006_postgresql_types.ts'
 import * as m0007 from '../migrations/0007_exam_grade_tests.ts'
 import * as m0008 from '../migrations/0008_quiz_score_counts.ts'
 import * as m0009 from '../migrations/0009_content_version.ts'
+import * as m0010 from '../migrations/0010_course_management.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0007_exam_grade_tests': m0007,
   '0008_quiz_score_counts': m0008,
   '0009_content_version': m0009,
+  '0010_course_management': m0010,
 }

@@ -67,6 +67,10 @@ export interface CoursesTable {
   course_description: string
   whatsapp_link: Generated<string>
   grants_quiz_access: Generated<number>
+  /** 1: on sale and listed; 0: a draft only staff see. */
+  published: Generated<number>
+  /** Whole days one payment buys; null: for good. */
+  access_days: number | null
   created_at: string
 }
 
@@ -95,6 +99,8 @@ export interface EnrollmentsTable {
   course_id: string
   is_active: Generated<number>
   source: Generated<string>
+  /** Staff's note on a hand enrolment. */
+  note: string | null
   created_at: string
   updated_at: string
 }
