@@ -9,6 +9,7 @@ import { onePage } from '~/utils/page.server'
 export type AuditAction =
   | 'access.grant'
   | 'access.revoke'
+  | 'enrollment.manual'
   | 'course.create'
   | 'section.create'
   | 'lecture.create'
@@ -25,6 +26,7 @@ export type AuditAction =
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
   'access.revoke': 'Revoked course access',
+  'enrollment.manual': 'Enrolled a learner by hand',
   'course.create': 'Created course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',

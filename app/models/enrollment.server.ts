@@ -1,16 +1,20 @@
+import type { Transaction } from 'kysely'
+import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { isStaff } from '~/lib/roles'
 import { sendMailQuietly } from '~/services/mail.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
-import { nowIso } from '~/utils/ids.server'
-import type { Role } from '#db/schema'
+import { newId, nowIso } from '~/utils/ids.server'
+import { appOrigin } from '~/utils/origin.server'
+import type { Database, Role } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { getCourseName } from './course.server'
-import { nameContains } from './user.server'
+import { nameContains, normaliseEmail } from './user.server'
 
 // Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of docs/legacy-api.md
-// §2.2, checkout, course pages) and the admin's access switch.
+// §2.2, checkout, course pages), what an enrolment grants (shared by checkout's fulfilment and a hand enrolment),
+// the admin's access switch and the admin's hand enrolment.
 
 export const ACCESS_MESSAGES = {
   unauthorized: 'Unauthorized to access the course',
@@ -52,6 +56,9 @@ export type CourseUser = {
   instituteName: string | null
   createdAt: string
   isActive: boolean
+  /** How the enrolment came about (app/lib/enrolment.ts) and, for a hand enrolment, staff's note. */
+  source: string
+  note: string | null
 }
 
 /** Enrolled users of one course, searchable and paged. */
@@ -82,6 +89,8 @@ export async function listCourseUsers({
       'users.institute_name',
       'enrollments.created_at',
       'enrollments.is_active',
+      'enrollments.source',
+      'enrollments.note',
     ])
     .orderBy('enrollments.created_at', 'desc')
     .orderBy('users.id')
@@ -95,6 +104,8 @@ export async function listCourseUsers({
     instituteName: r.institute_name,
     createdAt: r.created_at,
     isActive: r.is_active === 1,
+    source: r.source,
+    note: r.note,
   }))
   return { total, users }
 }
@@ -110,6 +121,8 @@ export type EnrollmentRow = {
   courseId: string
   userId: string
   isActive: boolean
+  source: string
+  note: string | null
   createdAt: string
   updatedAt: string
 }
@@ -133,7 +146,7 @@ export async function setCourseAccess({
   const row = await db.transaction().execute(async (trx) => {
     const enrolment = await trx
       .selectFrom('enrollments')
-      .select(['id', 'created_at', 'source'])
+      .select(['id', 'created_at', 'source', 'note'])
       .where('user_id', '=', userId)
       .where('course_id', '=', courseId)
       .executeTakeFirst()
@@ -174,5 +187,196 @@ export async function setCourseAccess({
           },
     )
   }
-  return { id: row.id, courseId, userId, isActive: active, createdAt: row.created_at, updatedAt: now }
+  return {
+    id: row.id,
+    courseId,
+    userId,
+    isActive: active,
+    source: row.source,
+    note: row.note,
+    createdAt: row.created_at,
+    updatedAt: now,
+  }
+}
+
+/** What `grantCourse` did: the enrolment's id, whether this call created it, and what the learner now has. */
+export type CourseGrant = { enrollmentId: string; inserted: boolean; active: boolean; grantsQuizAccess: boolean }
+
+/**
+ * What enrolling in a course grants (docs/decisions/004-payments.md), in the caller's transaction: the enrolment
+ * (unique per user and course, so a second grant adds none), and while it is active the premium flag and, when the
+ * course says so (`courses.grants_quiz_access`), quiz access; the learner's remembered coupon for the course is
+ * forgotten. Checkout's fulfilment and an admin's hand enrolment both grant through here, so a learner enrolled
+ * by hand has exactly what buying the course gives. An existing inactive enrolment (an admin revoked it) is left
+ * alone and grants nothing: neither a payment nor a second grant silently overrides an admin's decision.
+ */
+export async function grantCourse(
+  trx: Transaction<Database>,
+  input: { userId: string; courseId: string; source: string; note?: string | null; now: string },
+): Promise<CourseGrant> {
+  const { userId, courseId, now } = input
+  const course = await trx
+    .selectFrom('courses')
+    .select(['grants_quiz_access'])
+    .where('id', '=', courseId)
+    .executeTakeFirst()
+  const inserted = await trx
+    .insertInto('enrollments')
+    .values({
+      id: newId(),
+      user_id: userId,
+      course_id: courseId,
+      is_active: 1,
+      source: input.source,
+      note: input.note ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+    .executeTakeFirst()
+  const enrolment = await trx
+    .selectFrom('enrollments')
+    .select(['id', 'is_active'])
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirstOrThrow()
+  const active = enrolment.is_active === 1
+  const grantsQuizAccess = active && course?.grants_quiz_access === 1
+  if (active) {
+    await trx
+      .updateTable('users')
+      .set({ is_premium_member: 1, ...(grantsQuizAccess ? { has_access_to_quizzes: 1 } : {}), updated_at: now })
+      .where('id', '=', userId)
+      .execute()
+  }
+  await trx.deleteFrom('coupon_selections').where('user_id', '=', userId).where('course_id', '=', courseId).execute()
+  return {
+    enrollmentId: enrolment.id,
+    inserted: Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1,
+    active,
+    grantsQuizAccess,
+  }
+}
+
+/** Why a hand enrolment was refused: each says what to do instead. */
+export const ENROL_REFUSALS = {
+  'no-course': 'Course not found',
+  'no-account': 'No account uses this e-mail. Ask the learner to sign up first.',
+  staff: 'This e-mail belongs to a staff account. Staff open every course without being enrolled.',
+  enrolled: 'This learner is already enrolled in this course.',
+  revoked: 'This learner is already enrolled, but their access was revoked. Grant their access again instead.',
+} as const
+export type EnrolRefusal = keyof typeof ENROL_REFUSALS
+
+export type HandEnrolment =
+  | { ok: true; enrollment: EnrollmentRow; learner: { id: string; name: string; email: string }; courseTitle: string }
+  | { ok: false; reason: EnrolRefusal; message: string }
+
+/** Thrown inside the transaction to undo it when another request enrolled the learner first. */
+class EnrolledMeanwhile extends Error {}
+
+/**
+ * An admin enrols a learner who has an account, by e-mail, with a note saying why (a cash payment at the office,
+ * say): the enrolment is recorded with source 'manual' and the note, grants what buying the course grants
+ * (`grantCourse`, no order is made), is audited in the same transaction and the learner is told by e-mail after it.
+ * A draft course may be enrolled into (staff prepare a batch before publishing it). Refused, changing nothing:
+ * an unknown e-mail; a staff account (staff open every course already, and would only inflate the learner
+ * counts); a learner already enrolled; a learner whose access was revoked, who is given access again with the
+ * access switch (`setCourseAccess`), so an enrolment's source (a purchase, say) and its grant/revoke history
+ * stay as they were.
+ */
+export async function enrolByHand(input: {
+  actorId: string
+  email: string
+  courseId: string
+  note: string
+  origin?: string
+}): Promise<HandEnrolment> {
+  const refuse = (reason: EnrolRefusal) => ({ ok: false, reason, message: ENROL_REFUSALS[reason] }) as const
+  const now = nowIso()
+  let outcome
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      const course = await trx
+        .selectFrom('courses')
+        .select(['id', 'course_title', 'whatsapp_link'])
+        .where('id', '=', input.courseId)
+        .executeTakeFirst()
+      if (!course) return refuse('no-course')
+      const learner = await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'role'])
+        .where('email', '=', normaliseEmail(input.email))
+        .executeTakeFirst()
+      if (!learner) return refuse('no-account')
+      if (isStaff(learner.role)) return refuse('staff')
+      const existing = await trx
+        .selectFrom('enrollments')
+        .select('is_active')
+        .where('user_id', '=', learner.id)
+        .where('course_id', '=', course.id)
+        .executeTakeFirst()
+      if (existing) return refuse(existing.is_active === 1 ? 'enrolled' : 'revoked')
+      const grant = await grantCourse(trx, {
+        userId: learner.id,
+        courseId: course.id,
+        source: ENROLMENT_SOURCES.manual,
+        note: input.note,
+        now,
+      })
+      // A purchase or another admin enrolled them between the check above and the insert.
+      if (!grant.inserted) throw new EnrolledMeanwhile()
+      await recordAudit(
+        {
+          actorId: input.actorId,
+          action: 'enrollment.manual',
+          targetType: 'enrollment',
+          targetId: grant.enrollmentId,
+          details: {
+            userId: learner.id,
+            email: learner.email,
+            courseId: course.id,
+            note: input.note,
+            quizAccess: grant.grantsQuizAccess,
+          },
+        },
+        trx,
+      )
+      return { ok: true, grant, learner, course } as const
+    })
+  } catch (error) {
+    if (error instanceof EnrolledMeanwhile) return refuse('enrolled')
+    throw error
+  }
+  if (!outcome.ok) return outcome
+  const { grant, learner, course } = outcome
+  const origin = input.origin ?? appOrigin()
+  const lines = [
+    `Hello ${learner.name},`,
+    '',
+    `You have been enrolled in "${course.course_title}".`,
+    `Start learning: ${origin}/my-courses/${course.id}`,
+    course.whatsapp_link ? `Join the course WhatsApp group: ${course.whatsapp_link}` : null,
+    grant.grantsQuizAccess ? `You now have access to the premium mock test series: ${origin}/quizzes` : null,
+  ].filter((line) => line !== null)
+  await sendMailQuietly({
+    to: learner.email,
+    subject: `You are enrolled: ${course.course_title}`,
+    text: lines.join('\n') + '\n',
+  })
+  return {
+    ok: true,
+    enrollment: {
+      id: grant.enrollmentId,
+      courseId: course.id,
+      userId: learner.id,
+      isActive: true,
+      source: ENROLMENT_SOURCES.manual,
+      note: input.note,
+      createdAt: now,
+      updatedAt: now,
+    },
+    learner: { id: learner.id, name: learner.name, email: learner.email },
+    courseTitle: course.course_title,
+  }
 }

@@ -2,8 +2,10 @@ import { BRAND_NAME } from '~/lib/constants'
 import { sendMailQuietly } from '~/services/mail.server'
 import type { Transaction } from 'kysely'
 import { formatRupees } from '~/lib/pricing'
+import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { recordAudit } from '~/models/audit.server'
 import { paidUses } from '~/models/coupon.server'
+import { grantCourse } from '~/models/enrollment.server'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
@@ -191,70 +193,40 @@ async function grantMissing(
 }
 
 /**
- * What a paid order grants (decision 004): a course order's enrolment (unique per user and course, so a second
- * grant adds nothing) with the premium flag and, per course, quiz access; a bundle order's quiz access. Runs
- * inside the caller's transaction, after the caller has won the right to grant: `fulfilOrder`'s conditional
- * created->paid update, or `regrantPaidOrder`'s locked "enrolment missing" check. Returns whether quiz access was
- * granted (for the mail). An existing but inactive enrolment (an admin revoked it) is left alone.
+ * What a paid order grants (decision 004): a course order what enrolling in the course grants (`grantCourse`, the
+ * step a hand enrolment shares: the enrolment, unique per user and course so a second grant adds nothing, with the
+ * premium flag and, per course, quiz access), a bundle order quiz access. Runs inside the caller's transaction, after
+ * the caller has won the right to grant: `fulfilOrder`'s conditional created->paid update, or `regrantPaidOrder`'s
+ * locked "enrolment missing" check. Returns whether quiz access was granted (for the mail). An existing but inactive
+ * enrolment (an admin revoked it) is left alone.
  */
 async function grantOrder(
   trx: Transaction<Database>,
   order: { id: string; user_id: string; item_type: 'course' | 'quiz_bundle'; course_id: string | null },
   now: string,
 ): Promise<boolean> {
-  let grantsQuizAccess = order.item_type === 'quiz_bundle'
-  if (order.item_type === 'course' && order.course_id) {
-    const course = await trx
-      .selectFrom('courses')
-      .select(['grants_quiz_access'])
-      .where('id', '=', order.course_id)
-      .executeTakeFirst()
-    await trx
-      .insertInto('enrollments')
-      .values({
-        id: newId(),
-        user_id: order.user_id,
-        course_id: order.course_id,
-        is_active: 1,
-        source: 'purchase',
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
-      .execute()
-    const enrolment = await trx
-      .selectFrom('enrollments')
-      .select(['is_active'])
-      .where('user_id', '=', order.user_id)
-      .where('course_id', '=', order.course_id)
-      .executeTakeFirstOrThrow()
-    if (enrolment.is_active === 1) {
-      await trx
-        .updateTable('users')
-        .set({ is_premium_member: 1, updated_at: now })
-        .where('id', '=', order.user_id)
-        .execute()
-      grantsQuizAccess = course?.grants_quiz_access === 1
-    } else {
+  if (order.item_type === 'course') {
+    if (!order.course_id) return false
+    const grant = await grantCourse(trx, {
+      userId: order.user_id,
+      courseId: order.course_id,
+      source: ENROLMENT_SOURCES.purchase,
+      now,
+    })
+    if (!grant.active) {
       // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
       console.warn(
         `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
       )
     }
-    await trx
-      .deleteFrom('coupon_selections')
-      .where('user_id', '=', order.user_id)
-      .where('course_id', '=', order.course_id)
-      .execute()
+    return grant.grantsQuizAccess
   }
-  if (grantsQuizAccess) {
-    await trx
-      .updateTable('users')
-      .set({ has_access_to_quizzes: 1, updated_at: now })
-      .where('id', '=', order.user_id)
-      .execute()
-  }
-  return grantsQuizAccess
+  await trx
+    .updateTable('users')
+    .set({ has_access_to_quizzes: 1, updated_at: now })
+    .where('id', '=', order.user_id)
+    .execute()
+  return true
 }
 
 async function overCouponLimit(trx: Transaction<Database>, couponId: string | null): Promise<boolean> {

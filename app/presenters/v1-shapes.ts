@@ -85,11 +85,16 @@ export const FullCourseShape = CourseShape.extend({
   __v: version,
 })
 
+const enrolmentSource = z.string().describe("how the enrolment came about: 'purchase' (checkout) or 'manual' (by hand)")
+const enrolmentNote = z.string().describe("staff's note on a hand enrolment; absent when there is none")
+
 export const EnrollmentShape = z.object({
   _id: id,
   courseId: id,
   userId: id,
   isActive: z.boolean(),
+  source: enrolmentSource,
+  note: enrolmentNote.optional(),
   createdAt: isoTime,
   updatedAt: isoTime,
   __v: version,
@@ -248,6 +253,8 @@ export const CourseUserShape = z.object({
   instituteName: z.string().optional(),
   createdAt: isoTime.describe('the enrolment date'),
   isActive: z.boolean(),
+  source: enrolmentSource,
+  note: enrolmentNote.optional(),
 })
 
 export const CourseWithCountShape = z.object({

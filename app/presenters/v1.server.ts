@@ -76,6 +76,8 @@ export const courseUserJson = (u: CourseUser): Shape<'CourseUserShape'> => ({
   ...whenSet('instituteName', u.instituteName),
   createdAt: u.createdAt,
   isActive: u.isActive,
+  source: u.source,
+  ...whenSet('note', u.note),
 })
 
 /** The public Course (also the course page's loader data): no whatsappLink, no sections, no __v. */
@@ -146,6 +148,8 @@ export const enrollmentJson = (e: EnrollmentRow): Shape<'EnrollmentShape'> => ({
   courseId: e.courseId,
   userId: e.userId,
   isActive: e.isActive,
+  source: e.source,
+  ...whenSet('note', e.note),
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
   __v: 0,

@@ -36,6 +36,8 @@ type Page = {
   params: () => Record<string, string>
   adminOnly: boolean
   hasAction: boolean
+  /** The action's form fields (default none). */
+  form?: Record<string, string>
 }
 const page = (
   name: string,
@@ -177,6 +179,17 @@ describe('admin pages: actions', () => {
       () => `/admin/premium-users/${courseId}`,
       () => ({ courseId }),
     ),
+    {
+      ...page(
+        'course-users enrol',
+        () => import('~/routes/admin/course-users'),
+        true,
+        true,
+        () => `/admin/premium-users/${courseId}`,
+        () => ({ courseId }),
+      ),
+      form: { intent: 'enrol' },
+    },
   ]
   for (const p of withActions) {
     for (const as of who) {
@@ -184,7 +197,11 @@ describe('admin pages: actions', () => {
         const mod = await p.load()
         // The access toggle is admin-only even though the page is open to instructors.
         const adminOnly = p.adminOnly || p.name.startsWith('course-users')
-        const outcome = await callRoute(mod.action, p.path(), { form: {}, cookie: cookies[as], params: p.params() })
+        const outcome = await callRoute(mod.action, p.path(), {
+          form: p.form ?? {},
+          cookie: cookies[as],
+          params: p.params(),
+        })
         if (allowed(as, adminOnly)) {
           expect(outcome.location === null || !denyLocations.includes(outcome.location)).toBe(true)
           expect(outcome.location ?? '').not.toMatch(/^\/login/)
@@ -213,6 +230,7 @@ const apiCases: ApiCase[] = [
   { method: 'GET', path: '/api/v1/admin/get-user-details/:id', adminOnly: false, params: () => ({ id: courseId }) },
   { method: 'POST', path: '/api/v1/admin/grant-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/revoke-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
+  { method: 'POST', path: '/api/v1/admin/enrol', adminOnly: true, body: {} },
   { method: 'GET', path: '/api/v1/admin/courses-with-user-counts', adminOnly: false },
   { method: 'GET', path: '/api/v1/admin/coupons', adminOnly: true },
   { method: 'POST', path: '/api/v1/admin/create-coupon', adminOnly: true, body: {} },

@@ -493,6 +493,17 @@ describe('recorded answers', () => {
     expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: instructor.cookie, json: {} })).status).toBe(
       403,
     )
+    await createUser(db, { email: 'openapi-walk-in@example.test' })
+    const enrolBody = { email: 'openapi-walk-in@example.test', courseId: other.id, note: 'paid in cash, receipt 114' }
+    expect((await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: enrolBody })).status).toBe(200)
+    expect((await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: enrolBody })).status).toBe(409)
+    expect(
+      (await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: { ...enrolBody, note: '' } })).status,
+    ).toBe(400)
+    expect(
+      (await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: { ...enrolBody, courseId: unknownId } }))
+        .status,
+    ).toBe(404)
     const created = await call('POST', '/api/v1/admin/create-coupon', {
       cookie: admin.cookie,
       json: { couponCode: 'API20', courseId: course.id, discount: '20' },

@@ -1,4 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useLocation } from 'react-router'
+import { EnrolForm } from '~/components/admin/enrol-form'
 import { StatusButton } from '~/components/forms'
 import {
   UserCell,
@@ -13,17 +15,21 @@ import {
   withParams,
 } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { enrolmentSourceLabel } from '~/lib/enrolment'
 import { isId } from '~/lib/ids'
 import { getCourseName } from '~/models/course.server'
-import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
+import { enrolByHand, listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrollment.server'
 import { readListParams } from '~/schemas/admin'
+import { EnrolSchema } from '~/schemas/enrolment'
 import { readForm } from '~/utils/body.server'
+import { appOrigin } from '~/utils/origin.server'
 import { requireRole } from '~/auth/guard.server'
-import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { dataWithError, dataWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/course-users'
 
-// Admin toggles access after a confirmation (?confirm=userId, works without JS);
-// instructors see a read-only Active/Inactive badge. The learner gets an e-mail either way.
+// Admin toggles access after a confirmation (?confirm=userId, works without JS) and enrols a learner by hand
+// (intent=enrol, enrolByHand); instructors see a read-only Active/Inactive badge and no form. The learner gets an
+// e-mail either way.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')
   const course = isId(params.courseId) ? await getCourseName(params.courseId) : undefined
@@ -48,9 +54,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+/** The page the action came from, without the confirmation it asked for (post/redirect/get). */
+function backTo(request: Request) {
+  const back = new URL(request.url)
+  back.searchParams.delete('confirm')
+  back.searchParams.delete('index')
+  return back.pathname + back.search
+}
+
+async function enrolLearner(request: Request, form: FormData, actorId: string, courseId: string | undefined) {
+  const submission = parseWithZod(form, { schema: EnrolSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const outcome = isId(courseId)
+    ? await enrolByHand({ actorId, ...submission.value, courseId, origin: appOrigin(request) })
+    : null
+  if (!outcome || (!outcome.ok && outcome.reason === 'no-course')) throw data('Course not found', { status: 404 })
+  if (!outcome.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }) },
+      { status: outcome.reason === 'no-account' ? 404 : 409 },
+    )
+  const message = `${outcome.learner.name} is enrolled`
+  if (form.get('_js') === '1') return dataWithSuccess({ result: submission.reply({ resetForm: true }) }, message)
+  throw await redirectWithSuccess(backTo(request), message)
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireRole(request, 'admin')
   const form = await readForm(request)
+  if (form.get('intent') === 'enrol') return enrolLearner(request, form, admin.id, params.courseId)
   const userId = form.get('userId')
   const intent = form.get('intent')
   const courseId = params.courseId
@@ -63,27 +95,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotEnrolledError) return dataWithError(null, error.message)
     throw error
   }
-  const back = new URL(request.url)
-  back.searchParams.delete('confirm')
-  back.searchParams.delete('index')
   throw await redirectWithSuccess(
-    back.pathname + back.search,
+    backTo(request),
     intent === 'grant' ? 'Access granted successfully' : 'Access revoked successfully',
   )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Enrolled users | Admin' }]
 
-export default function CourseUsers({ loaderData }: Route.ComponentProps) {
+export default function CourseUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { search, pathname } = useLocation()
   const { confirm } = loaderData
   return (
     <>
       <PageTitle>{loaderData.courseName}</PageTitle>
+      {loaderData.isAdmin ? <EnrolForm lastResult={actionData?.result} /> : null}
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Enrolled users: {loaderData.total}</p>
       <SearchBox q={loaderData.q} />
       <Table
-        head={['Name/email', 'Mobile No.', 'Institute Name', 'Enrolled On', 'Course Access']}
+        head={['Name/email', 'Mobile No.', 'Institute Name', 'Enrolled On', 'Source', 'Course Access']}
         empty={loaderData.users.length === 0 ? 'No users found' : undefined}
       >
         {loaderData.users.map((u) => (
@@ -94,6 +124,7 @@ export default function CourseUsers({ loaderData }: Route.ComponentProps) {
             <Td>{u.mobileNumber || '---'}</Td>
             <Td>{u.instituteName || '---'}</Td>
             <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+            <Td className="max-w-xs break-words">{enrolmentSourceLabel(u.source, u.note)}</Td>
             <Td>
               {loaderData.isAdmin ? (
                 <Link

@@ -1,5 +1,6 @@
 import { apiResource } from './endpoints.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
+import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
 import { adminUserEndpoints } from './admin/users.server'
 
@@ -10,5 +11,5 @@ import { adminUserEndpoints } from './admin/users.server'
 export const adminApi = apiResource({
   mount: '/api/v1/admin',
   signInBeforeRouting: true,
-  endpoints: [...adminUserEndpoints, ...adminCouponEndpoints, ...adminQuizEndpoints],
+  endpoints: [...adminUserEndpoints, ...adminEnrolmentEndpoints, ...adminCouponEndpoints, ...adminQuizEndpoints],
 })
