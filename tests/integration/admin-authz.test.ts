@@ -190,6 +190,17 @@ describe('admin pages: actions', () => {
       ),
       form: { intent: 'enrol' },
     },
+    {
+      ...page(
+        'course-users access until',
+        () => import('~/routes/admin/course-users'),
+        true,
+        true,
+        () => `/admin/premium-users/${courseId}`,
+        () => ({ courseId }),
+      ),
+      form: { intent: 'until', userId: courseId, accessUntil: '' },
+    },
   ]
   for (const p of withActions) {
     for (const as of who) {
@@ -231,6 +242,7 @@ const apiCases: ApiCase[] = [
   { method: 'POST', path: '/api/v1/admin/grant-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/revoke-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/enrol', adminOnly: true, body: {} },
+  { method: 'POST', path: '/api/v1/admin/set-access-until', adminOnly: true, body: {} },
   { method: 'GET', path: '/api/v1/admin/courses-with-user-counts', adminOnly: false },
   { method: 'GET', path: '/api/v1/admin/coupons', adminOnly: true },
   { method: 'POST', path: '/api/v1/admin/create-coupon', adminOnly: true, body: {} },

@@ -493,6 +493,11 @@ describe('recorded answers', () => {
     expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: instructor.cookie, json: {} })).status).toBe(
       403,
     )
+    const accessUntil = (json: unknown) =>
+      call('POST', '/api/v1/admin/set-access-until', { cookie: admin.cookie, json })
+    expect((await accessUntil({ userId: learner.id, courseId: course.id, accessUntil: '2030-01-31' })).status).toBe(200)
+    expect((await accessUntil({ userId: learner.id, courseId: course.id, accessUntil: 'soon' })).status).toBe(400)
+    expect((await accessUntil({ userId: learner.id, courseId: other.id, accessUntil: null })).status).toBe(404)
     await createUser(db, { email: 'openapi-walk-in@example.test' })
     const enrolBody = { email: 'openapi-walk-in@example.test', courseId: other.id, note: 'paid in cash, receipt 114' }
     expect((await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: enrolBody })).status).toBe(200)
