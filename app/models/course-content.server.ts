@@ -33,9 +33,10 @@ export class PositionError extends Error {
   }
 }
 
+/** Where each kind's siblings live: its table and the column naming its parent. */
 const PARENT = {
-  section: { table: 'sections', parent: 'course_id', parentTable: 'courses' },
-  lecture: { table: 'lectures', parent: 'section_id', parentTable: 'sections' },
+  section: { table: 'sections', parent: 'course_id' },
+  lecture: { table: 'lectures', parent: 'section_id' },
 } as const
 
 /** A parent's children in order, with their stored positions. */
@@ -65,8 +66,8 @@ async function writeOrder(trx: Trx, kind: Kind, parentId: string, ordered: Array
 }
 
 /**
- * Moves one child of a locked parent to place `to` (0-based) and renumbers; returns where it was (`from`) and
- * is. PositionError when `to` is outside 0..n-1.
+ * Moves one child of a locked parent to place `to` (0-based) and renumbers the rest; returns its old and new place.
+ * PositionError when `to` is outside 0..n-1.
  */
 async function moveChild(trx: Trx, kind: Kind, parentId: string, id: string, to: number) {
   const rows = await children(trx, kind, parentId)
@@ -83,11 +84,7 @@ async function moveChild(trx: Trx, kind: Kind, parentId: string, id: string, to:
 
 /** A section with its course, for the edit page and the API; undefined when unknown. */
 export function getSectionForEdit(sectionId: string) {
-  return db
-    .selectFrom('sections')
-    .select(['id', 'title', 'course_id', 'position'])
-    .where('id', '=', sectionId)
-    .executeTakeFirst()
+  return db.selectFrom('sections').select(['id', 'title', 'course_id']).where('id', '=', sectionId).executeTakeFirst()
 }
 
 /** A lecture with its section and course, for the edit page and the API; undefined when unknown. */
@@ -102,7 +99,6 @@ export function getLectureForEdit(lectureId: string) {
       'lectures.note_title',
       'lectures.note_url',
       'lectures.section_id',
-      'lectures.position',
       'sections.course_id',
     ])
     .where('lectures.id', '=', lectureId)
@@ -252,7 +248,8 @@ export async function deleteSection({
   courseId?: string
 }): Promise<{ section: SectionSummary; lectureCount: number }> {
   const { section, notes } = await withSection(sectionId, courseId, async (trx, locked) => {
-    // Its lectures' lock holders (edits, moves) finish first: the same parent-first order as theirs.
+    // The section too (course, then section: every writer's order), so a lecture edit or move under way in it
+    // finishes before its lectures go.
     await lockRow(trx, 'sections', sectionId)
     const summary = await sectionSummary(trx, sectionId)
     const lectures = await trx

@@ -590,8 +590,10 @@ describe('API', () => {
     expect(stored(key)).toBe(false)
     expect((await outline(course.id))[0].lectures).toEqual(['Renamed', 'S0L0', 'S0L1'])
 
-    const big = new FormData()
-    big.set('noteURL', new File([PNG], 'n.pdf'))
+    const notPdf = new FormData()
+    notPdf.set('noteURL', new File([PNG], 'n.pdf'))
+    const tooBig = new FormData()
+    tooBig.set('noteURL', new File([PDF, new Uint8Array(20 * 1024 * 1024)], 'big.pdf'))
     for (const [options, status, message] of [
       [{ json: { videoURL: 'ftp://x' } }, 400, 'videoURL: Video URL must be a URL'],
       [{ json: { title: '' } }, 400, 'title: Lecture title is required'],
@@ -599,7 +601,8 @@ describe('API', () => {
       [{ json: { removeNote: 'maybe' } }, 400, 'removeNote: removeNote must be true or false'],
       [{ json: { noteURL: 'https://example.com/x.pdf' } }, 400, 'noteURL: send the note file as multipart/form-data'],
       [{ json: {} }, 400, 'Nothing to change: send title, videoURL, noteTitle, noteURL, removeNote or position'],
-      [{ multipart: big }, 400, 'noteURL: The note must be a .pdf, .docx or .pptx file'],
+      [{ multipart: notPdf }, 400, 'noteURL: The note must be a .pdf, .docx or .pptx file'],
+      [{ multipart: tooBig }, 413, undefined],
       [{ body: 'x', headers: { 'Content-Type': 'text/plain' } }, 415, undefined],
     ] as const) {
       const res = await api('PUT', `/api/v1/courses/lectures/${l1}`, options as never)

@@ -1,4 +1,5 @@
-import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
+import { ContentItemActions } from '~/components/admin/content-item-actions'
 import { StatusButton } from '~/components/forms'
 import { ConfirmDialog, dangerButtonClass, PageTitle, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
@@ -80,69 +81,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.course.title ?? 'Course'} content | Admin` },
 ]
 
-const smallButton =
-  'rounded border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100 disabled:opacity-70 dark:border-slate-600 dark:hover:bg-slate-800'
-
-/** Move up / Move down / Edit / Delete for one section or lecture; the first has no Move up, the last no Move down. */
-function ItemActions({
-  kind,
-  id,
-  title,
-  first,
-  last,
-  editTo,
-}: {
-  kind: 'section' | 'lecture'
-  id: string
-  title: string
-  first: boolean
-  last: boolean
-  editTo: string
-}) {
-  const navigation = useNavigation()
-  const pending = (intent: string) =>
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('id') === id &&
-    navigation.formData?.get('intent') === intent
-  const move = (intent: 'move-up' | 'move-down', label: string) => (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={`${label}: ${title}`}
-        disabled={pending(intent)}
-        className={smallButton}
-      >
-        {label}
-      </button>
-    </Form>
-  )
-  return (
-    <div className="flex flex-wrap gap-2">
-      {first ? null : move('move-up', 'Move up')}
-      {last ? null : move('move-down', 'Move down')}
-      <Form method="get" action={editTo}>
-        <button type="submit" aria-label={`Edit: ${title}`} className={smallButton}>
-          Edit
-        </button>
-      </Form>
-      <Form method="get" preventScrollReset>
-        <input type="hidden" name="delete" value={id} />
-        <button
-          type="submit"
-          aria-label={`Delete: ${title}`}
-          className={`${smallButton} text-red-700 dark:text-red-300`}
-        >
-          Delete
-        </button>
-      </Form>
-    </div>
-  )
-}
-
 export default function CourseContent({ loaderData }: Route.ComponentProps) {
   const { course, sections, confirm } = loaderData
   const { search, pathname } = useLocation()
@@ -178,7 +116,7 @@ export default function CourseContent({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">Section {i + 1}: </span>
                 {section.title}
               </h2>
-              <ItemActions
+              <ContentItemActions
                 kind="section"
                 id={section.id}
                 title={section.title}
@@ -217,7 +155,7 @@ export default function CourseContent({ loaderData }: Route.ComponentProps) {
                         )}
                       </p>
                     </div>
-                    <ItemActions
+                    <ContentItemActions
                       kind="lecture"
                       id={lecture.id}
                       title={lecture.title}
