@@ -48,6 +48,10 @@ export default [
       route('create-course', 'routes/admin/create-course.tsx'),
       route('add-section', 'routes/admin/add-section.tsx'),
       route('add-lecture', 'routes/admin/add-lecture.tsx'),
+      // A course's sections and lectures: edit, move, delete (staff).
+      route('course-content/:courseId', 'routes/admin/course-content.tsx'),
+      route('course-content/:courseId/section/:sectionId', 'routes/admin/course-content-section.tsx'),
+      route('course-content/:courseId/lecture/:lectureId', 'routes/admin/course-content-lecture.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),
       route('create-coupon', 'routes/admin/create-coupon.tsx'),
       route('quizzes', 'routes/admin/quizzes.tsx'),

@@ -13,6 +13,12 @@ export type AuditAction =
   | 'course.create'
   | 'section.create'
   | 'lecture.create'
+  | 'section.update'
+  | 'section.move'
+  | 'section.delete'
+  | 'lecture.update'
+  | 'lecture.move'
+  | 'lecture.delete'
   | 'coupon.create'
   | 'coupon.delete'
   | 'quiz.create'
@@ -30,6 +36,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'course.create': 'Created course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',
+  'section.update': 'Renamed section',
+  'section.move': 'Moved section',
+  'section.delete': 'Deleted section with its lectures',
+  'lecture.update': 'Edited lecture',
+  'lecture.move': 'Moved lecture',
+  'lecture.delete': 'Deleted lecture',
   'coupon.create': 'Created coupon',
   'coupon.delete': 'Deleted coupon',
   'quiz.create': 'Created quiz',

@@ -17,6 +17,7 @@ import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, Section
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint } from './endpoints.server'
+import { contentEndpoints } from './courses/content.server'
 import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import {
@@ -283,5 +284,6 @@ export const coursesApi = apiResource({
         }
       },
     }),
+    ...contentEndpoints,
   ],
 })

@@ -24,7 +24,12 @@ export const UNAUTHORIZED = API_AUTH_MESSAGES.unauthorized
  * The request body an endpoint reads. The zod schema documents the accepted shape (and is what the OpenAPI
  * document shows); handlers keep the legacy checks whose exact messages the old client displays.
  */
-export type RequestBody = { json: ZodType } | { multipart: ZodType } | { raw: string }
+export type RequestBody =
+  | { json: ZodType }
+  | { multipart: ZodType }
+  // Either, by the request's Content-Type (a file goes in the multipart form).
+  | { json: ZodType; multipart: ZodType }
+  | { raw: string }
 
 /** A success answer: a JSON shape, a file download, or a redirect (each with what it means). */
 export type SuccessAnswer = ZodType | { file: string } | { redirect: string }

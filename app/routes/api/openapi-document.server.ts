@@ -73,8 +73,14 @@ function requestBody(e: Endpoint) {
   if (!e.body) return undefined
   if ('raw' in e.body)
     return { required: true, description: e.body.raw, content: { 'application/json': { schema: { type: 'object' } } } }
-  if ('json' in e.body)
-    return { required: true, content: { 'application/json': { schema: schemaOf(e.body.json, 'input') } } }
+  if ('json' in e.body) {
+    const json = { 'application/json': { schema: schemaOf(e.body.json, 'input') } }
+    if (!('multipart' in e.body)) return { required: true, content: json }
+    return {
+      required: true,
+      content: { ...json, 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } },
+    }
+  }
   return { required: true, content: { 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } } }
 }
 
