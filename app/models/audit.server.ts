@@ -10,6 +10,8 @@ export type AuditAction =
   | 'access.grant'
   | 'access.revoke'
   | 'course.create'
+  | 'course.update'
+  | 'course.delete'
   | 'section.create'
   | 'lecture.create'
   | 'coupon.create'
@@ -26,6 +28,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
   'access.revoke': 'Revoked course access',
   'course.create': 'Created course',
+  'course.update': 'Edited course',
+  'course.delete': 'Deleted course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',
   'coupon.create': 'Created coupon',

@@ -81,6 +81,14 @@ const pages: Page[] = [
     () => ({ courseId }),
   ),
   page('create-course', () => import('~/routes/admin/create-course'), true, true),
+  page(
+    'edit-course',
+    () => import('~/routes/admin/edit-course'),
+    true,
+    true,
+    () => `/admin/edit-course/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('add-section', () => import('~/routes/admin/add-section'), false, true),
   page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
   page('coupons', () => import('~/routes/admin/coupons'), true, true),
@@ -235,6 +243,14 @@ const apiCases: ApiCase[] = [
   { method: 'POST', path: '/api/v1/courses/add-section', adminOnly: false, multipart: true },
   { method: 'POST', path: '/api/v1/courses/add-lecture', adminOnly: false, multipart: true },
   { method: 'GET', path: '/api/v1/courses/get-all-sections/:id', adminOnly: false, params: () => ({ id: courseId }) },
+  { method: 'PUT', path: '/api/v1/courses/:courseId', adminOnly: true, params: () => ({ courseId }), body: {} },
+  // An unknown id, so the allowed call does not delete the course the other rows use.
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/:courseId',
+    adminOnly: true,
+    params: () => ({ courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
 ]
 
 const staffEndpoints = v1Resources.flatMap((resource) =>
