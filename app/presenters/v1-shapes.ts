@@ -261,7 +261,6 @@ export const CourseWithCountShape = z.object({
   cardTitle: z.string(),
   courseImage: z.string(),
   studentCount: z.number().int(),
-  published: z.boolean().describe('false: a draft'),
 })
 
 /** create-order: the gateway's order as Razorpay returns it; clients read `id` only. */

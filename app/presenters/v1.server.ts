@@ -146,7 +146,6 @@ export const courseWithCountJson = (c: CourseWithCount): Shape<'CourseWithCountS
   cardTitle: c.cardTitle,
   courseImage: c.courseImage,
   studentCount: c.studentCount,
-  published: c.published,
 })
 
 export const enrollmentJson = (e: EnrollmentRow): Shape<'EnrollmentShape'> => ({
