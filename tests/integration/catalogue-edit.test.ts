@@ -230,6 +230,21 @@ describe('Edit Course', () => {
     expect(bad.status).toBe(400)
     expect(bad.data.result.error.courseImage).toEqual(['The course image must be a PNG, JPEG or WebP image'])
     expect((await courseRow(id)).course_image).toBe(newImage)
+
+    // An image over 5 MB is cut off while the body streams in: the form comes back with the stored values.
+    const big = await callRoute(editPage.action, `/admin/edit-course/${id}`, {
+      cookie: admin.cookie,
+      params: { courseId: id },
+      form: courseForm({
+        cardTitle: 'Changed meanwhile',
+        published: undefined,
+        courseImage: new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }),
+      }),
+    })
+    expect(big.status).toBe(400)
+    expect(big.data.result.error.courseImage).toEqual([expect.stringMatching(/too large|5 MB/i)])
+    expect(big.data.result.initialValue).toMatchObject({ cardTitle: 'Pictured Course', published: 'on' })
+    expect(await courseRow(id)).toMatchObject({ card_title: 'Pictured Course', published: 1, course_image: newImage })
   })
 
   test('bad input is a message on its field; prices out of order are refused', async () => {

@@ -57,7 +57,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     form = await parseUpload(request, { maxFileSize: COURSE_IMAGE_MAX_BYTES })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    const submission = parseWithZod(new FormData(), { schema: courseSchema })
+    // The body could not be read (an image over the limit): the form comes back with the course as it is stored.
+    const stored = new FormData()
+    for (const [name, value] of Object.entries(formValues(course))) if (value) stored.append(name, value)
+    const submission = parseWithZod(stored, { schema: courseSchema })
     return data({ result: submission.reply({ fieldErrors: { courseImage: [error.message] } }) }, { status: 400 })
   }
   const submission = parseWithZod(withoutFiles(form), { schema: courseSchema })

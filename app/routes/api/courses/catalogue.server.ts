@@ -7,8 +7,8 @@ import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
 import { COURSE_IMAGE_MAX_BYTES, fileOf, parseUpload, textFields, UploadError } from '~/utils/upload.server'
 import { endpoint, ok, type SignedInArgs } from '../endpoints.server'
 
-// /api/v1/courses/{courseId}: an admin edits or deletes a course (the rows spread into ./../courses.server.ts's
-// table). The id param matches well-formed ids only, so the resource's named paths are never read as a course.
+// /api/v1/courses/{courseId}: an admin edits or deletes a course (rows spread into the table of ../courses.server.ts).
+// The id param matches well-formed ids only, so the resource's named paths are never read as a course.
 
 const NOT_FOUND = 'Course not found'
 
