@@ -11,6 +11,8 @@ export type AuditAction =
   | 'access.revoke'
   | 'enrollment.manual'
   | 'course.create'
+  | 'course.update'
+  | 'course.delete'
   | 'section.create'
   | 'lecture.create'
   | 'section.update'
@@ -34,6 +36,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.revoke': 'Revoked course access',
   'enrollment.manual': 'Enrolled a learner by hand',
   'course.create': 'Created course',
+  'course.update': 'Edited course',
+  'course.delete': 'Deleted course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',
   'section.update': 'Renamed section',

@@ -61,7 +61,8 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
     const price = await getQuizPrice()
     return { rupees: price.discountedPrice, couponId: null, courseId: null, description: 'Premium mock test series' }
   }
-  const course = await getCourseById(item.courseId)
+  // Read as the public: a draft is not for sale, to anyone (it answers like a missing course).
+  const course = await getCourseById(item.courseId, 'public')
   if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
   const enrolment = await getEnrollment(buyer.id, course.id)
   if (enrolment?.is_active === 1) throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)

@@ -85,6 +85,14 @@ const pages: Page[] = [
     () => ({ courseId }),
   ),
   page('create-course', () => import('~/routes/admin/create-course'), true, true),
+  page(
+    'edit-course',
+    () => import('~/routes/admin/edit-course'),
+    true,
+    true,
+    () => `/admin/edit-course/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('add-section', () => import('~/routes/admin/add-section'), false, true),
   page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
   // Course content: the list (move and delete) and the two edit pages, staff.
@@ -306,6 +314,14 @@ const apiCases: ApiCase[] = [
     path: '/api/v1/courses/lectures/:lectureId',
     adminOnly: false,
     params: () => ({ lectureId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
+  { method: 'PUT', path: '/api/v1/courses/:courseId', adminOnly: true, params: () => ({ courseId }), body: {} },
+  // An unknown id, so the allowed call does not delete the course the other rows use.
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/:courseId',
+    adminOnly: true,
+    params: () => ({ courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
   },
 ]
 

@@ -304,6 +304,38 @@ describe('recorded answers', () => {
     expect(
       (await call('POST', '/api/v1/courses/create-course', { cookie: instructor.cookie, form: form({}) })).status,
     ).toBe(403)
+    // /api/v1/courses/{courseId}: edit (JSON or multipart with an image) and delete.
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          json: { courseTitle: 'Other, renamed', published: false, accessDays: 365 },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          form: form({
+            published: 'true',
+            accessDays: '',
+            courseImage: new File([PNG], 'n.png', { type: 'image/png' }),
+          }),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('PUT', `/api/v1/courses/${other.id}`, { cookie: admin.cookie, json: { accessDays: 0 } })).status,
+    ).toBe(400)
+    expect(
+      (await call('PUT', `/api/v1/courses/${unknownId}`, { cookie: admin.cookie, json: { courseTitle: 'x' } })).status,
+    ).toBe(404)
+    expect((await call('PUT', `/api/v1/courses/${other.id}`, { cookie: instructor.cookie, json: {} })).status).toBe(403)
+    const spareCourse = await createCourse(db, { cardTitle: 'Spare Course', linkAddress: 'spare-course' })
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(200)
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(404)
+    expect((await call('DELETE', `/api/v1/courses/${course.id}`, { cookie: admin.cookie })).status).toBe(409)
     const sectionForm = form({
       courseId: course.id,
       sectionTitle: 'Notes',
