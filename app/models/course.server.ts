@@ -4,7 +4,7 @@ import type { CoursesTable, Database } from '#db/schema'
 import { MIME, sniffImage } from '~/lib/file-type'
 import { isStaff } from '~/lib/roles'
 import { COURSE_PRICE_ORDER, type CourseChanges, type CourseFields } from '~/schemas/admin'
-import { getStorage, imageUrl, isValidKey, newKey, publicUrl } from '~/services/storage.server'
+import { deleteOwnFiles, getStorage, imageUrl, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/lib/uploads'
@@ -334,38 +334,16 @@ export async function updateCourse({
       }
     })
   } catch (error) {
-    if (newImage) await removeStored([newImage])
+    if (newImage) await deleteOwnFiles([newImage])
     throw error
   }
   if (outcome.kind !== 'updated') {
-    if (newImage) await removeStored([newImage])
+    if (newImage) await deleteOwnFiles([newImage])
     return outcome
   }
-  if (outcome.oldImage) await removeStored([outcome.oldImage])
+  if (outcome.oldImage) await deleteOwnFiles([outcome.oldImage])
   const { oldImage: _, ...result } = outcome
   return result
-}
-
-/**
- * The storage key of a course image or lecture note we stored ('/uploads/courses/<key>', 'notes/<key>'); null for
- * anything else (a picture in public/, an external link), which is not ours to remove.
- */
-function ownStorageKey(value: string | null): string | null {
-  const key = value?.trim().replace(/^\/?uploads\//, '') ?? ''
-  return isValidKey(key) && /^(courses|notes)\//.test(key) ? key : null
-}
-
-/**
- * Removes files we stored once nothing refers to them (after the commit that dropped them). A failure is logged,
- * never raised: the change is made, and a file left behind is only space.
- */
-async function removeStored(values: Array<string | null>) {
-  for (const key of values.map(ownStorageKey)) {
-    if (!key) continue
-    await getStorage()
-      .delete(key)
-      .catch((e) => console.error(`[courses] ${key} not removed from storage:`, e))
-  }
 }
 
 export const COURSE_IN_USE = 'This course has orders or enrolments, so it cannot be deleted. Unpublish it instead.'
@@ -467,6 +445,6 @@ export async function deleteCourse({
     return { kind: 'deleted' as const, files: [course.course_image, ...notes] }
   })
   if (outcome.kind !== 'deleted') return outcome
-  await removeStored(outcome.files)
+  await deleteOwnFiles(outcome.files)
   return { kind: 'deleted' }
 }

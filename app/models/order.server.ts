@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '#db/dialect'
 import { BRAND_NAME } from '~/lib/constants'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
@@ -151,26 +152,33 @@ export async function createOrder(input: {
     kind = gateway.kind
   }
 
-  await db
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      user_id: buyer.id,
-      item_type: itemType,
-      course_id: price.courseId,
-      coupon_id: price.couponId,
-      amount_paise: amountPaise,
-      currency: 'INR',
-      status: 'created',
-      provider: kind,
-      provider_order_id: providerOrder.id,
-      provider_payment_id: null,
-      phone,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-    })
-    .execute()
+  // An admin may delete the course between the price check and this insert (only a course without orders can be
+  // deleted); the order's foreign key then refuses it, and the buyer hears that the course is gone.
+  try {
+    await db
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: buyer.id,
+        item_type: itemType,
+        course_id: price.courseId,
+        coupon_id: price.couponId,
+        amount_paise: amountPaise,
+        currency: 'INR',
+        status: 'created',
+        provider: kind,
+        provider_order_id: providerOrder.id,
+        provider_payment_id: null,
+        phone,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      })
+      .execute()
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
+    throw error
+  }
 
   if (kind === 'free') {
     const outcome = await fulfilOrder({ orderId, source: 'free', paymentId: null })

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isForeignKeyViolation } from '#db/dialect'
 import { describe, expect, test } from 'vitest'
 import { createCoupon, createCourse, createUser, enrol } from '../../db/factories'
 import * as allCourses from '~/routes/admin/all-courses'
@@ -182,5 +183,40 @@ describe('deleting a course', () => {
       })
       expect(await toastOf(page)).toMatchObject({ type: 'error', message: 'Course not found' })
     }
+  })
+
+  test('an order racing a delete: the database refuses it as a foreign-key violation, which checkout reads as gone', async () => {
+    // createOrder checks the course, then inserts; a delete committed in between leaves the insert pointing at
+    // nothing. The error the database raises then must be the one isForeignKeyViolation recognises (both dialects),
+    // so the buyer gets 'Course not found', not a server error.
+    const buyer = await createUser(db)
+    const now = nowIso()
+    const insert = db
+      .insertInto('orders')
+      .values({
+        id: newId(),
+        user_id: buyer.id,
+        item_type: 'course',
+        course_id: newId(),
+        coupon_id: null,
+        amount_paise: 100,
+        currency: 'INR',
+        status: 'created',
+        provider: 'demo',
+        provider_order_id: `order_${newId()}`,
+        provider_payment_id: null,
+        phone: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      })
+      .execute()
+    const error = await insert.then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).not.toBeNull()
+    expect(isForeignKeyViolation(error)).toBe(true)
+    expect(isForeignKeyViolation(new Error('UNIQUE constraint failed: orders.id'))).toBe(false)
   })
 })
