@@ -74,7 +74,7 @@ const pages: Page[] = [
   ),
   page('dashboard', () => import('~/routes/admin/dashboard'), false, false),
   page('all-users', () => import('~/routes/admin/all-users'), false, false),
-  page('all-courses', () => import('~/routes/admin/all-courses'), false, false),
+  page('all-courses', () => import('~/routes/admin/all-courses'), false, true),
   page('premium-users', () => import('~/routes/admin/premium-users'), false, false),
   page(
     'course-users',
@@ -203,9 +203,19 @@ describe('admin pages: loaders', () => {
   }
 })
 
+describe('admin pages: the matrix knows which pages have an action', () => {
+  for (const p of pages) {
+    test(`${p.name}: hasAction matches the route module`, async () => {
+      const mod = await p.load()
+      expect(typeof mod.action === 'function').toBe(p.hasAction)
+    })
+  }
+})
+
 describe('admin pages: actions', () => {
   const withActions = [
-    ...pages.filter((p) => p.hasAction),
+    // all-courses' only action (delete) is admin-only: its row is below.
+    ...pages.filter((p) => p.hasAction && p.name !== 'all-courses'),
     page(
       'course-users toggle',
       () => import('~/routes/admin/course-users'),
@@ -214,6 +224,11 @@ describe('admin pages: actions', () => {
       () => `/admin/premium-users/${courseId}`,
       () => ({ courseId }),
     ),
+    // Delete a course: an admin-only action on a page instructors may open (an unknown id: nothing is deleted).
+    {
+      ...page('all-courses delete', () => import('~/routes/admin/all-courses'), true, true),
+      form: { courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+    },
     {
       ...page(
         'course-users enrol',
