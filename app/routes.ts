@@ -46,8 +46,13 @@ export default [
       route('premium-users', 'routes/admin/premium-users.tsx'),
       route('premium-users/:courseId', 'routes/admin/course-users.tsx'),
       route('create-course', 'routes/admin/create-course.tsx'),
+      route('edit-course/:courseId', 'routes/admin/edit-course.tsx'),
       route('add-section', 'routes/admin/add-section.tsx'),
       route('add-lecture', 'routes/admin/add-lecture.tsx'),
+      // A course's sections and lectures: edit, move, delete (staff).
+      route('course-content/:courseId', 'routes/admin/course-content.tsx'),
+      route('course-content/:courseId/section/:sectionId', 'routes/admin/course-content-section.tsx'),
+      route('course-content/:courseId/lecture/:lectureId', 'routes/admin/course-content-lecture.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),
       route('create-coupon', 'routes/admin/create-coupon.tsx'),
       route('quizzes', 'routes/admin/quizzes.tsx'),

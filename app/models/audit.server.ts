@@ -12,8 +12,16 @@ export type AuditAction =
   | 'access.until'
   | 'enrollment.manual'
   | 'course.create'
+  | 'course.update'
+  | 'course.delete'
   | 'section.create'
   | 'lecture.create'
+  | 'section.update'
+  | 'section.move'
+  | 'section.delete'
+  | 'lecture.update'
+  | 'lecture.move'
+  | 'lecture.delete'
   | 'coupon.create'
   | 'coupon.delete'
   | 'quiz.create'
@@ -30,8 +38,16 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.until': 'Set when course access ends',
   'enrollment.manual': 'Enrolled a learner by hand',
   'course.create': 'Created course',
+  'course.update': 'Edited course',
+  'course.delete': 'Deleted course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',
+  'section.update': 'Renamed section',
+  'section.move': 'Moved section',
+  'section.delete': 'Deleted section with its lectures',
+  'lecture.update': 'Edited lecture',
+  'lecture.move': 'Moved lecture',
+  'lecture.delete': 'Deleted lecture',
   'coupon.create': 'Created coupon',
   'coupon.delete': 'Deleted coupon',
   'quiz.create': 'Created quiz',

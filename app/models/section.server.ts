@@ -1,8 +1,9 @@
-import type { Selectable } from 'kysely'
-import type { LecturesTable } from '#db/schema'
+import type { Selectable, Transaction } from 'kysely'
+import { lockRow } from '#db/dialect'
+import type { Database, LecturesTable } from '#db/schema'
 import { MIME, sniffNote } from '~/lib/file-type'
 import type { LectureFields, SectionFields } from '~/schemas/admin'
-import { getStorage, newKey } from '~/services/storage.server'
+import { deleteOwnFiles, getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
@@ -109,13 +110,32 @@ export async function storeNote(file: File | null): Promise<string | null> {
   return key
 }
 
-async function nextPosition(table: 'sections' | 'lectures', column: 'course_id' | 'section_id', value: string) {
-  const row = await db
+/**
+ * The next free place under a parent (positions are dense: 0..n-1, migrations/0010). Called inside the transaction
+ * that inserts, after locking the parent (lockRow), so two concurrent adds never pick the same place.
+ */
+async function nextPosition(
+  trx: Transaction<Database>,
+  table: 'sections' | 'lectures',
+  column: 'course_id' | 'section_id',
+  value: string,
+) {
+  const row = await trx
     .selectFrom(table)
     .select((eb) => eb.fn.max('position').as('p'))
     .where(column, '=', value)
     .executeTakeFirst()
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1
+}
+
+/** Runs `write`; if it fails, the note stored for it is deleted again (nothing points at it). */
+export async function keepingNoteOnlyIfWritten<T>(noteKey: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    await deleteOwnFiles([noteKey])
+    throw error
+  }
 }
 
 /** Add Section: a section with its first lecture (and optional note). */
@@ -139,27 +159,32 @@ export async function addSection({
   }
   const sectionId = newId()
   const now = nowIso()
-  const position = await nextPosition('sections', 'course_id', course.id)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sections')
-      .values({ id: sectionId, course_id: course.id, title: fields.sectionTitle, position, created_at: now })
-      .execute()
-    await trx
-      .insertInto('lectures')
-      .values({ ...lecture, section_id: sectionId, position: 0, created_at: now })
-      .execute()
-    await recordAudit(
-      {
-        actorId,
-        action: 'section.create',
-        targetType: 'section',
-        targetId: sectionId,
-        details: { courseId: course.id, title: fields.sectionTitle },
-      },
-      trx,
-    )
-  })
+  await keepingNoteOnlyIfWritten(lecture.note_url, () =>
+    db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'courses', course.id)
+      const still = await trx.selectFrom('courses').select('id').where('id', '=', course.id).executeTakeFirst()
+      if (!still) throw new NotFoundError('Course not found while creating section')
+      const position = await nextPosition(trx, 'sections', 'course_id', course.id)
+      await trx
+        .insertInto('sections')
+        .values({ id: sectionId, course_id: course.id, title: fields.sectionTitle, position, created_at: now })
+        .execute()
+      await trx
+        .insertInto('lectures')
+        .values({ ...lecture, section_id: sectionId, position: 0, created_at: now })
+        .execute()
+      await recordAudit(
+        {
+          actorId,
+          action: 'section.create',
+          targetType: 'section',
+          targetId: sectionId,
+          details: { courseId: course.id, title: fields.sectionTitle },
+        },
+        trx,
+      )
+    }),
+  )
   return { section: { id: sectionId, title: fields.sectionTitle, lectureIds: [lecture.id] }, lecture }
 }
 
@@ -182,23 +207,29 @@ export async function addLecture({
     note_title: fields.noteTitle || null,
     note_url: await storeNote(note),
   }
-  const position = await nextPosition('lectures', 'section_id', section.id)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('lectures')
-      .values({ ...lecture, section_id: section.id, position, created_at: nowIso() })
-      .execute()
-    await recordAudit(
-      {
-        actorId,
-        action: 'lecture.create',
-        targetType: 'lecture',
-        targetId: lecture.id,
-        details: { sectionId: section.id, courseId: section.course_id, title: fields.title },
-      },
-      trx,
-    )
-  })
+  await keepingNoteOnlyIfWritten(lecture.note_url, () =>
+    db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'sections', section.id)
+      // Deleted while the note was stored: the same answer as an unknown section.
+      const still = await trx.selectFrom('sections').select('id').where('id', '=', section.id).executeTakeFirst()
+      if (!still) throw new NotFoundError('Section not found')
+      const position = await nextPosition(trx, 'lectures', 'section_id', section.id)
+      await trx
+        .insertInto('lectures')
+        .values({ ...lecture, section_id: section.id, position, created_at: nowIso() })
+        .execute()
+      await recordAudit(
+        {
+          actorId,
+          action: 'lecture.create',
+          targetType: 'lecture',
+          targetId: lecture.id,
+          details: { sectionId: section.id, courseId: section.course_id, title: fields.title },
+        },
+        trx,
+      )
+    }),
+  )
   const lectureIds = (
     await db.selectFrom('lectures').select('id').where('section_id', '=', section.id).orderBy('position').execute()
   ).map((l) => l.id)

@@ -2,7 +2,7 @@
 // anonymous, learner, instructor and admin: pages send signed-out users to /login, other roles to /, instructors on
 // admin-only pages to /admin/dashboard; the API answers 401 / 403 JSON.
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createCourse, createQuiz, createSection } from '../../db/factories'
+import { createCourse, createLecture, createQuiz, createSection } from '../../db/factories'
 import { db } from '~/utils/db.server'
 import * as adminApi from '~/routes/api/admin'
 import { v1Resources } from '~/routes/api/openapi.server'
@@ -19,6 +19,7 @@ const cookies: Record<Who, string | undefined> = {
 let courseId = ''
 let quizId = ''
 let sectionId = ''
+let lectureId = ''
 
 beforeAll(async () => {
   cookies.learner = (await signedInUser('user')).cookie
@@ -26,6 +27,7 @@ beforeAll(async () => {
   cookies.admin = (await signedInUser('admin')).cookie
   courseId = (await createCourse(db)).id
   sectionId = (await createSection(db, { courseId, title: 'S1' })).id
+  lectureId = (await createLecture(db, { sectionId, title: 'L1', videoURL: 'https://www.youtube.com/embed/x' })).id
   quizId = (await createQuiz(db)).id
 })
 
@@ -72,7 +74,7 @@ const pages: Page[] = [
   ),
   page('dashboard', () => import('~/routes/admin/dashboard'), false, false),
   page('all-users', () => import('~/routes/admin/all-users'), false, false),
-  page('all-courses', () => import('~/routes/admin/all-courses'), false, false),
+  page('all-courses', () => import('~/routes/admin/all-courses'), false, true),
   page('premium-users', () => import('~/routes/admin/premium-users'), false, false),
   page(
     'course-users',
@@ -83,8 +85,41 @@ const pages: Page[] = [
     () => ({ courseId }),
   ),
   page('create-course', () => import('~/routes/admin/create-course'), true, true),
+  page(
+    'edit-course',
+    () => import('~/routes/admin/edit-course'),
+    true,
+    true,
+    () => `/admin/edit-course/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('add-section', () => import('~/routes/admin/add-section'), false, true),
   page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
+  // Course content: the list (move and delete) and the two edit pages, staff.
+  page(
+    'course-content',
+    () => import('~/routes/admin/course-content'),
+    false,
+    true,
+    () => `/admin/course-content/${courseId}`,
+    () => ({ courseId }),
+  ),
+  page(
+    'course-content section',
+    () => import('~/routes/admin/course-content-section'),
+    false,
+    true,
+    () => `/admin/course-content/${courseId}/section/${sectionId}`,
+    () => ({ courseId, sectionId }),
+  ),
+  page(
+    'course-content lecture',
+    () => import('~/routes/admin/course-content-lecture'),
+    false,
+    true,
+    () => `/admin/course-content/${courseId}/lecture/${lectureId}`,
+    () => ({ courseId, lectureId }),
+  ),
   page('coupons', () => import('~/routes/admin/coupons'), true, true),
   page('create-coupon', () => import('~/routes/admin/create-coupon'), true, true),
   page('quizzes', () => import('~/routes/admin/quizzes'), false, true),
@@ -168,9 +203,19 @@ describe('admin pages: loaders', () => {
   }
 })
 
+describe('admin pages: the matrix knows which pages have an action', () => {
+  for (const p of pages) {
+    test(`${p.name}: hasAction matches the route module`, async () => {
+      const mod = await p.load()
+      expect(typeof mod.action === 'function').toBe(p.hasAction)
+    })
+  }
+})
+
 describe('admin pages: actions', () => {
   const withActions = [
-    ...pages.filter((p) => p.hasAction),
+    // all-courses' only action (delete) is admin-only: its row is below.
+    ...pages.filter((p) => p.hasAction && p.name !== 'all-courses'),
     page(
       'course-users toggle',
       () => import('~/routes/admin/course-users'),
@@ -179,6 +224,11 @@ describe('admin pages: actions', () => {
       () => `/admin/premium-users/${courseId}`,
       () => ({ courseId }),
     ),
+    // Delete a course: an admin-only action on a page instructors may open (an unknown id: nothing is deleted).
+    {
+      ...page('all-courses delete', () => import('~/routes/admin/all-courses'), true, true),
+      form: { courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+    },
     {
       ...page(
         'course-users enrol',
@@ -265,6 +315,41 @@ const apiCases: ApiCase[] = [
   { method: 'POST', path: '/api/v1/courses/add-section', adminOnly: false, multipart: true },
   { method: 'POST', path: '/api/v1/courses/add-lecture', adminOnly: false, multipart: true },
   { method: 'GET', path: '/api/v1/courses/get-all-sections/:id', adminOnly: false, params: () => ({ id: courseId }) },
+  // Course content: the PUTs with an empty body (a 400, nothing changes); the DELETEs of unknown ids.
+  {
+    method: 'PUT',
+    path: '/api/v1/courses/sections/:sectionId',
+    adminOnly: false,
+    params: () => ({ sectionId }),
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/sections/:sectionId',
+    adminOnly: false,
+    params: () => ({ sectionId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/courses/lectures/:lectureId',
+    adminOnly: false,
+    params: () => ({ lectureId }),
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/lectures/:lectureId',
+    adminOnly: false,
+    params: () => ({ lectureId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
+  { method: 'PUT', path: '/api/v1/courses/:courseId', adminOnly: true, params: () => ({ courseId }), body: {} },
+  // An unknown id, so the allowed call does not delete the course the other rows use.
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/:courseId',
+    adminOnly: true,
+    params: () => ({ courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
 ]
 
 const staffEndpoints = v1Resources.flatMap((resource) =>

@@ -304,6 +304,38 @@ describe('recorded answers', () => {
     expect(
       (await call('POST', '/api/v1/courses/create-course', { cookie: instructor.cookie, form: form({}) })).status,
     ).toBe(403)
+    // /api/v1/courses/{courseId}: edit (JSON or multipart with an image) and delete.
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          json: { courseTitle: 'Other, renamed', published: false, accessDays: 365 },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          form: form({
+            published: 'true',
+            accessDays: '',
+            courseImage: new File([PNG], 'n.png', { type: 'image/png' }),
+          }),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('PUT', `/api/v1/courses/${other.id}`, { cookie: admin.cookie, json: { accessDays: 0 } })).status,
+    ).toBe(400)
+    expect(
+      (await call('PUT', `/api/v1/courses/${unknownId}`, { cookie: admin.cookie, json: { courseTitle: 'x' } })).status,
+    ).toBe(404)
+    expect((await call('PUT', `/api/v1/courses/${other.id}`, { cookie: instructor.cookie, json: {} })).status).toBe(403)
+    const spareCourse = await createCourse(db, { cardTitle: 'Spare Course', linkAddress: 'spare-course' })
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(200)
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(404)
+    expect((await call('DELETE', `/api/v1/courses/${course.id}`, { cookie: admin.cookie })).status).toBe(409)
     const sectionForm = form({
       courseId: course.id,
       sectionTitle: 'Notes',
@@ -335,6 +367,33 @@ describe('recorded answers', () => {
       (await call('POST', '/api/v1/courses/add-lecture', { cookie: instructor.cookie, form: form({ title: 'L3' }) }))
         .status,
     ).toBe(400)
+    // Course content: edit, move and delete, on a course of its own (the rows around keep theirs).
+    const content = await createCourse(db, { cardTitle: 'Content Course', linkAddress: 'content-course' })
+    const one = await createSection(db, { courseId: content.id, title: 'One' })
+    const two = await createSection(db, { courseId: content.id, title: 'Two' })
+    const video = 'https://www.youtube.com/embed/c'
+    const first = await createLecture(db, { sectionId: one.id, title: 'A', videoURL: video })
+    const second = await createLecture(db, { sectionId: one.id, title: 'B', videoURL: video })
+    const sections = '/api/v1/courses/sections'
+    const lectures = '/api/v1/courses/lectures'
+    const staff = { cookie: instructor.cookie }
+    expect(
+      (await call('PUT', `${sections}/${two.id}`, { ...staff, json: { title: 'Second', position: 1 } })).status,
+    ).toBe(200)
+    expect((await call('PUT', `${sections}/${two.id}`, { ...staff, json: { position: 9 } })).status).toBe(400)
+    expect((await call('PUT', `${sections}/${unknownId}`, { ...staff, json: { title: 'x' } })).status).toBe(404)
+    expect(
+      (await call('PUT', `${lectures}/${second.id}`, { ...staff, json: { title: 'Bee', position: 1 } })).status,
+    ).toBe(200)
+    const note = form({ noteTitle: 'N', noteURL: new File([PDF], 'n.pdf') })
+    expect((await call('PUT', `${lectures}/${first.id}`, { ...staff, form: note })).status).toBe(200)
+    expect((await call('PUT', `${lectures}/${first.id}`, { ...staff, json: { videoURL: 'x' } })).status).toBe(400)
+    expect((await call('PUT', `${lectures}/${unknownId}`, { ...staff, json: { title: 'x' } })).status).toBe(404)
+    expect((await call('DELETE', `${lectures}/${first.id}`, staff)).status).toBe(200)
+    expect((await call('DELETE', `${lectures}/${first.id}`, staff)).status).toBe(404)
+    expect((await call('DELETE', `${sections}/${one.id}`, staff)).status).toBe(200)
+    expect((await call('DELETE', `${sections}/${one.id}`, staff)).status).toBe(404)
+    expect((await call('DELETE', `${sections}/${two.id}`, { cookie: learner.cookie })).status).toBe(403)
     expect((await call('GET', `/api/v1/courses/get-full-course/${course.id}`, { cookie: learner.cookie })).status).toBe(
       200,
     )

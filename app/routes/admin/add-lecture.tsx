@@ -76,6 +76,14 @@ export default function AddLecture({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
+          <p className="mt-4 text-sm">
+            <Link
+              to={`/admin/course-content/${course.id}`}
+              className="font-semibold text-emerald-800 underline dark:text-emerald-300"
+            >
+              Edit, move or delete this course&apos;s sections and lectures
+            </Link>
+          </p>
         </ConfirmDialog>
       ) : null}
       {course && section ? (

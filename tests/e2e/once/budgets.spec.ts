@@ -139,6 +139,7 @@ test('signed-in pages: no serious or critical axe violations, no horizontal scro
     '/admin/create-course',
     '/admin/add-section',
     '/admin/add-lecture',
+    `/admin/course-content/${course.id}`,
     '/admin/coupons',
     '/admin/create-coupon',
     '/admin/quizzes',
