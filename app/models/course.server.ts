@@ -1,6 +1,7 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely'
 import { lockRow } from '#db/dialect'
 import type { CoursesTable, Database } from '#db/schema'
+import { defaultAccessDays } from '~/lib/access'
 import { MIME, sniffImage } from '~/lib/file-type'
 import { isStaff } from '~/lib/roles'
 import { COURSE_PRICE_ORDER, type CourseChanges, type CourseFields } from '~/schemas/admin'
@@ -214,9 +215,11 @@ export async function createCourse({
     course_description: fields.courseDescription,
     whatsapp_link: fields.whatsappLink,
     grants_quiz_access: fields.grantsQuizAccess ? 1 : 0,
-    // A client that sends neither (the older one) makes a course on sale for good, as before.
+    // A client that sends no `published` (the older one) makes a course on sale, as before.
     published: fields.published === false ? 0 : 1,
-    access_days: fields.accessDays ?? null,
+    // No accessDays at all (the older client, a new client leaving it out): the mode's default (app/lib/access.ts);
+    // null is for good, as the create form's empty field sends.
+    access_days: fields.accessDays === undefined ? defaultAccessDays(fields.mode) : fields.accessDays,
   }
   await db.transaction().execute(async (trx) => {
     await trx

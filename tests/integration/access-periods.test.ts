@@ -19,6 +19,7 @@ import * as profile from '~/routes/profile/index'
 import { fulfilOrder, regrantPaidOrder } from '~/models/payment.server'
 import { courseAccess, enrolByHand, setCourseAccess } from '~/models/enrollment.server'
 import { liveCourseAccess } from '~/models/access-stats.server'
+import { courseForm, pngFile } from '../support/catalogue'
 import { callApi, callRoute, signedInCookie, signedInUser } from '../support/harness'
 
 const DAY = 86_400_000
@@ -197,6 +198,34 @@ describe('buying and renewing', () => {
     expect((await enrolment(learner.id, course.id))?.access_until).toBe(iso(10))
     await setCourseAccess({ actorId: admin.id, userId: learner.id, courseId: course.id, active: true, now: day(12) })
     expect((await enrolment(learner.id, course.id))?.access_until).toBe(iso(42))
+  })
+})
+
+describe("a new course's access days", () => {
+  test('the course API without accessDays gives a live course 30 days and a recorded one access for good', async () => {
+    const create = async (mode: string, extra: Record<string, string> = {}) => {
+      const { accessDays: _blank, ...fields } = courseForm({
+        cardTitle: `Days ${mode} ${Object.keys(extra).length}`,
+        mode,
+      })
+      const res = await callApi(coursesApi, 'POST', '/api/v1/courses/create-course', {
+        cookie: admin.cookie,
+        multipart: { ...fields, ...extra, courseImage: pngFile() },
+      })
+      expect(res.status).toBe(200)
+      return (
+        await db
+          .selectFrom('courses')
+          .select('access_days')
+          .where('id', '=', res.body.course._id)
+          .executeTakeFirstOrThrow()
+      ).access_days
+    }
+    expect(await create('live')).toBe(30)
+    expect(await create('recorded')).toBeNull()
+    // Said outright, empty is for good and a number is kept, whatever the mode.
+    expect(await create('live', { accessDays: '' })).toBeNull()
+    expect(await create('recorded', { accessDays: '90' })).toBe(90)
   })
 })
 

@@ -7,9 +7,11 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useRef } from 'react'
 import { Form } from 'react-router'
 import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
+import { defaultAccessDays, LIVE_ACCESS_DAYS } from '~/lib/access'
 import { ACCESS_DAYS_MAX, courseSchema } from '~/schemas/admin'
 
 /** The form's text values: what Conform fills the fields with (a ticked box is 'on'). */
@@ -25,6 +27,7 @@ export function CourseForm({
   currentImage,
   submitLabel,
   pendingText,
+  accessDaysFollowMode = false,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   defaultValue: CourseFormValues
@@ -32,7 +35,13 @@ export function CourseForm({
   currentImage?: string
   submitLabel: string
   pendingText: string
+  /**
+   * Create: until staff type in Access days, choosing a mode fills in its default (30 for live, empty for
+   * recorded: app/lib/access.ts `defaultAccessDays`). An enhancement: without JS the field keeps what was typed.
+   */
+  accessDaysFollowMode?: boolean
 }) {
+  const accessDaysTyped = useRef(false)
   const [form, fields] = useForm({
     lastResult,
     defaultValue,
@@ -77,7 +86,14 @@ export function CourseForm({
         {text('courseTag', 'Course Tag')}
         <SelectField
           label="Mode"
-          selectProps={getSelectProps(fields.mode)}
+          selectProps={{
+            ...getSelectProps(fields.mode),
+            onChange: (e) => {
+              if (!accessDaysFollowMode || accessDaysTyped.current) return
+              const days = defaultAccessDays(e.currentTarget.value)
+              form.update({ name: fields.accessDays.name, value: days === null ? '' : String(days) })
+            },
+          }}
           placeholder="Select mode"
           options={[
             { value: 'live', label: 'Live' },
@@ -126,9 +142,17 @@ export function CourseForm({
       />
       <Field
         label="Access days (optional)"
-        inputProps={{ ...getInputProps(fields.accessDays, { type: 'number' }), min: 1, max: ACCESS_DAYS_MAX, step: 1 }}
+        inputProps={{
+          ...getInputProps(fields.accessDays, { type: 'number' }),
+          min: 1,
+          max: ACCESS_DAYS_MAX,
+          step: 1,
+          onInput: () => {
+            accessDaysTyped.current = true
+          },
+        }}
         errors={fields.accessDays.errors}
-        hint={`Whole days one payment gives access for (1 to ${ACCESS_DAYS_MAX}). Leave empty for access for good.`}
+        hint={`Whole days one payment gives access for (1 to ${ACCESS_DAYS_MAX}). Leave empty for access for good. Live batches usually sell ${LIVE_ACCESS_DAYS} days.`}
       />
       {checkbox('grantsQuizAccess', 'Buying this course grants quiz access')}
       {checkbox('published', 'Published', 'Listed and on sale. Untick to keep it a draft that only staff see.')}

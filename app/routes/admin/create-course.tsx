@@ -53,6 +53,7 @@ export default function CreateCourse({ actionData }: Route.ComponentProps) {
       <CourseForm
         lastResult={actionData?.result}
         defaultValue={{ published: 'on' }}
+        accessDaysFollowMode
         submitLabel="Create Course"
         pendingText="Creating..."
       />
