@@ -136,3 +136,21 @@ test('buy a live course, see Access until; staff end it; the player says it ende
     panel.getByText(`Access until ${formatAccessDate(new Date(Date.now() + 30 * DAY).toISOString())}`),
   ).toBeVisible()
 })
+
+test('@js-only the create form fills in the mode default for access days until staff type in it', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('admin')
+  await page.goto('/admin/create-course')
+  const mode = page.getByLabel('Mode', { exact: true })
+  const days = page.getByLabel('Access days (optional)')
+  await expect(days).toHaveValue('')
+  await mode.selectOption('live')
+  await expect(days).toHaveValue('30')
+  await mode.selectOption('recorded')
+  await expect(days).toHaveValue('')
+  await days.fill('90')
+  await mode.selectOption('live')
+  await expect(days).toHaveValue('90')
+})
