@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Access periods (README "Access periods"):
+// Access periods: a paid order buys a course's `access_days` (migrations/0010), renewing extends it.
 // - `enrollments.access_until`: when the learner's access ends, an ISO timestamp in UTC like every other time here
 //   (text on both databases, so ends compare as text); null is for good, which every existing enrolment keeps.
 // - `orders.access_until`: the end a paid course order produced when it was fulfilled (null: for good, or not

@@ -113,7 +113,7 @@ export const coursesApi = apiResource({
       success: { 200: z.object({ success: z.literal(true), course: FullCourseShape }) },
       errors: {
         400: 'Invalid course ID',
-        401: 'not enrolled, or access revoked (the message says which)',
+        401: 'not enrolled, access revoked, or the access period ended (the message says which, and for an ended period its day and to renew on the website)',
         404: 'Course not found',
       },
       handler: async ({ request, params, user }) => {
@@ -135,7 +135,7 @@ export const coursesApi = apiResource({
       summary: 'Ours: the file behind a get-full-course noteURL, for a learner with access (the cookie)',
       guard: 'signedIn',
       success: { 200: { file: 'the note as an attachment' }, 302: { redirect: "an external note's https address" } },
-      errors: { 401: 'not enrolled, or access revoked', 404: 'Note not found' },
+      errors: { 401: 'not enrolled, access revoked, or the access period ended', 404: 'Note not found' },
       handler: async ({ request, params, user }) => {
         if (!isId(params.courseId) || !isId(params.lectureId)) return apiError(404, 'Note not found')
         const access = await courseAccess(user, params.courseId)
