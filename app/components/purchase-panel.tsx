@@ -16,11 +16,7 @@ const button =
  * Who is looking at a course page: what its purchase button offers them. A learner who can open the course
  * (`open`, with the end of their access, null for good) or whose access period ended (`ended`).
  */
-export type Viewer =
-  | 'guest'
-  | 'member'
-  | { access: 'open'; until: string | null }
-  | { access: 'ended'; until: string }
+export type Viewer = 'guest' | 'member' | { access: 'open'; until: string | null } | { access: 'ended'; until: string }
 
 export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: Viewer }) {
   const fetcher = useFetcher()

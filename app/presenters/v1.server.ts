@@ -30,10 +30,7 @@ const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
  * (§5 #7).
  */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
-  const [enrolledCourses, attemptedQuizzes] = await Promise.all([
-    openCourseIds(user.id),
-    getAttemptedQuizIds(user.id),
-  ])
+  const [enrolledCourses, attemptedQuizzes] = await Promise.all([openCourseIds(user.id), getAttemptedQuizIds(user.id)])
   return {
     _id: user.id,
     name: user.name,

@@ -23,7 +23,8 @@ export async function loadCoursePage(request: Request, linkAddress: string) {
 /** An open enrolment says 'Go to course' (with its end), an ended one 'Renew'; anyone else may buy. */
 function viewerFrom(access: Access): Viewer {
   if (access.ok && access.enrolled) return { access: 'open', until: access.accessUntil }
-  if (!access.ok && access.reason === 'ended' && access.accessUntil) return { access: 'ended', until: access.accessUntil }
+  if (!access.ok && access.reason === 'ended' && access.accessUntil)
+    return { access: 'ended', until: access.accessUntil }
   return 'member'
 }
 
