@@ -265,7 +265,10 @@ export async function createCoupon(
   return { id }
 }
 
-export async function enrol(db: DB, input: { userId: string; courseId: string; isActive?: boolean; source?: string }) {
+export async function enrol(
+  db: DB,
+  input: { userId: string; courseId: string; isActive?: boolean; source?: string; accessUntil?: string | null },
+) {
   const id = newId()
   const now = stamp()
   await db
@@ -276,6 +279,7 @@ export async function enrol(db: DB, input: { userId: string; courseId: string; i
       course_id: input.courseId,
       is_active: input.isActive === false ? 0 : 1,
       source: input.source ?? 'admin',
+      access_until: input.accessUntil ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -101,6 +101,8 @@ export interface EnrollmentsTable {
   source: Generated<string>
   /** Staff's note on a hand enrolment. */
   note: string | null
+  /** migrations/0011: when access ends (ISO, UTC); null for good. Read through app/lib/access.ts. */
+  access_until: string | null
   created_at: string
   updated_at: string
 }
@@ -164,6 +166,10 @@ export interface OrdersTable {
   paid_at: string | null
   /** set when a payment was taken but not fulfilled (e.g. coupon over its limit): staff refund it */
   refund_reason: string | null
+  /** migrations/0011: the access end this course order produced when fulfilled (null: for good or not yet). */
+  access_until: Generated<string | null>
+  /** migrations/0011: 1 when the buyer already had the course when this order was fulfilled (a renewal). */
+  renewal: Generated<number>
 }
 
 export interface PaymentEventsTable {

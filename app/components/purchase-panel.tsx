@@ -1,5 +1,6 @@
 import { Link, useFetcher } from 'react-router'
 import { featuresFor } from '~/content/purchase-features'
+import { accessEndedNotice, formatAccessDate } from '~/lib/access'
 import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
 import type { CourseJson } from '~/presenters/v1-shapes'
 
@@ -11,13 +12,21 @@ const button =
  * (truncated, hidden when 0), '(monthly)' and LIVE BATCH for live courses, the button for this viewer and
  * the feature list.
  */
-/** Who is looking at a course page: what its purchase button offers them. */
-export type Viewer = 'guest' | 'enrolled' | 'member'
+/**
+ * Who is looking at a course page: what its purchase button offers them. A learner who can open the course
+ * (`open`, with the end of their access, null for good) or whose access period ended (`ended`).
+ */
+export type Viewer =
+  | 'guest'
+  | 'member'
+  | { access: 'open'; until: string | null }
+  | { access: 'ended'; until: string }
 
 export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: Viewer }) {
   const fetcher = useFetcher()
   const live = course.mode.toLowerCase() === 'live'
   const pct = cardPercentOff(course.actualPrice, course.discountedPrice)
+  const checkout = `/checkout/${course.linkAddress}`
   return (
     <aside
       aria-label="Purchase"
@@ -52,12 +61,29 @@ export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: 
         ) : null}
       </p>
       <div className="mt-4">
-        {viewer === 'enrolled' ? (
-          <Link to={`/my-courses/${course._id}`} className={button}>
-            Go to course
-          </Link>
+        {typeof viewer === 'object' && viewer.access === 'open' ? (
+          <>
+            <Link to={`/my-courses/${course._id}`} className={button}>
+              Go to course
+            </Link>
+            {viewer.until ? (
+              <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
+                <span>Access until {formatAccessDate(viewer.until)}</span>
+                <Link to={checkout} className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+                  Renew
+                </Link>
+              </p>
+            ) : null}
+          </>
+        ) : typeof viewer === 'object' ? (
+          <>
+            <Link to={checkout} className={button}>
+              Renew
+            </Link>
+            <p className="mt-2 text-sm">{accessEndedNotice(viewer.until)}</p>
+          </>
         ) : viewer === 'member' ? (
-          <Link to={`/checkout/${course.linkAddress}`} className={button}>
+          <Link to={checkout} className={button}>
             Enroll Now
           </Link>
         ) : (

@@ -2,7 +2,8 @@ import { clearHits, increment, windowEnd } from '~/utils/rate-limit.server'
 import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit.server'
 import { deleteUserSessions } from '~/models/session.server'
-import { getEnrolledCourseIds, getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
+import { openEnrolments } from '~/models/enrollment.server'
+import { getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
 import {
   consumeVerification,
   dropPendingSignups,
@@ -188,9 +189,16 @@ export async function saveProfileImage(userId: string, bytes: Uint8Array): Promi
   return { ok: true, url }
 }
 
-/** Enrolled courses with titles for the profile page (links to /my-courses/{id}). */
-export async function getEnrolledCourses(userId: string): Promise<Array<{ id: string; title: string }>> {
-  const ids = await getEnrolledCourseIds(userId)
+/**
+ * The courses a learner can open now, with titles and the end of their access (null for good), for the profile
+ * page (links to /my-courses/{id}); a course whose period ended is not among them.
+ */
+export async function getEnrolledCourses(
+  userId: string,
+): Promise<Array<{ id: string; title: string; accessUntil: string | null }>> {
+  const open = await openEnrolments(userId)
+  const ids = open.map((r) => r.course_id)
+  const until = new Map(open.map((r) => [r.course_id, r.access_until]))
   if (ids.length === 0) return []
   const rows = await db
     .selectFrom('courses')
@@ -198,5 +206,7 @@ export async function getEnrolledCourses(userId: string): Promise<Array<{ id: st
     .where('id', 'in', ids)
     .execute()
   const byId = new Map(rows.map((r) => [r.id, r.course_title || r.card_title]))
-  return ids.filter((id) => byId.has(id)).map((id) => ({ id, title: byId.get(id)! }))
+  return ids
+    .filter((id) => byId.has(id))
+    .map((id) => ({ id, title: byId.get(id)!, accessUntil: until.get(id) ?? null }))
 }

@@ -9,6 +9,7 @@ import { onePage } from '~/utils/page.server'
 export type AuditAction =
   | 'access.grant'
   | 'access.revoke'
+  | 'access.until'
   | 'enrollment.manual'
   | 'course.create'
   | 'section.create'
@@ -37,6 +38,7 @@ export type AuditAction =
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
   'access.revoke': 'Revoked course access',
+  'access.until': 'Set when course access ends',
   'enrollment.manual': 'Enrolled a learner by hand',
   'course.create': 'Created course',
   'section.create': 'Added section',

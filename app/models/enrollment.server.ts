@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely'
+import { accessEndedMessage, daysFrom, ENDS_SOON_DAYS, extendedEnd, isOpenAt, regrantedEnd } from '~/lib/access'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { isStaff } from '~/lib/roles'
 import { sendMailQuietly } from '~/services/mail.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
-import { newId, nowIso } from '~/utils/ids.server'
+import { newId } from '~/utils/ids.server'
 import { appOrigin } from '~/utils/origin.server'
+import { lockRow } from '#db/dialect'
 import type { Database, Role } from '#db/schema'
 import { recordAudit } from './audit.server'
 import { getCourseName } from './course.server'
@@ -21,30 +23,73 @@ export const ACCESS_MESSAGES = {
   revoked: 'Access has been revoked by the admin, contact admin.',
 } as const
 
+/** Why a learner cannot open a course now: never enrolled, revoked by an admin, or their access period ended. */
+export type ClosedReason = keyof typeof ACCESS_MESSAGES | 'ended'
+
+/**
+ * Whether a learner can open a course now. `enrolled`: they hold an open enrolment (staff without one still open
+ * everything, but are not "enrolled": no paid-community link). `accessUntil`: the enrolment's end (null for good,
+ * or no enrolment). Closed: `message` is what the older client shows (a 401's message); for an ended period it
+ * names the day in India and says where to renew.
+ */
 export type Access =
-  { ok: true; enrolled: boolean } | { ok: false; reason: keyof typeof ACCESS_MESSAGES; message: string }
+  | { ok: true; enrolled: boolean; accessUntil: string | null }
+  | { ok: false; reason: ClosedReason; message: string; accessUntil: string | null }
 
 export async function getEnrollment(userId: string, courseId: string) {
   return db
     .selectFrom('enrollments')
-    .select(['id', 'is_active', 'source'])
+    .select(['id', 'is_active', 'source', 'access_until'])
     .where('user_id', '=', userId)
     .where('course_id', '=', courseId)
     .executeTakeFirst()
 }
 
-/** Whether the learner has an active enrolment in the course ('Go to course' when enrolled). */
-export async function isEnrolled(userId: string, courseId: string): Promise<boolean> {
-  return (await getEnrollment(userId, courseId))?.is_active === 1
+/** The whole days one payment for the course buys; null for good (or no such course). */
+export async function courseAccessDays(courseId: string): Promise<number | null> {
+  const row = await db.selectFrom('courses').select('access_days').where('id', '=', courseId).executeTakeFirst()
+  return row?.access_days ?? null
 }
 
-/** Course content access: an active enrolment, or admin/instructor; a revoked enrolment is told so. */
-export async function courseAccess(user: { id: string; role: Role }, courseId: string): Promise<Access> {
+/**
+ * The one rule for "can this learner open this course now" (the player, notes, get-full-course, the purchase
+ * panel, checkout, the profile's and current-user's course lists go through it or through
+ * `openCourseIds`, its list form): an active enrolment whose end has not passed (app/lib/access.ts `isOpenAt`), or
+ * admin/instructor. `now` is injectable so tests can step through a period.
+ */
+export async function courseAccess(
+  user: { id: string; role: Role },
+  courseId: string,
+  now: Date = new Date(),
+): Promise<Access> {
   const enrolment = await getEnrollment(user.id, courseId)
-  if (enrolment?.is_active === 1) return { ok: true, enrolled: true }
-  if (isStaff(user.role)) return { ok: true, enrolled: false }
-  if (enrolment) return { ok: false, reason: 'revoked', message: ACCESS_MESSAGES.revoked }
-  return { ok: false, reason: 'unauthorized', message: ACCESS_MESSAGES.unauthorized }
+  const accessUntil = enrolment?.access_until ?? null
+  if (enrolment?.is_active === 1 && isOpenAt(accessUntil, now)) return { ok: true, enrolled: true, accessUntil }
+  if (isStaff(user.role)) return { ok: true, enrolled: false, accessUntil }
+  if (!enrolment) return { ok: false, reason: 'unauthorized', message: ACCESS_MESSAGES.unauthorized, accessUntil }
+  if (enrolment.is_active !== 1)
+    return { ok: false, reason: 'revoked', message: ACCESS_MESSAGES.revoked, accessUntil }
+  return { ok: false, reason: 'ended', message: accessEndedMessage(accessUntil!), accessUntil }
+}
+
+/**
+ * The courses a learner can open now, oldest enrolment first: active enrolments whose end is ahead or absent (the
+ * same rule as `courseAccess`, as one query; ends are ISO text in UTC, so they compare as text). With their ends.
+ */
+export async function openEnrolments(userId: string, now: Date = new Date()) {
+  return db
+    .selectFrom('enrollments')
+    .select(['course_id', 'access_until'])
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('access_until', 'is', null), eb('access_until', '>', now.toISOString())]))
+    .orderBy('created_at')
+    .execute()
+}
+
+/** Ids of the courses a learner can open now (docs/legacy-api.md: user.enrolledCourses). */
+export async function openCourseIds(userId: string, now: Date = new Date()): Promise<string[]> {
+  return (await openEnrolments(userId, now)).map((r) => r.course_id)
 }
 
 export type CourseUser = {
@@ -59,6 +104,8 @@ export type CourseUser = {
   /** How the enrolment came about (app/lib/enrolment.ts) and, for a hand enrolment, staff's note. */
   source: string
   note: string | null
+  /** When access ends (ISO, UTC); null for good. */
+  accessUntil: string | null
 }
 
 /** Enrolled users of one course, searchable and paged. */
@@ -67,17 +114,27 @@ export async function listCourseUsers({
   q = '',
   page = 1,
   pageSize,
+  endsSoon = false,
+  now = new Date(),
 }: {
   courseId: string
   q?: string
   page?: number
   pageSize?: number
+  /** Only active enrolments whose end is ahead and within `ENDS_SOON_DAYS` (app/lib/access.ts `endsWithin`). */
+  endsSoon?: boolean
+  now?: Date
 }) {
   let base = db
     .selectFrom('enrollments')
     .innerJoin('users', 'users.id', 'enrollments.user_id')
     .where('enrollments.course_id', '=', courseId)
   if (q) base = base.where(nameContains('users.name', q))
+  if (endsSoon)
+    base = base
+      .where('enrollments.is_active', '=', 1)
+      .where('enrollments.access_until', '>', now.toISOString())
+      .where('enrollments.access_until', '<=', daysFrom(now, ENDS_SOON_DAYS))
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
   const query = base
     .select([
@@ -91,6 +148,7 @@ export async function listCourseUsers({
       'enrollments.is_active',
       'enrollments.source',
       'enrollments.note',
+      'enrollments.access_until',
     ])
     .orderBy('enrollments.created_at', 'desc')
     .orderBy('users.id')
@@ -106,6 +164,7 @@ export async function listCourseUsers({
     isActive: r.is_active === 1,
     source: r.source,
     note: r.note,
+    accessUntil: r.access_until,
   }))
   return { total, users }
 }
@@ -123,37 +182,53 @@ export type EnrollmentRow = {
   isActive: boolean
   source: string
   note: string | null
+  /** When access ends (ISO, UTC); null for good. */
+  accessUntil: string | null
   createdAt: string
   updatedAt: string
 }
 
 /**
  * Grants or revokes a learner's access to a course (admin only). It only flips an existing enrolment, like the
- * old server; the learner is told by e-mail either way; the change is audited.
+ * old server; the learner is told by e-mail either way; the change is audited. Granting again after the end has
+ * passed gives one period from now (app/lib/access.ts `regrantedEnd`); an end still ahead is kept.
  */
 export async function setCourseAccess({
   actorId,
   userId,
   courseId,
   active,
+  now: at = new Date(),
 }: {
   actorId: string
   userId: string
   courseId: string
   active: boolean
+  now?: Date
 }): Promise<EnrollmentRow> {
-  const now = nowIso()
+  const now = at.toISOString()
   const row = await db.transaction().execute(async (trx) => {
     const enrolment = await trx
       .selectFrom('enrollments')
-      .select(['id', 'created_at', 'source', 'note'])
-      .where('user_id', '=', userId)
-      .where('course_id', '=', courseId)
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select([
+        'enrollments.id',
+        'enrollments.created_at',
+        'enrollments.source',
+        'enrollments.note',
+        'enrollments.access_until',
+        'courses.access_days',
+      ])
+      .where('enrollments.user_id', '=', userId)
+      .where('enrollments.course_id', '=', courseId)
       .executeTakeFirst()
     if (!enrolment) throw new NotEnrolledError()
+    const accessUntil = active
+      ? regrantedEnd({ now: at, days: enrolment.access_days, current: enrolment.access_until })
+      : enrolment.access_until
     await trx
       .updateTable('enrollments')
-      .set({ is_active: active ? 1 : 0, updated_at: now })
+      .set({ is_active: active ? 1 : 0, access_until: accessUntil, updated_at: now })
       .where('id', '=', enrolment.id)
       .execute()
     await recordAudit(
@@ -162,11 +237,11 @@ export async function setCourseAccess({
         action: active ? 'access.grant' : 'access.revoke',
         targetType: 'enrollment',
         targetId: enrolment.id,
-        details: { userId, courseId },
+        details: { userId, courseId, ...(accessUntil !== enrolment.access_until ? { accessUntil } : {}) },
       },
       trx,
     )
-    return enrolment
+    return { ...enrolment, access_until: accessUntil }
   })
   const [user, course] = await Promise.all([
     db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst(),
@@ -194,20 +269,38 @@ export async function setCourseAccess({
     isActive: active,
     source: row.source,
     note: row.note,
+    accessUntil: row.access_until,
     createdAt: row.created_at,
     updatedAt: now,
   }
 }
 
-/** What `grantCourse` did: the enrolment's id, whether this call created it, and what the learner now has. */
-export type CourseGrant = { enrollmentId: string; inserted: boolean; active: boolean; grantsQuizAccess: boolean }
+/**
+ * What `grantCourse` did: the enrolment's id, whether this call created it, what the learner now has, the end of
+ * their access after it (null for good) and whether they already had the course (`renewal`: an existing active
+ * enrolment, open or ended, was extended).
+ */
+export type CourseGrant = {
+  enrollmentId: string
+  inserted: boolean
+  active: boolean
+  grantsQuizAccess: boolean
+  accessUntil: string | null
+  renewal: boolean
+}
 
 /**
  * What enrolling in a course grants (docs/decisions/004-payments.md), in the caller's transaction: the enrolment
- * (unique per user and course, so a second grant adds none), and while it is active the premium flag and, when the
- * course says so (`courses.grants_quiz_access`), quiz access; the learner's remembered coupon for the course is
- * forgotten. Checkout's fulfilment and an admin's hand enrolment both grant through here, so a learner enrolled
- * by hand has exactly what buying the course gives. An existing inactive enrolment (an admin revoked it) is left
+ * (unique per user and course, so a second grant adds none) with one access period, and while it is active the
+ * premium flag and, when the course says so (`courses.grants_quiz_access`), quiz access; the learner's remembered
+ * coupon for the course is forgotten. Checkout's fulfilment and an admin's hand enrolment both grant through here,
+ * so a learner enrolled by hand has exactly what buying the course gives.
+ *
+ * The period: a course with `access_days` N ends N days after the later of now and the current end
+ * (app/lib/access.ts `extendedEnd`: paying early never loses days); a course for good gives access for good. Each
+ * call grants one period, so callers call it once per thing paid for: fulfilment behind the order's conditional
+ * created -> paid update, a hand enrolment only for a new enrolment. The enrolment row is locked before its end is
+ * read, so two orders fulfilled at once both count. An existing inactive enrolment (an admin revoked it) is left
  * alone and grants nothing: neither a payment nor a second grant silently overrides an admin's decision.
  */
 export async function grantCourse(
@@ -215,11 +308,14 @@ export async function grantCourse(
   input: { userId: string; courseId: string; source: string; note?: string | null; now: string },
 ): Promise<CourseGrant> {
   const { userId, courseId, now } = input
+  const at = new Date(now)
   const course = await trx
     .selectFrom('courses')
-    .select(['grants_quiz_access'])
+    .select(['grants_quiz_access', 'access_days'])
     .where('id', '=', courseId)
     .executeTakeFirst()
+  const days = course?.access_days ?? null
+  const firstEnd = extendedEnd({ now: at, days })
   const inserted = await trx
     .insertInto('enrollments')
     .values({
@@ -229,17 +325,32 @@ export async function grantCourse(
       is_active: 1,
       source: input.source,
       note: input.note ?? null,
+      access_until: firstEnd,
       created_at: now,
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
     .executeTakeFirst()
-  const enrolment = await trx
-    .selectFrom('enrollments')
-    .select(['id', 'is_active'])
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirstOrThrow()
+  const isNew = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1
+  const find = () =>
+    trx
+      .selectFrom('enrollments')
+      .select(['id', 'is_active', 'access_until'])
+      .where('user_id', '=', userId)
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow()
+  let enrolment = await find()
+  let accessUntil = enrolment.access_until
+  if (!isNew && enrolment.is_active === 1) {
+    await lockRow(trx, 'enrollments', enrolment.id)
+    enrolment = await find()
+    accessUntil = extendedEnd({ now: at, days, current: enrolment.access_until })
+    await trx
+      .updateTable('enrollments')
+      .set({ access_until: accessUntil, updated_at: now })
+      .where('id', '=', enrolment.id)
+      .execute()
+  }
   const active = enrolment.is_active === 1
   const grantsQuizAccess = active && course?.grants_quiz_access === 1
   if (active) {
@@ -252,9 +363,11 @@ export async function grantCourse(
   await trx.deleteFrom('coupon_selections').where('user_id', '=', userId).where('course_id', '=', courseId).execute()
   return {
     enrollmentId: enrolment.id,
-    inserted: Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1,
+    inserted: isNew,
     active,
     grantsQuizAccess,
+    accessUntil,
+    renewal: !isNew && active,
   }
 }
 
@@ -291,9 +404,10 @@ export async function enrolByHand(input: {
   courseId: string
   note: string
   origin?: string
+  now?: Date
 }): Promise<HandEnrolment> {
   const refuse = (reason: EnrolRefusal) => ({ ok: false, reason, message: ENROL_REFUSALS[reason] }) as const
-  const now = nowIso()
+  const now = (input.now ?? new Date()).toISOString()
   let outcome
   try {
     outcome = await db.transaction().execute(async (trx) => {
@@ -373,10 +487,66 @@ export async function enrolByHand(input: {
       isActive: true,
       source: ENROLMENT_SOURCES.manual,
       note: input.note,
+      accessUntil: grant.accessUntil,
       createdAt: now,
       updatedAt: now,
     },
     learner: { id: learner.id, name: learner.name, email: learner.email },
     courseTitle: course.course_title,
   }
+}
+
+/**
+ * An admin sets when a learner's access ends (`accessUntil`: ISO, UTC, as app/lib/access.ts `readAccessUntil`
+ * reads what staff typed; null for good), in the past to end it now. Only the end changes (a revoked enrolment
+ * stays revoked); audited with the end before and after.
+ */
+export async function setAccessUntil(input: {
+  actorId: string
+  userId: string
+  courseId: string
+  accessUntil: string | null
+  now?: Date
+}): Promise<EnrollmentRow> {
+  const now = (input.now ?? new Date()).toISOString()
+  return db.transaction().execute(async (trx) => {
+    const enrolment = await trx
+      .selectFrom('enrollments')
+      .select(['id', 'is_active', 'source', 'note', 'access_until', 'created_at'])
+      .where('user_id', '=', input.userId)
+      .where('course_id', '=', input.courseId)
+      .executeTakeFirst()
+    if (!enrolment) throw new NotEnrolledError()
+    await trx
+      .updateTable('enrollments')
+      .set({ access_until: input.accessUntil, updated_at: now })
+      .where('id', '=', enrolment.id)
+      .execute()
+    await recordAudit(
+      {
+        actorId: input.actorId,
+        action: 'access.until',
+        targetType: 'enrollment',
+        targetId: enrolment.id,
+        details: {
+          userId: input.userId,
+          courseId: input.courseId,
+          from: enrolment.access_until,
+          to: input.accessUntil,
+        },
+      },
+      trx,
+    )
+    return {
+      id: enrolment.id,
+      courseId: input.courseId,
+      userId: input.userId,
+      isActive: enrolment.is_active === 1,
+      source: enrolment.source,
+      note: enrolment.note,
+      accessUntil: input.accessUntil,
+      createdAt: enrolment.created_at,
+      updatedAt: now,
+    }
+  })
 }

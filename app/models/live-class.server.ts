@@ -13,51 +13,46 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database, Role } from '#db/schema'
 import { recordAudit } from './audit.server'
-import { courseAccess } from './enrollment.server'
+import { courseAccess, openCourseIds } from './enrollment.server'
 
 // Live classes: staff schedule, edit, cancel and attach recordings (audited); learners with current access see
 // them. A class's join link is the paid product: every function here that answers a learner checks their access
 // itself and hands the link out only while the 'Join' link is shown (app/lib/live-classes.ts `classPhase`), so
 // no page, `.data` response, e-mail or feed can carry it to anyone else.
 
-/** Whether the user can open the course now (the one access rule, app/models/enrollment.server.ts). */
+/** Whether the user can open the course now: the one access rule (app/models/enrollment.server.ts). */
 async function canOpen(user: { id: string; role: Role }, courseId: string, now: Date): Promise<boolean> {
-  void now
-  return (await courseAccess(user, courseId)).ok
+  return (await courseAccess(user, courseId, now)).ok
 }
 
 /**
  * The learners (not staff) who can open a course now, for class notices; `conn` lets the sweep use its own
- * connection. Same rule as `canOpen`, as one query: an active enrolment.
+ * connection. The same rule as `courseAccess` (and `openEnrolments`), as one query over the course: an active
+ * enrolment whose end is absent or still ahead (ends are ISO text in UTC, so they compare as text).
  */
 export async function learnersWithAccess(
   courseId: string,
   now: Date,
   conn: Kysely<Database> = db,
 ): Promise<Array<{ id: string; name: string; email: string }>> {
-  void now
   return conn
     .selectFrom('enrollments')
     .innerJoin('users', 'users.id', 'enrollments.user_id')
     .select(['users.id', 'users.name', 'users.email'])
     .where('enrollments.course_id', '=', courseId)
     .where('enrollments.is_active', '=', 1)
+    .where((eb) =>
+      eb.or([eb('enrollments.access_until', 'is', null), eb('enrollments.access_until', '>', now.toISOString())]),
+    )
     .where('users.role', '=', 'user')
     .orderBy('users.id')
     .execute()
 }
 
-/** Ids of the courses a learner can open now (every course for staff), for the profile and the calendar feed. */
+/** Ids of the courses a user can open now (every course for staff), for the profile and the calendar feed. */
 async function openCourses(user: { id: string; role: Role }, now: Date): Promise<string[]> {
-  void now
   if (isStaff(user.role)) return (await db.selectFrom('courses').select('id').execute()).map((c) => c.id)
-  const rows = await db
-    .selectFrom('enrollments')
-    .select('course_id')
-    .where('user_id', '=', user.id)
-    .where('is_active', '=', 1)
-    .execute()
-  return rows.map((r) => r.course_id)
+  return openCourseIds(user.id, now)
 }
 
 const STAFF_COLUMNS = [

@@ -1,8 +1,9 @@
 import { BRAND_NAME } from '~/lib/constants'
+import { isOpenAt, renewable } from '~/lib/access'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
 import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
-import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
+import { ACCESS_MESSAGES, courseAccessDays, getEnrollment } from '~/models/enrollment.server'
 import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
@@ -64,9 +65,16 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   const course = await getCourseById(item.courseId)
   if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
   const enrolment = await getEnrollment(buyer.id, course.id)
-  if (enrolment?.is_active === 1) throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
+  // A learner who can open the course buys it again only to renew a period (app/lib/access.ts `renewable`); after
+  // the end anyone enrolled may buy it again.
+  if (
+    enrolment?.is_active === 1 &&
+    isOpenAt(enrolment.access_until, new Date()) &&
+    !renewable(await courseAccessDays(course.id), enrolment.access_until)
+  )
+    throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
   // docs/decisions/004-payments.md: a revoked learner cannot buy their way back in; the admin decides.
-  if (enrolment) throw new OrderError(403, ACCESS_MESSAGES.revoked)
+  if (enrolment && enrolment.is_active !== 1) throw new OrderError(403, ACCESS_MESSAGES.revoked)
   let couponId: string | null = null
   let rupees = course.discounted_price
   const typed = item.couponCode?.trim()

@@ -31,8 +31,10 @@ export async function fulfilOrder(input: {
   paymentId: string | null
   eventId?: string | null
   origin?: string
+  /** The clock: tests step through access periods with it. */
+  now?: Date
 }): Promise<FulfilOutcome> {
-  const now = nowIso()
+  const now = (input.now ?? new Date()).toISOString()
   const outcome = await db.transaction().execute(async (trx) => {
     const eventRowId = newId()
     const inserted = await trx
@@ -137,7 +139,7 @@ export async function regrantPaidOrder(input: { orderId: string; actorId: string
     await lockRow(trx, 'orders', orderId)
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'user_id', 'item_type', 'course_id', 'status', 'refund_reason', 'amount_paise'])
+      .select(['id', 'user_id', 'item_type', 'course_id', 'status', 'refund_reason', 'amount_paise', 'access_until'])
       .where('id', '=', orderId)
       .executeTakeFirst()
     if (!order) return { kind: 'refused', orderId, reason: 'not-found' }
@@ -147,6 +149,17 @@ export async function regrantPaidOrder(input: { orderId: string; actorId: string
     if (!(await grantMissing(trx, order))) return { kind: 'not-needed', orderId }
     const now = nowIso()
     await grantOrder(trx, order, now)
+    // The order's period was granted when it was fulfilled (remembered on the order): restoring the missing
+    // enrolment gives that end back rather than a second period. An order with none remembered granted for good
+    // or was fulfilled before periods existed: it has just given the course's period from now, once.
+    if (order.item_type === 'course' && order.access_until !== null) {
+      await trx
+        .updateTable('enrollments')
+        .set({ access_until: order.access_until, updated_at: now })
+        .where('user_id', '=', order.user_id)
+        .where('course_id', '=', order.course_id!)
+        .execute()
+    }
     await recordAudit(
       {
         actorId: input.actorId,
@@ -194,8 +207,10 @@ async function grantMissing(
 
 /**
  * What a paid order grants (decision 004): a course order what enrolling in the course grants (`grantCourse`, the
- * step a hand enrolment shares: the enrolment, unique per user and course so a second grant adds nothing, with the
- * premium flag and, per course, quiz access), a bundle order quiz access. Runs inside the caller's transaction, after
+ * step a hand enrolment shares: the enrolment, unique per user and course so a second grant adds nothing, one
+ * access period, the premium flag and, per course, quiz access), a bundle order quiz access. A course order
+ * remembers the end it produced and whether the buyer already had the course (a renewal) when it first grants;
+ * the caller's exactly-once guard is what makes that once per order. Runs inside the caller's transaction, after
  * the caller has won the right to grant: `fulfilOrder`'s conditional created->paid update, or `regrantPaidOrder`'s
  * locked "enrolment missing" check. Returns whether quiz access was granted (for the mail). An existing but inactive
  * enrolment (an admin revoked it) is left alone.
@@ -218,6 +233,13 @@ async function grantOrder(
       console.warn(
         `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
       )
+    } else {
+      await trx
+        .updateTable('orders')
+        .set({ access_until: grant.accessUntil, renewal: grant.renewal ? 1 : 0 })
+        .where('id', '=', order.id)
+        .where('access_until', 'is', null)
+        .execute()
     }
     return grant.grantsQuizAccess
   }

@@ -82,18 +82,6 @@ export async function upsertUser(input: { email: string; password: string; name:
   return { id, created: true }
 }
 
-/** Course ids with an active enrolment (docs/legacy-api.md: user.enrolledCourses). */
-export async function getEnrolledCourseIds(userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('enrollments')
-    .select('course_id')
-    .where('user_id', '=', userId)
-    .where('is_active', '=', 1)
-    .orderBy('created_at')
-    .execute()
-  return rows.map((r) => r.course_id)
-}
-
 /** Quiz ids the learner has finished (submitted, or past deadline + grace and so scored). */
 export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
   // An attempt past deadline + grace is scored when next read, so it counts as attempted.

@@ -95,6 +95,8 @@ export const EnrollmentShape = z.object({
   isActive: z.boolean(),
   source: enrolmentSource,
   note: enrolmentNote.optional(),
+  /** Ours: when access ends (ISO, UTC), null for good. */
+  accessUntil: isoTime.nullable(),
   createdAt: isoTime,
   updatedAt: isoTime,
   __v: version,

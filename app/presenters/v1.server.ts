@@ -10,7 +10,8 @@ import type { QuizResultRow } from '~/models/quiz/staff-results.server'
 import type { LearnerQuestion, QuizRow } from '~/models/quiz/catalog.server'
 import type { FullCourse, LectureRow, SectionSummary } from '~/models/section.server'
 import type { QuizPrice } from '~/models/settings.server'
-import { getAttemptedQuizIds, getEnrolledCourseIds, type UserListRow, type UserRow } from '~/models/user.server'
+import { openCourseIds } from '~/models/enrollment.server'
+import { getAttemptedQuizIds, type UserListRow, type UserRow } from '~/models/user.server'
 import type * as shapes from './v1-shapes'
 import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
 import { marksText } from '~/lib/quiz/marks'
@@ -30,7 +31,7 @@ const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
  */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
   const [enrolledCourses, attemptedQuizzes] = await Promise.all([
-    getEnrolledCourseIds(user.id),
+    openCourseIds(user.id),
     getAttemptedQuizIds(user.id),
   ])
   return {
@@ -150,6 +151,7 @@ export const enrollmentJson = (e: EnrollmentRow): Shape<'EnrollmentShape'> => ({
   isActive: e.isActive,
   source: e.source,
   ...whenSet('note', e.note),
+  accessUntil: e.accessUntil,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
   __v: 0,

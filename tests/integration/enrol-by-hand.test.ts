@@ -267,6 +267,8 @@ describe('POST /api/v1/admin/enrol', () => {
         isActive: true,
         source: 'manual',
         note: 'paid by cheque 42',
+        // The course sells access for good: no end.
+        accessUntil: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         __v: 0,

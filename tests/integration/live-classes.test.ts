@@ -214,16 +214,23 @@ describe('learners', () => {
     expect(prof.nextClass.when).toMatch(/IST$/)
   })
 
-  test('without access (never enrolled, revoked): nothing of the class in the player, the profile or the feed', async () => {
+  test('without access (never enrolled, revoked, period ended): nothing of the class in the player, the profile or the feed', async () => {
     const course = await createCourse(db)
     const c = await schedule(course.id, { startsAt: localIn(5) })
     const stranger = await createUser(db)
     const revoked = await createUser(db)
     await enrol(db, { userId: revoked.id, courseId: course.id, isActive: false })
-    for (const user of [stranger, revoked]) {
+    const ended = await createUser(db)
+    const e = await enrol(db, { userId: ended.id, courseId: course.id })
+    await db
+      .updateTable('enrollments')
+      .set({ access_until: new Date(Date.now() - MINUTE).toISOString() })
+      .where('id', '=', e.id)
+      .execute()
+    for (const user of [stranger, revoked, ended]) {
       const cookie = await signedInCookie(user.id)
       const res = await callRoute(player.loader, `/my-courses/${course.id}`, { cookie, params: { id: course.id } })
-      expect(res.status).toBe(401)
+      expect(res.status).toBe(user === ended ? 403 : 401)
       expect(JSON.stringify(res.data)).not.toContain(c.joinUrl)
       const prof = await callRoute(profile.loader, '/profile', { cookie })
       expect(prof.data.nextClass).toBeNull()

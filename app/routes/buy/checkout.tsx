@@ -7,7 +7,8 @@ import { HostedCheckoutForm, PaymentTips, useRazorpayCheckout } from '~/componen
 import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
 import { checkCouponGuarded } from '~/models/coupon.server'
 import { getCourseByLinkAddress } from '~/models/course.server'
-import { getEnrollment } from '~/models/enrollment.server'
+import { accessEndedNotice, formatAccessDate, renewable } from '~/lib/access'
+import { courseAccess, courseAccessDays } from '~/models/enrollment.server'
 import { createOrder, OrderError, payInstructions } from '~/models/order.server'
 import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
@@ -38,10 +39,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const course = await getCourseByLinkAddress(params.id)
   if (!course)
     return data(
-      { course: null, enrolled: false, coupon: null, couponError: null, phone: '', cancelled: false },
+      { course: null, enrolled: false, renewal: null, coupon: null, couponError: null, phone: '', cancelled: false },
       { status: 404 },
     )
-  const enrolment = await getEnrollment(user.id, course.id)
+  const access = await courseAccess(user, course.id)
+  // An enrolment with a period is renewed here, open or ended (app/lib/access.ts `renewable`); one for good is not.
+  const renewal =
+    access.ok && access.enrolled
+      ? renewable(await courseAccessDays(course.id), access.accessUntil)
+        ? { until: access.accessUntil, ended: false }
+        : null
+      : !access.ok && access.reason === 'ended'
+        ? { until: access.accessUntil, ended: true }
+        : null
   const search = new URL(request.url).searchParams
   const code = search.get('coupon')?.trim()
   let coupon: { code: string; discount: number } | null = null
@@ -66,7 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       actualPrice: course.actual_price,
       discountedPrice: course.discounted_price,
     },
-    enrolled: enrolment?.is_active === 1,
+    enrolled: access.ok && access.enrolled && !renewal,
+    renewal,
     coupon,
     couponError,
     phone: user.mobile_number ?? '',
@@ -145,7 +156,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, couponError, enrolled } = loaderData
+  const { course, couponError, enrolled, renewal } = loaderData
   // A failed apply resets the price. With JS, loaders are not revalidated after a 4xx action, so
   // the loader's coupon may be stale: the action's verdict wins.
   const coupon = actionData && 'couponFailed' in actionData && actionData.couponFailed ? null : loaderData.coupon
@@ -218,6 +229,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </span>
         </p>
 
+        {renewal?.until ? (
+          <p className="mt-3 text-sm" role="status">
+            {renewal.ended ? accessEndedNotice(renewal.until) : `Access until ${formatAccessDate(renewal.until)}`}.
+            Renewing adds another period{renewal.ended ? ' from today' : ' after that date'}.
+          </p>
+        ) : null}
         {enrolled ? (
           <Link
             to={`/my-courses/${course.id}`}
@@ -279,7 +296,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 disabled={paying}
                 className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70 dark:bg-emerald-700"
               >
-                {paying ? 'Processing...' : 'Proceed to Payment'}
+                {paying ? 'Processing...' : renewal ? 'Renew' : 'Proceed to Payment'}
               </button>
             </Form>
             {pay ? (

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { getUser } from '~/auth/session.server'
 import type { Viewer } from '~/components/purchase-panel'
 import { getCourseByLinkAddress } from '~/models/course.server'
-import { isEnrolled } from '~/models/enrollment.server'
+import { courseAccess, type Access } from '~/models/enrollment.server'
 import { courseJson } from '~/presenters/v1.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 
@@ -13,8 +13,15 @@ export async function loadCoursePage(request: Request, linkAddress: string) {
   const course = await getCourseByLinkAddress(linkAddress)
   if (!course) return null
   const user = await getUser(request)
-  const viewer: Viewer = !user ? 'guest' : (await isEnrolled(user.id, course.id)) ? 'enrolled' : 'member'
+  const viewer: Viewer = user ? viewerFrom(await courseAccess(user, course.id)) : 'guest'
   return { course: courseJson(course), viewer }
+}
+
+/** An open enrolment says 'Go to course' (with its end), an ended one 'Renew'; anyone else may buy. */
+function viewerFrom(access: Access): Viewer {
+  if (access.ok && access.enrolled) return { access: 'open', until: access.accessUntil }
+  if (!access.ok && access.reason === 'ended' && access.accessUntil) return { access: 'ended', until: access.accessUntil }
+  return 'member'
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, Link } from 'react-router'
 import { LiveClassList } from '~/components/live-classes'
 import { VideoEmbed } from '~/components/video-embed'
+import { accessEndedNotice } from '~/lib/access'
 import { isId } from '~/lib/ids'
 import { courseAccess } from '~/models/enrollment.server'
 import { classesForLearner } from '~/models/live-class.server'
@@ -10,7 +11,8 @@ import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
-// Course player /my-courses/{id}. Access: an active enrolment, or admin/instructor.
+// Course player /my-courses/{id}. Access: an open enrolment, or admin/instructor (`courseAccess`); an ended period
+// answers 403 with its end and a 'Renew' link to the checkout.
 // Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click.
 
 // Needs JavaScript for the player (right-click disabled): this page hydrates.
@@ -19,10 +21,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const course = isId(params.id) ? await getFullCourse(params.id) : undefined
   if (!course)
-    return data({ error: 'Course not found', status: 404 as const, course: null, lectureId: null }, { status: 404 })
+    return data(
+      { error: 'Course not found', status: 404 as const, course: null, lectureId: null, renew: null },
+      { status: 404 },
+    )
   const access = await courseAccess(user, course.id)
+  // An ended period is forbidden with the way back: the checkout renews it.
+  if (!access.ok && access.reason === 'ended' && access.accessUntil) {
+    const renew = `/checkout/${encodeURIComponent(course.link_address)}`
+    const error = accessEndedNotice(access.accessUntil)
+    return data({ error, status: 403 as const, course: null, lectureId: null, renew }, { status: 403 })
+  }
   if (!access.ok)
-    return data({ error: access.message, status: 401 as const, course: null, lectureId: null }, { status: 401 })
+    return data(
+      { error: access.message, status: 401 as const, course: null, lectureId: null, renew: null },
+      { status: 401 },
+    )
   const lectures = course.sections.flatMap((s) => s.lectures)
   const wanted = new URL(request.url).searchParams.get('lecture')
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
@@ -31,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     error: null,
     status: 200 as const,
+    renew: null,
     lectureId: current?.id ?? null,
     liveClasses,
     course: {
@@ -86,7 +101,15 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="mt-4 text-lg font-semibold">
           {loaderData.error}
         </p>
-        <Link to="/profile" className="mt-6 inline-block underline">
+        {loaderData.renew ? (
+          <Link
+            to={loaderData.renew}
+            className="mt-6 inline-block rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+          >
+            Renew
+          </Link>
+        ) : null}
+        <Link to="/profile" className="mt-6 block underline">
           Back to profile
         </Link>
       </main>

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { JoinLink } from '~/components/live-classes'
+import { formatAccessDate } from '~/lib/access'
 import { getEnrolledCourses } from '~/models/account.server'
 import { calendarToken, replaceCalendarToken } from '~/models/calendar.server'
 import { nextClassFor } from '~/models/live-class.server'
@@ -123,10 +124,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="flex flex-col gap-2">
             {courses.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4">
                 <Link to={`/my-courses/${c.id}`} className="text-emerald-700 underline dark:text-emerald-400">
                   {c.title}
                 </Link>
+                {c.accessUntil ? (
+                  <span className="text-sm text-slate-600 dark:text-slate-300">
+                    Access until {formatAccessDate(c.accessUntil)}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
