@@ -67,8 +67,7 @@ export async function courseAccess(
   if (enrolment?.is_active === 1 && isOpenAt(accessUntil, now)) return { ok: true, enrolled: true, accessUntil }
   if (isStaff(user.role)) return { ok: true, enrolled: false, accessUntil }
   if (!enrolment) return { ok: false, reason: 'unauthorized', message: ACCESS_MESSAGES.unauthorized, accessUntil }
-  if (enrolment.is_active !== 1)
-    return { ok: false, reason: 'revoked', message: ACCESS_MESSAGES.revoked, accessUntil }
+  if (enrolment.is_active !== 1) return { ok: false, reason: 'revoked', message: ACCESS_MESSAGES.revoked, accessUntil }
   return { ok: false, reason: 'ended', message: accessEndedMessage(accessUntil!), accessUntil }
 }
 

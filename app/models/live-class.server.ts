@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
 import {
   classEnd,
+  classNoticesDue,
   classPhase,
   DURATION_MAX_MINUTES,
+  JOIN_OPENS_MINUTES,
   PAST_CLASSES_DAYS,
   formatIndiaDateTime,
   type ClassPhase,
@@ -13,6 +15,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database, Role } from '#db/schema'
 import { recordAudit } from './audit.server'
+import type { Job } from './jobs.server'
 import { courseAccess, openCourseIds } from './enrollment.server'
 
 // Live classes: staff schedule, edit, cancel and attach recordings (audited); learners with current access see
@@ -374,4 +377,72 @@ export async function feedClassesFor(userId: string, now = new Date()) {
     recordingUrl: r.recording_url,
     updatedAt: r.updated_at,
   }))
+}
+
+/**
+ * The class notices due at `now` (app/lib/live-classes.ts `classNoticesDue`), one job per learner with access at
+ * that moment. The e-mail names the class and its time and links to the course page, never the join link itself:
+ * an e-mail outlives the access it was sent under. The hour notice's key carries the start, so a class moved to
+ * another time gets its hour notice for the new time.
+ */
+export async function dueClassNotices(input: { conn: Kysely<Database>; now: Date; origin: string }): Promise<Job[]> {
+  const { conn, now, origin } = input
+  const classes = await conn
+    .selectFrom('live_classes')
+    .innerJoin('courses', 'courses.id', 'live_classes.course_id')
+    .select([
+      'live_classes.id',
+      'live_classes.course_id',
+      'live_classes.title',
+      'live_classes.starts_at',
+      'live_classes.duration_minutes',
+      'live_classes.notify',
+      'live_classes.cancelled_at',
+      'courses.course_title',
+      'courses.card_title',
+    ])
+    .where('live_classes.notify', '=', 1)
+    .where('live_classes.cancelled_at', 'is', null)
+    .where('live_classes.starts_at', '>', now.toISOString())
+    .orderBy('live_classes.starts_at')
+    .orderBy('live_classes.id')
+    .execute()
+  const jobs: Job[] = []
+  for (const c of classes) {
+    const due = classNoticesDue(
+      {
+        startsAt: c.starts_at,
+        durationMinutes: c.duration_minutes,
+        cancelledAt: c.cancelled_at,
+        notify: c.notify === 1,
+      },
+      now,
+    )
+    if (due.length === 0) continue
+    const course = c.course_title || c.card_title
+    const when = formatIndiaDateTime(c.starts_at)
+    for (const learner of await learnersWithAccess(c.course_id, now, conn)) {
+      for (const notice of due) {
+        jobs.push({
+          key:
+            notice === 'scheduled'
+              ? `class:${c.id}:scheduled:${learner.id}`
+              : `class:${c.id}:hour:${c.starts_at}:${learner.id}`,
+          mail: {
+            to: learner.email,
+            subject: notice === 'scheduled' ? `Live class scheduled: ${c.title}` : `Starting in an hour: ${c.title}`,
+            text: [
+              `Hello ${learner.name},`,
+              '',
+              `${notice === 'scheduled' ? 'A live class is scheduled' : 'Your live class starts in an hour'} in "${course}":`,
+              `${c.title}, ${when} (${c.duration_minutes} minutes).`,
+              `The Join link is on the course page from ${JOIN_OPENS_MINUTES} minutes before the start: ${origin}/my-courses/${c.course_id}`,
+              '',
+            ].join('\n'),
+          },
+        })
+      }
+    }
+  }
+  return jobs
 }
