@@ -38,8 +38,8 @@ export function LiveClassForm({
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="mb-8 max-w-xl" aria-labelledby={`${form.id}-title`}>
-      <h2 id={`${form.id}-title`} className="mb-3 text-lg font-semibold">
+    <Form method="post" {...getFormProps(form)} className="mb-8 max-w-xl" aria-labelledby={`${form.id}-heading`}>
+      <h2 id={`${form.id}-heading`} className="mb-3 text-lg font-semibold">
         {editing ? `Edit class: ${editing.title}` : 'Schedule a class'}
       </h2>
       {editing ? <input type="hidden" name="classId" value={editing.id} /> : null}

@@ -135,7 +135,7 @@ export default function LiveClasses({ loaderData, actionData }: Route.ComponentP
                       to={withParams(search, { cancel: c.id })}
                       preventScrollReset
                       className="text-sm font-semibold text-red-600 hover:underline dark:text-red-400"
-                      aria-label={`Cancel ${c.title}`}
+                      aria-label={`Cancel class ${c.title}`}
                     >
                       Cancel class
                     </Link>
@@ -146,7 +146,7 @@ export default function LiveClasses({ loaderData, actionData }: Route.ComponentP
                     to={withParams(search, { recording: c.id })}
                     preventScrollReset
                     className={link}
-                    aria-label={`Recording of ${c.title}`}
+                    aria-label={`${c.recordingUrl ? 'Change recording' : 'Add recording'} of ${c.title}`}
                   >
                     {c.recordingUrl ? 'Change recording' : 'Add recording'}
                   </Link>
