@@ -48,6 +48,7 @@ export default [
       route('premium-users', 'routes/admin/premium-users.tsx'),
       route('premium-users/:courseId', 'routes/admin/course-users.tsx'),
       route('create-course', 'routes/admin/create-course.tsx'),
+      route('edit-course/:courseId', 'routes/admin/edit-course.tsx'),
       route('add-section', 'routes/admin/add-section.tsx'),
       route('add-lecture', 'routes/admin/add-lecture.tsx'),
       // A course's sections and lectures: edit, move, delete (staff).

@@ -49,6 +49,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether a database error is a foreign-key violation (SQLite's code or message, PostgreSQL's SQLSTATE 23503): a row
+ * refers to a parent another transaction deleted in the meantime.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { code?: unknown; message?: unknown }
+  if (e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true
+  return typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed')
+}
+
+/**
  * `at <= deadline + seconds` on two ISO-8601 text columns, true when `deadline` is null (an untimed attempt): the
  * SQL form of "saved in time" (savedInTime in app/lib/quiz/clock.ts) for queries that group many attempts'
  * answers, where reading each attempt's deadline in JavaScript would walk every attempt.

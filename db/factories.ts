@@ -67,6 +67,8 @@ export type CourseInput = {
   courseDescription: string
   whatsappLink: string
   grantsQuizAccess: boolean
+  /** Whole days one payment buys; null (the default) for good. */
+  accessDays?: number | null
 }
 
 export async function createCourse(db: DB, input: Partial<CourseInput> = {}) {
@@ -90,6 +92,7 @@ export async function createCourse(db: DB, input: Partial<CourseInput> = {}) {
       course_description: input.courseDescription ?? 'Course description.',
       whatsapp_link: input.whatsappLink ?? 'https://chat.whatsapp.com/sample-group',
       grants_quiz_access: input.grantsQuizAccess ? 1 : 0,
+      access_days: input.accessDays ?? null,
       created_at: stamp(),
     })
     .execute()

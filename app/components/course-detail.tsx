@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { brochures } from '~/content/brochures'
 import type { SyllabusItem } from '~/content/syllabi'
 import type { CourseJson } from '~/presenters/v1-shapes'
+import { DraftBadge } from './draft-badge'
 import { PurchasePanel, type Viewer } from './purchase-panel'
 
 /** Syllabus accordion: native <details>, so it opens and closes without JavaScript. */
@@ -33,11 +34,14 @@ export function CourseDetail({
   viewer,
   syllabus,
   back,
+  draft = false,
 }: {
   course: CourseJson
   viewer: Viewer
   syllabus: SyllabusItem[]
   back?: { to: string; label: string }
+  /** An unpublished course, which only staff can open. */
+  draft?: boolean
 }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -48,7 +52,9 @@ export function CourseDetail({
       ) : null}
       <div className="mt-2 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div>
-          <h1 className="text-3xl font-bold">{course.courseTitle}</h1>
+          <h1 className="text-3xl font-bold">
+            {course.courseTitle} {draft ? <DraftBadge /> : null}
+          </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">{course.subTitle}</p>
           <p className="mt-4 leading-relaxed whitespace-pre-line">{course.courseDescription}</p>
 

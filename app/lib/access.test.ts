@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   accessDateInput,
+  defaultAccessDays,
   endsWithin,
   extendedEnd,
   formatAccessDate,
@@ -77,5 +78,13 @@ describe('dates in India time', () => {
     expect(accessDateInput(null)).toBe('')
     for (const bad of ['2026-02-30', '15/03/2026', 'soon', '2026-03-15T10:00'])
       expect(readAccessUntil(bad)).toBeUndefined()
+  })
+})
+
+describe('defaultAccessDays', () => {
+  it('a live course sells 30 days, a recorded one access for good', () => {
+    expect(defaultAccessDays('live')).toBe(30)
+    expect(defaultAccessDays('Live')).toBe(30)
+    expect(defaultAccessDays('recorded')).toBeNull()
   })
 })

@@ -4,6 +4,14 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** What a live batch sells by default: one month (a live course is priced monthly). */
+export const LIVE_ACCESS_DAYS = 30
+
+/** A new course's access days when none are given: 30 for a live course, for good (null) for a recorded one. */
+export function defaultAccessDays(mode: string): number | null {
+  return mode.trim().toLowerCase() === 'live' ? LIVE_ACCESS_DAYS : null
+}
+
 /** The "ends soon" window of the staff filter and the dashboard: ends within this many days from now. */
 export const ENDS_SOON_DAYS = 7
 

@@ -12,6 +12,8 @@ export type AuditAction =
   | 'access.until'
   | 'enrollment.manual'
   | 'course.create'
+  | 'course.update'
+  | 'course.delete'
   | 'section.create'
   | 'lecture.create'
   | 'section.update'
@@ -41,6 +43,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.until': 'Set when course access ends',
   'enrollment.manual': 'Enrolled a learner by hand',
   'course.create': 'Created course',
+  'course.update': 'Edited course',
+  'course.delete': 'Deleted course',
   'section.create': 'Added section',
   'lecture.create': 'Added lecture',
   'section.update': 'Renamed section',

@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely'
 import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
+import { deleteOwnFiles } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { recordAudit } from './audit.server'
 import {
-  deleteStoredNotes,
   keepingNoteOnlyIfWritten,
   NotFoundError,
   storeNote,
@@ -272,7 +272,7 @@ export async function deleteSection({
     )
     return { section: summary, notes: lectures.map((l) => l.note_url) }
   })
-  await deleteStoredNotes(notes)
+  await deleteOwnFiles(notes)
   return { section, lectureCount: section.lectureIds.length }
 }
 
@@ -395,7 +395,7 @@ export async function updateLecture({
       return { lecture: after, section: await sectionSummary(trx, before.section_id), changed, dropped }
     }),
   )
-  await deleteStoredNotes([result.dropped])
+  await deleteOwnFiles([result.dropped])
   return { lecture: result.lecture, section: result.section, changed: result.changed }
 }
 
@@ -465,6 +465,6 @@ export async function deleteLecture({
     const { course_id: _course, section_id: _section, ...row } = locked
     return row
   })
-  await deleteStoredNotes([lecture.note_url])
+  await deleteOwnFiles([lecture.note_url])
   return { lecture }
 }

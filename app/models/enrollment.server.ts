@@ -45,12 +45,6 @@ export async function getEnrollment(userId: string, courseId: string) {
     .executeTakeFirst()
 }
 
-/** The whole days one payment for the course buys; null for good (or no such course). */
-export async function courseAccessDays(courseId: string): Promise<number | null> {
-  const row = await db.selectFrom('courses').select('access_days').where('id', '=', courseId).executeTakeFirst()
-  return row?.access_days ?? null
-}
-
 /**
  * The one rule for "can this learner open this course now" (the player, notes, get-full-course, the purchase
  * panel, checkout, the profile's and current-user's course lists go through it or through

@@ -1,9 +1,10 @@
+import { isForeignKeyViolation } from '#db/dialect'
 import { BRAND_NAME } from '~/lib/constants'
 import { isOpenAt, renewable } from '~/lib/access'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/course.server'
 import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
-import { ACCESS_MESSAGES, courseAccessDays, getEnrollment } from '~/models/enrollment.server'
+import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
 import { fulfilOrder } from '~/models/payment.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
@@ -62,7 +63,8 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
     const price = await getQuizPrice()
     return { rupees: price.discountedPrice, couponId: null, courseId: null, description: 'Premium mock test series' }
   }
-  const course = await getCourseById(item.courseId)
+  // Read as the public: a draft is not for sale, to anyone (it answers like a missing course).
+  const course = await getCourseById(item.courseId, 'public')
   if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
   const enrolment = await getEnrollment(buyer.id, course.id)
   // A learner who can open the course buys it again only to renew a period (app/lib/access.ts `renewable`); after
@@ -70,7 +72,7 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   if (
     enrolment?.is_active === 1 &&
     isOpenAt(enrolment.access_until, new Date()) &&
-    !renewable(await courseAccessDays(course.id), enrolment.access_until)
+    !renewable(course.access_days, enrolment.access_until)
   )
     throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
   // docs/decisions/004-payments.md: a revoked learner cannot buy their way back in; the admin decides.
@@ -158,26 +160,33 @@ export async function createOrder(input: {
     kind = gateway.kind
   }
 
-  await db
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      user_id: buyer.id,
-      item_type: itemType,
-      course_id: price.courseId,
-      coupon_id: price.couponId,
-      amount_paise: amountPaise,
-      currency: 'INR',
-      status: 'created',
-      provider: kind,
-      provider_order_id: providerOrder.id,
-      provider_payment_id: null,
-      phone,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-    })
-    .execute()
+  // An admin may delete the course between the price check and this insert (only a course without orders can be
+  // deleted); the order's foreign key then refuses it, and the buyer hears that the course is gone.
+  try {
+    await db
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: buyer.id,
+        item_type: itemType,
+        course_id: price.courseId,
+        coupon_id: price.couponId,
+        amount_paise: amountPaise,
+        currency: 'INR',
+        status: 'created',
+        provider: kind,
+        provider_order_id: providerOrder.id,
+        provider_payment_id: null,
+        phone,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      })
+      .execute()
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
+    throw error
+  }
 
   if (kind === 'free') {
     const outcome = await fulfilOrder({ orderId, source: 'free', paymentId: null })

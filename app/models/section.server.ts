@@ -2,9 +2,8 @@ import type { Selectable, Transaction } from 'kysely'
 import { lockRow } from '#db/dialect'
 import type { Database, LecturesTable } from '#db/schema'
 import { MIME, sniffNote } from '~/lib/file-type'
-import { noteStorageKey } from '~/lib/note-url'
 import type { LectureFields, SectionFields } from '~/schemas/admin'
-import { getStorage, newKey } from '~/services/storage.server'
+import { deleteOwnFiles, getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
@@ -129,28 +128,12 @@ async function nextPosition(
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1
 }
 
-/**
- * Deletes our own stored notes ('notes/...') among these note links; external links and empty ones are left alone.
- * Called after the commit that stopped pointing at them, so a rolled-back change never loses a note in use.
- */
-export async function deleteStoredNotes(noteUrls: Array<string | null>): Promise<void> {
-  const keys = noteUrls.map((url) => (url ? noteStorageKey(url) : null)).filter((key): key is string => Boolean(key))
-  await Promise.all(
-    keys.map((key) =>
-      getStorage()
-        .delete(key)
-        // The database no longer points at the file: a failed delete leaves an orphan to log, not an error to show.
-        .catch((error: unknown) => console.error(`[storage] could not delete ${key}:`, error)),
-    ),
-  )
-}
-
 /** Runs `write`; if it fails, the note stored for it is deleted again (nothing points at it). */
 export async function keepingNoteOnlyIfWritten<T>(noteKey: string | null, write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    await deleteStoredNotes([noteKey])
+    await deleteOwnFiles([noteKey])
     throw error
   }
 }

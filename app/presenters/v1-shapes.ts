@@ -70,10 +70,16 @@ export const LectureShape = z.object({
 })
 export const SectionShape = z.object({ _id: id, title: z.string(), lectures: z.array(id), __v: version })
 
-/** create-course's answer: the full document, sections still empty. */
-export const CreatedCourseShape = CourseShape.extend({
+/** A course as staff see it: with its staff-only fields, whether it is on sale, and what one payment buys. */
+export const StaffCourseShape = CourseShape.extend({
   whatsappLink: z.string(),
   grantsQuizAccess: z.boolean(),
+  published: z.boolean().describe('false: a draft, on no public list, not for sale'),
+  accessDays: z.number().int().nullable().describe('whole days one payment buys; null: for good'),
+})
+
+/** create-course's answer: the full document, sections still empty. */
+export const CreatedCourseShape = StaffCourseShape.extend({
   sections: z.array(id),
   __v: version,
 })

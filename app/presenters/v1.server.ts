@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { formatAttemptedAt } from '~/lib/dates'
 import type { LeaderboardEntry } from '~/models/quiz/standing.server'
 import type { QuizResult } from '~/models/quiz/result.server'
-import type { CourseRow, CourseWithCount, CreatedCourse } from '~/models/course.server'
+import type { CourseRow, CourseWithCount, CreatedCourse, StaffCourse } from '~/models/course.server'
 import type { CourseUser, EnrollmentRow } from '~/models/enrollment.server'
 import type { WebhookOutcome } from '~/models/payment-callbacks.server'
 import type { QuizForEdit, StaffQuizListRow } from '~/models/quiz/editing.server'
@@ -97,10 +97,17 @@ export const courseJson = (row: CourseRow): Shape<'CourseShape'> => ({
   courseDescription: row.course_description,
 })
 
-export const createdCourseJson = (c: CreatedCourse): Shape<'CreatedCourseShape'> => ({
+/** The course as staff see it (the course API's update): the public shape, the staff-only fields and the draft flag. */
+export const staffCourseJson = (c: StaffCourse): Shape<'StaffCourseShape'> => ({
   ...courseJson(c),
   whatsappLink: c.whatsapp_link,
-  grantsQuizAccess: c.grants_quiz_access,
+  grantsQuizAccess: c.grants_quiz_access === 1,
+  published: c.published === 1,
+  accessDays: c.access_days,
+})
+
+export const createdCourseJson = (c: CreatedCourse): Shape<'CreatedCourseShape'> => ({
+  ...staffCourseJson(c),
   sections: [],
   __v: 0,
 })

@@ -35,29 +35,89 @@ const url = (label: string) =>
 
 export const MODES = ['live', 'recorded'] as const
 
-/** Create Course (file `courseImage` is checked by its bytes on the server). */
-export const courseSchema = z
-  .object({
-    cardTitle: required('Card title'),
-    subTitle: required('Subtitle'),
-    courseTag: required('Course tag'),
-    mode: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-      z.enum(MODES, { error: 'Mode must be Live or Recorded' }),
-    ),
-    language: required('Language'),
-    actualPrice: price('Actual price'),
-    discountedPrice: price('Discounted price'),
-    courseTitle: required('Course title'),
-    courseDescription: required('Course description'),
-    whatsappLink: url('WhatsApp link'),
-    grantsQuizAccess: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()).optional(),
-  })
-  .refine((c) => c.discountedPrice <= c.actualPrice, {
-    path: ['discountedPrice'],
-    message: 'Discounted price cannot be more than the actual price',
-  })
+/** How long one payment gives access: whole days, at most ten years; null (an empty field) is for good. */
+export const ACCESS_DAYS_MAX = 3660
+const ACCESS_DAYS_RULE = `Access days must be a whole number from 1 to ${ACCESS_DAYS_MAX}, or empty for good`
+
+/**
+ * `accessDays`: a number, or text read as plain decimal (a form's field, a multipart part); null or blank text is
+ * "for good" (null), distinct from a missing field (undefined: unchanged on an update, for good on create).
+ */
+export const accessDaysField = z.preprocess(
+  (v) => (v === null ? null : typeof v === 'string' ? (parsePlainDecimal(v) ?? null) : v),
+  z
+    .number({ error: ACCESS_DAYS_RULE })
+    .int(ACCESS_DAYS_RULE)
+    .min(1, ACCESS_DAYS_RULE)
+    .max(ACCESS_DAYS_MAX, ACCESS_DAYS_RULE)
+    .nullable(),
+)
+
+/**
+ * `published`: a JSON boolean, or a form's text: 'on' (a ticked checkbox) or 'true' is true, 'false' false; anything
+ * else is refused rather than guessed.
+ */
+export const publishedField = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'Published must be true or false' }),
+)
+
+/** The course fields one by one (the create and edit forms and the API read these names). */
+const courseFields = z.object({
+  cardTitle: required('Card title'),
+  subTitle: required('Subtitle'),
+  courseTag: required('Course tag'),
+  mode: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(MODES, { error: 'Mode must be Live or Recorded' }),
+  ),
+  language: required('Language'),
+  actualPrice: price('Actual price'),
+  discountedPrice: price('Discounted price'),
+  courseTitle: required('Course title'),
+  courseDescription: required('Course description'),
+  whatsappLink: url('WhatsApp link'),
+  grantsQuizAccess: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()).optional(),
+  // Optional on create: a client that sends neither makes a published course with access for good.
+  published: publishedField.optional(),
+  accessDays: accessDaysField.optional(),
+})
+
+export const COURSE_PRICE_ORDER = 'Discounted price cannot be more than the actual price'
+const pricesInOrder = (c: { actualPrice?: number; discountedPrice?: number }) =>
+  c.actualPrice === undefined || c.discountedPrice === undefined || c.discountedPrice <= c.actualPrice
+
+/** Create Course and Edit Course (file `courseImage` is checked by its bytes on the server). */
+export const courseSchema = courseFields.refine(pricesInOrder, {
+  path: ['discountedPrice'],
+  message: COURSE_PRICE_ORDER,
+})
 export type CourseFields = z.infer<typeof courseSchema>
+
+/**
+ * The course API's update: every field optional (a partial update). A price sent alone is checked against the
+ * stored other price by the model, which alone knows it.
+ */
+export const courseUpdateSchema = courseFields
+  .partial()
+  .refine(pricesInOrder, { path: ['discountedPrice'], message: COURSE_PRICE_ORDER })
+export type CourseChanges = z.infer<typeof courseUpdateSchema>
+
+/**
+ * The course form posts every field, but an unticked checkbox and an empty field are absent from what Conform
+ * parses: on that form they mean off and for good, so the page sends the model a complete course.
+ */
+export type CompleteCourseFields = CourseFields & {
+  grantsQuizAccess: boolean
+  published: boolean
+  accessDays: number | null
+}
+export const fromCourseForm = (value: CourseFields): CompleteCourseFields => ({
+  ...value,
+  grantsQuizAccess: value.grantsQuizAccess ?? false,
+  published: value.published ?? false,
+  accessDays: value.accessDays ?? null,
+})
 
 export const sectionSchema = z.object({
   courseId: required('Course'),

@@ -136,3 +136,28 @@ export const publicUrl = (key: string) => `/uploads/${key}`
 /** An image column holds a storage key ('profile/...', 'courses/...') or a URL; pages and the API get a URL. */
 export const imageUrl = (value: string | null) =>
   !value ? null : /^(profile|courses)\//.test(value) ? publicUrl(value) : value
+
+/**
+ * The storage key behind a stored file's link ('/uploads/courses/<key>', 'notes/<key>'); null for anything else
+ * (a picture in public/, an external link), which is not ours to remove.
+ */
+export function ownStorageKey(link: string | null): string | null {
+  const key = link?.trim().replace(/^\/?uploads\//, '') ?? ''
+  return isValidKey(key) ? key : null
+}
+
+/**
+ * Removes files we stored once nothing refers to them: called after the commit that dropped them, so a rolled-back
+ * change never loses a file in use. A failure is logged, never raised: the change is made, and a file left behind
+ * is only space.
+ */
+export async function deleteOwnFiles(links: Array<string | null>): Promise<void> {
+  const keys = links.map(ownStorageKey).filter((key): key is string => key !== null)
+  await Promise.all(
+    keys.map((key) =>
+      getStorage()
+        .delete(key)
+        .catch((error: unknown) => console.error(`[storage] could not delete ${key}:`, error)),
+    ),
+  )
+}

@@ -74,7 +74,7 @@ const pages: Page[] = [
   ),
   page('dashboard', () => import('~/routes/admin/dashboard'), false, false),
   page('all-users', () => import('~/routes/admin/all-users'), false, false),
-  page('all-courses', () => import('~/routes/admin/all-courses'), false, false),
+  page('all-courses', () => import('~/routes/admin/all-courses'), false, true),
   page('premium-users', () => import('~/routes/admin/premium-users'), false, false),
   page(
     'course-users',
@@ -85,6 +85,14 @@ const pages: Page[] = [
     () => ({ courseId }),
   ),
   page('create-course', () => import('~/routes/admin/create-course'), true, true),
+  page(
+    'edit-course',
+    () => import('~/routes/admin/edit-course'),
+    true,
+    true,
+    () => `/admin/edit-course/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('add-section', () => import('~/routes/admin/add-section'), false, true),
   page('add-lecture', () => import('~/routes/admin/add-lecture'), false, true),
   // Course content: the list (move and delete) and the two edit pages, staff.
@@ -204,9 +212,19 @@ describe('admin pages: loaders', () => {
   }
 })
 
+describe('admin pages: the matrix knows which pages have an action', () => {
+  for (const p of pages) {
+    test(`${p.name}: hasAction matches the route module`, async () => {
+      const mod = await p.load()
+      expect(typeof mod.action === 'function').toBe(p.hasAction)
+    })
+  }
+})
+
 describe('admin pages: actions', () => {
   const withActions = [
-    ...pages.filter((p) => p.hasAction),
+    // all-courses' only action (delete) is admin-only: its row is below.
+    ...pages.filter((p) => p.hasAction && p.name !== 'all-courses'),
     page(
       'course-users toggle',
       () => import('~/routes/admin/course-users'),
@@ -215,6 +233,11 @@ describe('admin pages: actions', () => {
       () => `/admin/premium-users/${courseId}`,
       () => ({ courseId }),
     ),
+    // Delete a course: an admin-only action on a page instructors may open (an unknown id: nothing is deleted).
+    {
+      ...page('all-courses delete', () => import('~/routes/admin/all-courses'), true, true),
+      form: { courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+    },
     {
       ...page(
         'course-users enrol',
@@ -225,6 +248,17 @@ describe('admin pages: actions', () => {
         () => ({ courseId }),
       ),
       form: { intent: 'enrol' },
+    },
+    {
+      ...page(
+        'course-users access until',
+        () => import('~/routes/admin/course-users'),
+        true,
+        true,
+        () => `/admin/premium-users/${courseId}`,
+        () => ({ courseId }),
+      ),
+      form: { intent: 'until', userId: courseId, accessUntil: '' },
     },
   ]
   for (const p of withActions) {
@@ -267,6 +301,7 @@ const apiCases: ApiCase[] = [
   { method: 'POST', path: '/api/v1/admin/grant-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/revoke-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/enrol', adminOnly: true, body: {} },
+  { method: 'POST', path: '/api/v1/admin/set-access-until', adminOnly: true, body: {} },
   { method: 'GET', path: '/api/v1/admin/courses-with-user-counts', adminOnly: false },
   { method: 'GET', path: '/api/v1/admin/coupons', adminOnly: true },
   { method: 'POST', path: '/api/v1/admin/create-coupon', adminOnly: true, body: {} },
@@ -315,6 +350,14 @@ const apiCases: ApiCase[] = [
     path: '/api/v1/courses/lectures/:lectureId',
     adminOnly: false,
     params: () => ({ lectureId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
+  { method: 'PUT', path: '/api/v1/courses/:courseId', adminOnly: true, params: () => ({ courseId }), body: {} },
+  // An unknown id, so the allowed call does not delete the course the other rows use.
+  {
+    method: 'DELETE',
+    path: '/api/v1/courses/:courseId',
+    adminOnly: true,
+    params: () => ({ courseId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
   },
 ]
 

@@ -304,6 +304,38 @@ describe('recorded answers', () => {
     expect(
       (await call('POST', '/api/v1/courses/create-course', { cookie: instructor.cookie, form: form({}) })).status,
     ).toBe(403)
+    // /api/v1/courses/{courseId}: edit (JSON or multipart with an image) and delete.
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          json: { courseTitle: 'Other, renamed', published: false, accessDays: 365 },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('PUT', `/api/v1/courses/${other.id}`, {
+          cookie: admin.cookie,
+          form: form({
+            published: 'true',
+            accessDays: '',
+            courseImage: new File([PNG], 'n.png', { type: 'image/png' }),
+          }),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call('PUT', `/api/v1/courses/${other.id}`, { cookie: admin.cookie, json: { accessDays: 0 } })).status,
+    ).toBe(400)
+    expect(
+      (await call('PUT', `/api/v1/courses/${unknownId}`, { cookie: admin.cookie, json: { courseTitle: 'x' } })).status,
+    ).toBe(404)
+    expect((await call('PUT', `/api/v1/courses/${other.id}`, { cookie: instructor.cookie, json: {} })).status).toBe(403)
+    const spareCourse = await createCourse(db, { cardTitle: 'Spare Course', linkAddress: 'spare-course' })
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(200)
+    expect((await call('DELETE', `/api/v1/courses/${spareCourse.id}`, { cookie: admin.cookie })).status).toBe(404)
+    expect((await call('DELETE', `/api/v1/courses/${course.id}`, { cookie: admin.cookie })).status).toBe(409)
     const sectionForm = form({
       courseId: course.id,
       sectionTitle: 'Notes',
@@ -520,6 +552,11 @@ describe('recorded answers', () => {
     expect((await call('POST', '/api/v1/admin/revoke-access', { cookie: instructor.cookie, json: {} })).status).toBe(
       403,
     )
+    const accessUntil = (json: unknown) =>
+      call('POST', '/api/v1/admin/set-access-until', { cookie: admin.cookie, json })
+    expect((await accessUntil({ userId: learner.id, courseId: course.id, accessUntil: '2030-01-31' })).status).toBe(200)
+    expect((await accessUntil({ userId: learner.id, courseId: course.id, accessUntil: 'soon' })).status).toBe(400)
+    expect((await accessUntil({ userId: learner.id, courseId: other.id, accessUntil: null })).status).toBe(404)
     await createUser(db, { email: 'openapi-walk-in@example.test' })
     const enrolBody = { email: 'openapi-walk-in@example.test', courseId: other.id, note: 'paid in cash, receipt 114' }
     expect((await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: enrolBody })).status).toBe(200)

@@ -1,6 +1,7 @@
 import { Children, cloneElement, isValidElement, type ReactNode } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { Dialog } from '~/components/dialog'
+import { DraftBadge } from '~/components/draft-badge'
 import { StatusButton } from '~/components/forms'
 
 // Small shared parts of the admin pages. Everything works as plain links and forms (no JS needed).
@@ -278,7 +279,7 @@ export function CoursePicker({
   courses,
   label,
 }: {
-  courses: Array<{ id: string; courseImage: string; courseTitle: string }>
+  courses: Array<{ id: string; courseImage: string; courseTitle: string; published?: boolean }>
   label: string
 }) {
   return (
@@ -286,7 +287,7 @@ export function CoursePicker({
       {courses.length === 0 ? <p>No courses found</p> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((c) => (
-          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle}>
+          <CourseCard key={c.id} image={c.courseImage} title={c.courseTitle} draft={c.published === false}>
             <Link to={`?course=${c.id}`} preventScrollReset className={`${secondaryButtonClass} mt-auto self-start`}>
               {label}
             </Link>
@@ -297,12 +298,25 @@ export function CoursePicker({
   )
 }
 
-export function CourseCard({ image, title, children }: { image: string; title: string; children?: ReactNode }) {
+export function CourseCard({
+  image,
+  title,
+  draft = false,
+  children,
+}: {
+  image: string
+  title: string
+  /** An unpublished course: marked 'Draft'. */
+  draft?: boolean
+  children?: ReactNode
+}) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <img src={image} alt="" className="aspect-video w-full object-cover" loading="lazy" width={320} height={180} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="font-semibold">{title}</h2>
+        <h2 className="font-semibold">
+          {title} {draft ? <DraftBadge /> : null}
+        </h2>
         {children}
       </div>
     </li>

@@ -1,17 +1,19 @@
 import { Link } from 'react-router'
 import { BarChart } from '~/components/admin/charts'
+import { LiveAccess } from '~/components/admin/live-access'
 import { UsersTable } from '~/components/admin/users-table'
 import { PageTitle } from '~/components/admin/ui'
 import { DASHBOARD_LATEST_USERS } from '~/lib/constants'
 import { indiaDateTime } from '~/lib/dates'
 import { formatRupees } from '~/lib/pricing'
 import { dailyActivity, latestPayments, revenueByItem, revenueSummary } from '~/models/insight.server'
+import { liveCourseAccess } from '~/models/access-stats.server'
 import { getStats } from '~/models/stats.server'
 import { listUsers } from '~/models/user.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/dashboard'
 
-// Dashboard: counters and the latest users, plus revenue, the last 30 days of activity as SVG
+// Dashboard: counters, the live batches' access figures and the latest users, plus revenue, the last 30 days of activity as SVG
 // charts, and the latest payments. Money is admin-only, like the payments page and its export:
 // instructors see the counters, the activity charts and the latest users, never revenue or payments.
 
@@ -19,8 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')
   const isAdmin = user.role === 'admin'
   const now = new Date()
-  const [stats, latest, activity, money] = await Promise.all([
+  const [stats, live, latest, activity, money] = await Promise.all([
     getStats(),
+    liveCourseAccess(now),
     listUsers({ pageSize: DASHBOARD_LATEST_USERS }),
     dailyActivity(now),
     isAdmin
@@ -29,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         )
       : null,
   ])
-  return { stats, users: latest.users, activity, money }
+  return { stats, live, users: latest.users, activity, money }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Admin' }]
@@ -40,7 +43,7 @@ const cardClass = 'rounded-lg border border-slate-200 p-4 dark:border-slate-700'
 const mutedClass = 'text-sm text-slate-600 dark:text-slate-400'
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, users, activity, money } = loaderData
+  const { stats, live, users, activity, money } = loaderData
   const cards = [
     { label: 'Total Users', value: stats.totalUsers },
     { label: 'Premium Users', value: stats.premiumUsers },
@@ -59,6 +62,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+
+      <LiveAccess courses={live} />
 
       {money ? <Revenue money={money} /> : null}
 

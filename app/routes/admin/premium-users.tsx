@@ -19,7 +19,7 @@ export default function PremiumUsers({ loaderData }: Route.ComponentProps) {
       {loaderData.courses.length === 0 ? <p>No courses found</p> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.courses.map((c) => (
-          <CourseCard key={c.id} image={c.courseImage} title={c.cardTitle}>
+          <CourseCard key={c.id} image={c.courseImage} title={c.cardTitle} draft={!c.published}>
             <p className="text-sm">Students Enrolled: {c.studentCount}</p>
             <Link to={`/admin/premium-users/${c.id}`} className={`${secondaryButtonClass} mt-auto self-start`}>
               View Details

@@ -1,4 +1,5 @@
 import { apiResource } from './endpoints.server'
+import { adminAccessEndpoints } from './admin/access.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
@@ -11,5 +12,11 @@ import { adminUserEndpoints } from './admin/users.server'
 export const adminApi = apiResource({
   mount: '/api/v1/admin',
   signInBeforeRouting: true,
-  endpoints: [...adminUserEndpoints, ...adminEnrolmentEndpoints, ...adminCouponEndpoints, ...adminQuizEndpoints],
+  endpoints: [
+    ...adminUserEndpoints,
+    ...adminEnrolmentEndpoints,
+    ...adminAccessEndpoints,
+    ...adminCouponEndpoints,
+    ...adminQuizEndpoints,
+  ],
 })

@@ -18,6 +18,7 @@ import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint } from './endpoints.server'
 import { contentEndpoints } from './courses/content.server'
+import { catalogueEndpoints } from './courses/catalogue.server'
 import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import {
@@ -78,17 +79,17 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'GET',
       path: '/get-all-courses',
-      summary: 'Every course in insertion order (public shape)',
+      summary: 'Every published course in insertion order (public shape; drafts are left out)',
       guard: 'public',
       success: { 200: z.object({ message: z.string(), courses: z.array(CourseShape) }) },
       errors: {},
       handler: async () =>
-        json({ message: 'All courses fetched successfully', courses: (await listCourses()).map(courseJson) }),
+        json({ message: 'All courses fetched successfully', courses: (await listCourses('public')).map(courseJson) }),
     }),
     endpoint({
       method: 'POST',
       path: '/get-course-details',
-      summary: 'One course by its linkAddress (public shape)',
+      summary: 'One published course by its linkAddress (public shape; a draft is not found)',
       guard: 'public',
       body: { json: z.object({ linkAddress: z.string() }) },
       success: { 200: z.object({ courseDetails: CourseShape }) },
@@ -98,7 +99,7 @@ export const coursesApi = apiResource({
         // docs/legacy-api.md §5 #13: a non-string (e.g. {"$ne":null}) is a 400, never a lookup.
         if (typeof linkAddress !== 'string' || linkAddress.trim() === '')
           return apiError(400, 'linkAddress is required')
-        const course = await getCourseByLinkAddress(linkAddress.trim())
+        const course = await getCourseByLinkAddress(linkAddress.trim(), 'public')
         // docs/legacy-api.md §5 #15: not found is a JSON 404 (the checkout shows "Course not found").
         if (!course) return apiError(404, 'Course not found')
         return json({ courseDetails: courseJson(course) })
@@ -285,5 +286,6 @@ export const coursesApi = apiResource({
       },
     }),
     ...contentEndpoints,
+    ...catalogueEndpoints,
   ],
 })

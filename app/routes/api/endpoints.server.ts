@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { z, type ZodType } from 'zod'
 import { API_AUTH_MESSAGES, requireRole } from '~/auth/guard.server'
+import { isId } from '~/lib/ids'
 import type { RoleNeed } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { apiError, withAbsoluteImages } from '~/utils/api.server'
@@ -21,15 +22,11 @@ export type Guard = 'public' | RoleNeed
 export const UNAUTHORIZED = API_AUTH_MESSAGES.unauthorized
 
 /**
- * The request body an endpoint reads. The zod schema documents the accepted shape (and is what the OpenAPI
- * document shows); handlers keep the legacy checks whose exact messages the old client displays.
+ * The request body an endpoint reads: JSON, multipart, or either (`json` with `multipart`: the same fields, the
+ * multipart one with its files). The zod schema documents the accepted shape (and is what the OpenAPI document
+ * shows); handlers keep the legacy checks whose exact messages the old client displays.
  */
-export type RequestBody =
-  | { json: ZodType }
-  | { multipart: ZodType }
-  // Either, by the request's Content-Type (a file goes in the multipart form).
-  | { json: ZodType; multipart: ZodType }
-  | { raw: string }
+export type RequestBody = { json: ZodType; multipart?: ZodType } | { multipart: ZodType } | { raw: string }
 
 /** A success answer: a JSON shape, a file download, or a redirect (each with what it means). */
 export type SuccessAnswer = ZodType | { file: string } | { redirect: string }
@@ -49,6 +46,11 @@ export type Endpoint<G extends Guard = Guard> = {
   method: Method
   /** Relative to the resource's mount: '/get-full-course/:id'. */
   path: string
+  /**
+   * Path params that match only a well-formed id (ID_PATTERN), for a path that is a bare param ('/:courseId'): the
+   * resource's named paths of that length (and retired ones, which stay a 404) are then never read as an id.
+   */
+  idParams?: readonly string[]
   summary: string
   guard: G
   /** Shares the per-address limit on auth posts with the pages: 429 past it. */
@@ -85,8 +87,8 @@ type RouteArgs = {
 /** The documented path of an endpoint: '/api/v1/quiz' for the quiz resource's '/'. */
 export const fullPath = (resource: ApiResource, e: Endpoint) => resource.mount + (e.path === '/' ? '' : e.path)
 
-function match(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean)
+function match(e: Endpoint, path: string): Record<string, string> | null {
+  const want = e.path.split('/').filter(Boolean)
   const got = path.split('/').filter(Boolean)
   if (want.length !== got.length) return null
   const params: Record<string, string> = {}
@@ -94,6 +96,7 @@ function match(pattern: string, path: string): Record<string, string> | null {
     if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(got[i])
     else if (want[i] !== got[i]) return null
   }
+  if (e.idParams?.some((name) => !isId(params[name]))) return null
   return params
 }
 
@@ -104,7 +107,7 @@ async function dispatch(resource: ApiResource, args: RouteArgs): Promise<Respons
   try {
     if (resource.signInBeforeRouting) await requireRole(args.request, 'signedIn', 'api')
     for (const e of resource.endpoints) {
-      const params = match(e.path, path)
+      const params = match(e, path)
       if (!params) continue
       pathMatched = true
       if (e.method !== method && !(e.method === 'GET' && method === 'HEAD')) continue

@@ -1,4 +1,5 @@
 import { z, type ZodType } from 'zod'
+import { ID_PATTERN } from '~/lib/ids'
 import { ApiErrorShape } from '~/presenters/v1-shapes'
 import { fullPath, type ApiResource, type Endpoint, type ErrorAnswer, type SuccessAnswer } from './endpoints.server'
 
@@ -73,15 +74,13 @@ function requestBody(e: Endpoint) {
   if (!e.body) return undefined
   if ('raw' in e.body)
     return { required: true, description: e.body.raw, content: { 'application/json': { schema: { type: 'object' } } } }
-  if ('json' in e.body) {
-    const json = { 'application/json': { schema: schemaOf(e.body.json, 'input') } }
-    if (!('multipart' in e.body)) return { required: true, content: json }
-    return {
-      required: true,
-      content: { ...json, 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } },
-    }
-  }
-  return { required: true, content: { 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } } }
+  // An endpoint may read JSON or multipart (an optional file beside the same fields): both are documented.
+  const json = 'json' in e.body ? { 'application/json': { schema: schemaOf(e.body.json, 'input') } } : {}
+  const multipart =
+    'multipart' in e.body && e.body.multipart
+      ? { 'multipart/form-data': { schema: schemaOf(e.body.multipart, 'input') } }
+      : {}
+  return { required: true, content: { ...json, ...multipart } }
 }
 
 function parameters(path: string, e: Endpoint) {
@@ -89,7 +88,7 @@ function parameters(path: string, e: Endpoint) {
     name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: e.idParams?.includes(name) ? { type: 'string', pattern: ID_PATTERN.source } : { type: 'string' },
   }))
   if (!e.query) return inPath
   const query = schemaOf(e.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }

@@ -99,7 +99,7 @@ export const ordersApi = apiResource({
         const courseId = str(body, 'courseId')
         const couponCode = str(body, 'couponCode')
         if (!courseId || !couponCode?.trim()) return apiError(400, 'All fields are required.')
-        if (!isId(courseId) || !(await getCourseById(courseId))) return apiError(404, 'Invalid coupon code.')
+        if (!isId(courseId) || !(await getCourseById(courseId, 'public'))) return apiError(404, 'Invalid coupon code.')
         const user = await getUser(request)
         const check = await checkCouponGuarded({
           courseId,

@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { z } from 'zod'
+import { DraftBadge } from '~/components/draft-badge'
 import { ErrorList, Field } from '~/components/forms'
 import { HostedCheckoutForm, PaymentTips, useRazorpayCheckout } from '~/components/razorpay-checkout'
 import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
 import { checkCouponGuarded } from '~/models/coupon.server'
-import { getCourseByLinkAddress } from '~/models/course.server'
 import { accessEndedNotice, formatAccessDate, renewable } from '~/lib/access'
-import { courseAccess, courseAccessDays } from '~/models/enrollment.server'
+import { getCourseByLinkAddress, viewerOf } from '~/models/course.server'
+import { courseAccess } from '~/models/enrollment.server'
 import { createOrder, OrderError, payInstructions } from '~/models/order.server'
 import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
@@ -36,17 +37,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Please login to enroll',
     )
   }
-  const course = await getCourseByLinkAddress(params.id)
+  // A draft is 'Course not found' to all but staff, who see it marked and without the means to pay.
+  const course = await getCourseByLinkAddress(params.id, viewerOf(user))
   if (!course)
     return data(
       { course: null, enrolled: false, renewal: null, coupon: null, couponError: null, phone: '', cancelled: false },
       { status: 404 },
     )
+  const draft = course.published !== 1
   const access = await courseAccess(user, course.id)
   // An enrolment with a period is renewed here, open or ended (app/lib/access.ts `renewable`); one for good is not.
   const renewal =
     access.ok && access.enrolled
-      ? renewable(await courseAccessDays(course.id), access.accessUntil)
+      ? renewable(course.access_days, access.accessUntil)
         ? { until: access.accessUntil, ended: false }
         : null
       : !access.ok && access.reason === 'ended'
@@ -56,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = search.get('coupon')?.trim()
   let coupon: { code: string; discount: number } | null = null
   let couponError: string | null = null
-  if (code) {
+  if (code && !draft) {
     const check = await checkCouponGuarded({
       courseId: course.id,
       code,
@@ -75,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       image: course.course_image,
       actualPrice: course.actual_price,
       discountedPrice: course.discounted_price,
+      draft,
     },
     enrolled: access.ok && access.enrolled && !renewal,
     renewal,
@@ -89,7 +93,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   const formData = await readForm(request)
-  const course = await getCourseByLinkAddress(params.id)
+  // Read as the public: a draft is sold to no one, so its coupon and pay posts go back to the page, as a missing
+  // course's do.
+  const course = await getCourseByLinkAddress(params.id, 'public')
   if (!course) throw redirect(`/checkout/${encodeURIComponent(params.id)}`)
   const here = `/checkout/${encodeURIComponent(course.link_address)}`
 
@@ -202,7 +208,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           width={640}
           height={360}
         />
-        <h1 className="mt-4 text-2xl font-bold">{course.title}</h1>
+        <h1 className="mt-4 text-2xl font-bold">
+          {course.title} {course.draft ? <DraftBadge /> : null}
+        </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">{course.subTitle}</p>
       </section>
       <section className="rounded-lg border border-slate-200 p-6 shadow-sm dark:border-slate-700">
@@ -229,13 +237,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </span>
         </p>
 
-        {renewal?.until ? (
+        {renewal?.until && !course.draft ? (
           <p className="mt-3 text-sm" role="status">
             {renewal.ended ? accessEndedNotice(renewal.until) : `Access until ${formatAccessDate(renewal.until)}`}.
             Renewing adds another period{renewal.ended ? ' from today' : ' after that date'}.
           </p>
         ) : null}
-        {enrolled ? (
+        {course.draft ? (
+          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            This course is a draft: it cannot be bought until it is published.
+          </p>
+        ) : enrolled ? (
           <Link
             to={`/my-courses/${course.id}`}
             className="mt-6 block rounded bg-emerald-700 px-4 py-2 text-center font-semibold text-white hover:bg-emerald-800 dark:bg-emerald-700"

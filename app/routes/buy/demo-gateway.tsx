@@ -1,7 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { formatRupees } from '~/lib/pricing'
-import { getCourseById } from '~/models/course.server'
+import { getCourseById, getCourseName } from '~/models/course.server'
 import { getOrderForBuyer } from '~/models/order.server'
 import { verifyCheckoutPayment } from '~/models/payment-callbacks.server'
 import { readForm } from '~/utils/body.server'
@@ -25,14 +25,15 @@ async function loadOrder(request: Request, orderId: string) {
 
 async function backTo(courseId: string | null) {
   if (!courseId) return '/quizzes/unlock'
-  const course = await getCourseById(courseId)
+  const course = await getCourseById(courseId, 'public')
   return course ? `/checkout/${encodeURIComponent(course.link_address)}` : '/courses'
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await loadOrder(request, params.orderId)
   if (order.status === 'paid') throw redirect('/payment-success')
-  const course = order.course_id ? await getCourseById(order.course_id) : null
+  // The order's own amount and its course's name, draft or not: an open order is paid as it was made.
+  const course = order.course_id ? await getCourseName(order.course_id) : null
   return {
     amount: order.amount_paise / 100,
     item: course ? course.course_title : 'Premium mock test series',

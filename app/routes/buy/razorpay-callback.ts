@@ -17,7 +17,7 @@ export function loader() {
 
 async function backTo(courseId: string | null | undefined) {
   if (!courseId) return '/quizzes/unlock'
-  const course = await getCourseById(courseId)
+  const course = await getCourseById(courseId, 'public')
   return course ? `/checkout/${encodeURIComponent(course.link_address)}` : '/courses'
 }
 

@@ -6,7 +6,7 @@ import type { Route } from './+types/bsc-hons-batch'
 
 // /courses/bsc-hons-batch: the semester batches, i.e. courses tagged 'b.sc hons.'.
 export async function loader() {
-  const courses = (await listCourses()).filter((c) => hasTag(c, BSC_TAG)).map(toCardJson)
+  const courses = (await listCourses('public')).filter((c) => hasTag(c, BSC_TAG)).map(toCardJson)
   return { courses }
 }
 

@@ -1,20 +1,23 @@
 import { data, redirect } from 'react-router'
 import { getUser } from '~/auth/session.server'
 import type { Viewer } from '~/components/purchase-panel'
-import { getCourseByLinkAddress } from '~/models/course.server'
+import { getCourseByLinkAddress, viewerOf } from '~/models/course.server'
 import { courseAccess, type Access } from '~/models/enrollment.server'
 import { courseJson } from '~/presenters/v1.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 
 // Shared by the course detail page (/courses/{id}) and the semester page (/courses/bsc-hons-batch/{id}).
 
-/** The course (public shape) and what the purchase button should offer this viewer; null course = 404. */
+/**
+ * The course (public shape) and what the purchase button should offer this viewer; null course = 404. A draft is
+ * found for staff only (marked `draft`); to everyone else it is missing.
+ */
 export async function loadCoursePage(request: Request, linkAddress: string) {
-  const course = await getCourseByLinkAddress(linkAddress)
-  if (!course) return null
   const user = await getUser(request)
+  const course = await getCourseByLinkAddress(linkAddress, viewerOf(user))
+  if (!course) return null
   const viewer: Viewer = user ? viewerFrom(await courseAccess(user, course.id)) : 'guest'
-  return { course: courseJson(course), viewer }
+  return { course: courseJson(course), viewer, draft: course.published !== 1 }
 }
 
 /** An open enrolment says 'Go to course' (with its end), an ended one 'Renew'; anyone else may buy. */

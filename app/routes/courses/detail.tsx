@@ -4,7 +4,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { enrolIntent, loadCoursePage, notFound } from './course-page.server'
 import type { Route } from './+types/detail'
 
-// /courses/{linkAddress}: course detail. Missing course: 'No Course Found' with status 404.
+// /courses/{linkAddress}: course detail. Missing course (or a draft, to all but staff): 'No Course Found', 404.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadCoursePage(request, params.id)
   if (!page) return notFound()
@@ -27,6 +27,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
     <CourseDetail
       course={page.course}
       viewer={page.viewer}
+      draft={page.draft}
       syllabus={syllabusFor(page.course.linkAddress)}
       back={{ to: '/courses', label: 'All courses' }}
     />

@@ -6,7 +6,7 @@ import type { Route } from './+types/list'
 
 // /courses: every course whose tag is not 'b.sc hons.', plus the fixed B.Sc card at 1500/999.
 export async function loader() {
-  const courses = (await listCourses()).filter((c) => !hasTag(c, BSC_TAG)).map(toCardJson)
+  const courses = (await listCourses('public')).filter((c) => !hasTag(c, BSC_TAG)).map(toCardJson)
   return { courses }
 }
 

@@ -28,6 +28,7 @@ export default function SemesterPage({ loaderData }: Route.ComponentProps) {
     <CourseDetail
       course={page.course}
       viewer={page.viewer}
+      draft={page.draft}
       syllabus={semesterSyllabi[page.key]}
       back={{ to: '/courses/bsc-hons-batch', label: 'Semester batches' }}
     />

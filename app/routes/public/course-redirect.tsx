@@ -4,10 +4,10 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getCourseByLinkAddress } from '~/models/course.server'
 import type { Route } from './+types/course-redirect'
 
-// /{id}: the earlier course-detail path. 301 to /courses/{id} when a course has that linkAddress,
+// /{id}: the earlier course-detail path. 301 to /courses/{id} when a published course has that linkAddress,
 // otherwise the 404 page with status 404.
 export async function loader({ params }: Route.LoaderArgs) {
-  const course = await getCourseByLinkAddress(params.id)
+  const course = await getCourseByLinkAddress(params.id, 'public')
   if (course) throw redirect(`/courses/${encodeURIComponent(course.link_address)}`, 301)
   throw data(null, { status: 404 })
 }

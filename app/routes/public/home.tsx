@@ -20,7 +20,7 @@ import type { Route } from './+types/home'
 // Home. Static content is imported by the component, not sent as loader data,
 // so the page stays under one TCP first flight (14,600 bytes).
 export async function loader() {
-  const courses = (await listCourses())
+  const courses = (await listCourses('public'))
     .filter((c) => hasTag(c, MSC_TAG))
     .slice(0, HOME_CAROUSEL_COURSES)
     .map(toCardJson)

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, openPostgres, type DB } from '../../../db/client'
-import { createUser } from '../../../db/factories'
+import { createCourse, createUser } from '../../../db/factories'
 import { freePort } from '../../../scripts/pg-server.mjs'
 import { startAppServer, type AppServer } from '../../support/app-server'
 import { E2E } from '../../support/e2e-env'
@@ -147,6 +147,41 @@ describe.each(backends)('the anonymous page cache on $name', (backend) => {
       .where('id', '=', id)
       .execute()
     expect(await (await get(a, '/quizzes')).text()).toContain(`${title} by hand`)
+  })
+
+  test('a course edited or unpublished through the other process is what the very next anonymous visitor sees', async () => {
+    const admin = await signIn(b, 'admin', 'Catalogue Admin')
+    const tag = crypto.randomBytes(3).toString('hex')
+    const course = await createCourse(db, { cardTitle: `Cached Course ${tag}`, discountedPrice: 2999 })
+    const page = `/courses/${course.linkAddress}`
+    await get(a, page)
+    await get(a, '/courses')
+    const warm = await get(a, page)
+    expect(cacheStatus(warm)).toBe('hit')
+    expect(await warm.text()).toContain(`Cached Course ${tag}`)
+    expect(cacheStatus(await get(a, '/courses'))).toBe('hit')
+
+    const put = (body: unknown) =>
+      fetch(`${b.baseURL}/api/v1/courses/${course.id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Cookie: admin.cookie },
+        body: JSON.stringify(body),
+      })
+    expect((await put({ courseTitle: `Renamed Course ${tag}`, discountedPrice: 1799 })).status).toBe(200)
+    const edited = await get(a, page)
+    expect(cacheStatus(edited)).toBe('miss')
+    const html = await edited.text()
+    expect(html).toContain(`Renamed Course ${tag}`)
+    expect(html).toContain('1,799')
+    expect(await (await get(a, '/courses')).text()).toContain(`Renamed Course ${tag}`)
+
+    // Unpublished: gone from the list and a 404 at once, though both were cached a moment ago.
+    expect(cacheStatus(await get(a, page))).toBe('hit')
+    expect((await put({ published: false })).status).toBe(200)
+    const hidden = await get(a, page)
+    expect(hidden.status).toBe(404)
+    expect(await hidden.text()).toContain('No Course Found')
+    expect(await (await get(a, '/courses')).text()).not.toContain(`Renamed Course ${tag}`)
   })
 
   test('a signed-in page is never served from the cache nor stored', async () => {
