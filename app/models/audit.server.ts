@@ -66,7 +66,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'live_class.update': 'Edited a live class',
   'live_class.cancel': 'Cancelled a live class',
   'live_class.recording': 'Attached a live class recording',
-  'calendar.replace': 'Replaced their calendar address',
+  'calendar.replace': 'Made or replaced their calendar address',
 }
 
 export async function recordAudit(

@@ -13,22 +13,13 @@ import { feedClassesFor } from './live-class.server'
 const newToken = () => crypto.randomBytes(32).toString('base64url')
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
-/** The user's calendar token, made on first use. */
-export async function calendarToken(userId: string): Promise<string> {
-  await db
-    .insertInto('calendar_tokens')
-    .values({ user_id: userId, token: newToken(), created_at: nowIso() })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute()
-  const row = await db
-    .selectFrom('calendar_tokens')
-    .select('token')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return row.token
+/** The user's calendar token, or null until they ask for one (a page view never writes, so it is made by a post). */
+export async function calendarToken(userId: string): Promise<string | null> {
+  const row = await db.selectFrom('calendar_tokens').select('token').where('user_id', '=', userId).executeTakeFirst()
+  return row?.token ?? null
 }
 
-/** A new token for the user (the old address stops working), audited. */
+/** A first or a new token for the user (the old address, if any, stops working), audited. */
 export async function replaceCalendarToken(userId: string): Promise<string> {
   const token = newToken()
   await db.transaction().execute(async (trx) => {

@@ -27,9 +27,11 @@ async function axeViolations(page: Page) {
   })
 }
 
-/** The learner's calendar feed, read from the address their profile shows. */
+/** The learner's calendar feed, read from the address their profile shows (asked for first if they have none). */
 async function feedOf(page: Page) {
   await page.goto('/profile')
+  const get = page.getByRole('button', { name: 'Get calendar address' })
+  if (await get.isVisible()) await get.click()
   const address = await page.getByRole('link', { name: /\/calendar\/.+\.ics$/ }).textContent()
   const res = await page.request.get(new URL(address!).pathname)
   expect(res.status()).toBe(200)

@@ -14,6 +14,15 @@ import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie, signedInUser } from '../support/harness'
 import { parseIcs } from '../support/ics'
 
+/** The learner's calendar address: none until they ask for one on the profile (a page view writes nothing). */
+async function calendarUrlOf(cookie: string): Promise<string> {
+  const before = (await callRoute(profile.loader, '/profile', { cookie })).data.calendarUrl
+  if (before) return before
+  const made = await callRoute(profile.action, '/profile', { cookie, form: { intent: 'replace-calendar' } })
+  expect(made.status).toBe(302)
+  return (await callRoute(profile.loader, '/profile', { cookie })).data.calendarUrl
+}
+
 let admin = { id: '', cookie: '' }
 let instructor = { id: '', cookie: '' }
 beforeAll(async () => {
@@ -235,7 +244,7 @@ describe('learners', () => {
       const prof = await callRoute(profile.loader, '/profile', { cookie })
       expect(prof.data.nextClass).toBeNull()
       expect(JSON.stringify(prof.data)).not.toContain(c.joinUrl)
-      const token = prof.data.calendarUrl.split('/calendar/')[1]
+      const token = (await calendarUrlOf(cookie)).split('/calendar/')[1]
       const feed = await callRoute(calendar.loader, `/calendar/${token}`, { params: { file: token } })
       expect(feed.status).toBe(200)
       const ics = await feed.response!.text()
@@ -265,7 +274,8 @@ describe('calendar feed', () => {
     const learner = await createUser(db)
     await enrol(db, { userId: learner.id, courseId: course.id })
     const cookie = await signedInCookie(learner.id)
-    const url = (await callRoute(profile.loader, '/profile', { cookie })).data.calendarUrl as string
+    expect((await callRoute(profile.loader, '/profile', { cookie })).data.calendarUrl).toBeNull()
+    const url = await calendarUrlOf(cookie)
     expect(url).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
     const file = url.split('/calendar/')[1]
     const res = await callRoute(calendar.loader, `/calendar/${file}`, { params: { file } })

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ])
   return {
     nextClass,
-    calendarUrl: `${appOrigin(request)}/calendar/${token}.ics`,
+    calendarUrl: token ? `${appOrigin(request)}/calendar/${token}.ics` : null,
     user: {
       name: user.name,
       email: user.email,
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request)
   if (form.get('intent') !== 'replace-calendar') return dataWithError(null, 'Unknown action')
   await replaceCalendarToken(user.id)
-  throw await redirectWithSuccess('/profile', 'Your calendar address was replaced')
+  throw await redirectWithSuccess('/profile', 'Your calendar address is ready')
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile | BioCoach' }]
@@ -163,16 +163,24 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300">No live classes coming up.</p>
         )}
-        <p className="mt-4 text-sm">
-          Your calendar address (add it to Google Calendar or your phone&apos;s calendar as a subscription; keep it
-          private):
-        </p>
-        <p className="mt-1 rounded bg-slate-100 p-2 font-mono text-xs break-all dark:bg-slate-800">
-          <a href={calendarUrl}>{calendarUrl}</a>
-        </p>
+        {calendarUrl ? (
+          <>
+            <p className="mt-4 text-sm">
+              Your calendar address (add it to Google Calendar or your phone&apos;s calendar as a subscription; keep it
+              private):
+            </p>
+            <p className="mt-1 rounded bg-slate-100 p-2 font-mono text-xs break-all dark:bg-slate-800">
+              <a href={calendarUrl}>{calendarUrl}</a>
+            </p>
+          </>
+        ) : (
+          <p className="mt-4 text-sm">
+            Get a private calendar address to see your live classes in Google Calendar or your phone&apos;s calendar.
+          </p>
+        )}
         <Form method="post" className="mt-2">
-          <StatusButton name="intent" value="replace-calendar" pendingText="Replacing...">
-            Replace calendar address
+          <StatusButton name="intent" value="replace-calendar" pendingText="Saving...">
+            {calendarUrl ? 'Replace calendar address' : 'Get calendar address'}
           </StatusButton>
         </Form>
       </section>
