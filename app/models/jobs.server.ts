@@ -19,8 +19,11 @@ import { dueReminders } from './reminders.server'
 /** A claimed message not marked sent after this long is sent again by the next sweep. */
 export const CLAIM_RETRY_MINUTES = 10
 
-/** One message the sweep may send: its claim key and the mail. */
-export type Job = { key: string; mail: Mail }
+/**
+ * One message the sweep may send: its claim key and the mail; `stillDue`, read after the claim is won and just
+ * before sending, drops a message the world moved past meanwhile (a renewal between the sweep's read and its send).
+ */
+export type Job = { key: string; mail: Mail; stillDue?: (conn: Kysely<Database>) => Promise<boolean> }
 
 /** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
 export type SweepOptions = {
@@ -53,6 +56,24 @@ export async function claim(conn: Kysely<Database>, key: string, now: Date): Pro
   return Number(taken.numUpdatedRows) === 1
 }
 
+/**
+ * The keys among `keys` already sent, read in chunks: a class announced to many learners stays due until it
+ * starts, so each sweep skips what went before with a few reads instead of one claim attempt per message.
+ */
+async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+  const sent = new Set<string>()
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await conn
+      .selectFrom('job_claims')
+      .select('key')
+      .where('key', 'in', keys.slice(i, i + 500))
+      .where('sent_at', 'is not', null)
+      .execute()
+    for (const r of rows) sent.add(r.key)
+  }
+  return sent
+}
+
 /** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
 export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
   const conn = options.db ?? appDb
@@ -60,10 +81,18 @@ export async function runSweep(options: SweepOptions = {}): Promise<{ sent: stri
   const send = options.send ?? sendMail
   const origin = options.origin ?? appOrigin()
   const jobs = [...(await dueReminders({ conn, now, origin })), ...(await dueClassNotices({ conn, now, origin }))]
+  const done = await sentKeys(
+    conn,
+    jobs.map((j) => j.key),
+  )
   const sent: string[] = []
   const failed: string[] = []
   for (const job of jobs) {
-    if (!(await claim(conn, job.key, now))) continue
+    if (done.has(job.key) || !(await claim(conn, job.key, now))) continue
+    if (job.stillDue && !(await job.stillDue(conn))) {
+      await conn.deleteFrom('job_claims').where('key', '=', job.key).execute()
+      continue
+    }
     try {
       await send(job.mail)
     } catch (error) {

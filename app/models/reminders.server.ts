@@ -40,6 +40,17 @@ export async function dueReminders(input: { conn: Kysely<Database>; now: Date; o
     const course = r.course_title || r.card_title
     jobs.push({
       key: `reminder:${r.id}:${end}:${kind}`,
+      // Renewed (a new end) or revoked since the read above: this period's reminder is no longer due.
+      stillDue: async (c) =>
+        Boolean(
+          await c
+            .selectFrom('enrollments')
+            .select('id')
+            .where('id', '=', r.id)
+            .where('is_active', '=', 1)
+            .where('access_until', '=', end)
+            .executeTakeFirst(),
+        ),
       mail: reminderMail({
         kind,
         ended: now.getTime() >= Date.parse(end),

@@ -119,6 +119,29 @@ describe('access reminders', () => {
     expect(c.to(late.email).map((m) => m.subject)).toEqual(['Your access to Biology Live Batch has ended'])
   })
 
+  test('a renewal landing while a sweep runs stops the reminders it had read as due', async () => {
+    const course = await liveCourse()
+    const a = await createUser(db)
+    const b = await createUser(db)
+    await pay(a.id, course.id, day(0))
+    await pay(b.id, course.id, day(0))
+    const mails: Mail[] = []
+    await runSweep({
+      now: day(27),
+      origin: ORIGIN,
+      // Both renew during the first send, after the sweep read both reminders as due.
+      send: async (m) => {
+        if (m.to !== a.email && m.to !== b.email) return
+        if (mails.length === 0) for (const l of [a, b]) await pay(l.id, course.id, day(27))
+        mails.push(m)
+      },
+    })
+    expect(mails).toHaveLength(1)
+    const c = catcher()
+    await sweepEvery(c, 27, 31, 6)
+    expect(c.mails.filter((m) => m.to === a.email || m.to === b.email)).toHaveLength(0)
+  })
+
   test('revoked, for good, and staff get no reminders', async () => {
     const course = await liveCourse()
     const revoked = await createUser(db)
