@@ -29,6 +29,8 @@ export default [
   route('payments/razorpay/callback', 'routes/buy/razorpay-callback.ts'),
   route('payments/demo/:orderId', 'routes/buy/demo-gateway.tsx'),
   route('quizzes/unlock', 'routes/buy/unlock-quizzes.tsx'),
+  // A learner's live-class calendar feed; :file is "{token}.ics".
+  route('calendar/:file', 'routes/learn/calendar.ts'),
 
   // Mock tests
   route('quizzes', 'routes/quiz/list.tsx'),
@@ -53,6 +55,8 @@ export default [
       route('course-content/:courseId', 'routes/admin/course-content.tsx'),
       route('course-content/:courseId/section/:sectionId', 'routes/admin/course-content-section.tsx'),
       route('course-content/:courseId/lecture/:lectureId', 'routes/admin/course-content-lecture.tsx'),
+      // A course's live classes: schedule, edit, cancel, recordings (staff).
+      route('live-classes/:courseId', 'routes/admin/live-classes.tsx'),
       route('coupons', 'routes/admin/coupons.tsx'),
       route('create-coupon', 'routes/admin/create-coupon.tsx'),
       route('quizzes', 'routes/admin/quizzes.tsx'),

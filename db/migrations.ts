@@ -11,6 +11,7 @@ import * as m0008 from '../migrations/0008_quiz_score_counts.ts'
 import * as m0009 from '../migrations/0009_content_version.ts'
 import * as m0010 from '../migrations/0010_course_management.ts'
 import * as m0011 from '../migrations/0011_access_periods.ts'
+import * as m0012 from '../migrations/0012_live_classes.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0009_content_version': m0009,
   '0010_course_management': m0010,
   '0011_access_periods': m0011,
+  '0012_live_classes': m0012,
 }

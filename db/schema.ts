@@ -107,6 +107,36 @@ export interface EnrollmentsTable {
   updated_at: string
 }
 
+export interface LiveClassesTable {
+  id: string
+  course_id: string
+  title: string
+  /** ISO instant, UTC. */
+  starts_at: string
+  duration_minutes: number
+  /** The paid link: only ever shown to learners with current access. */
+  join_url: string
+  notes: string | null
+  notify: Generated<number>
+  cancelled_at: string | null
+  recording_url: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One row per message the scheduled sweep sends, claimed before sending (app/models/jobs.server.ts). */
+export interface JobClaimsTable {
+  key: string
+  claimed_at: string
+  sent_at: string | null
+}
+
+export interface CalendarTokensTable {
+  user_id: string
+  token: string
+  created_at: string
+}
+
 export interface CouponsTable {
   id: string
   code: string
@@ -267,6 +297,9 @@ export interface Database {
   audit_log: AuditLogTable
   coupon_selections: CouponSelectionsTable
   content_version: ContentVersionTable
+  live_classes: LiveClassesTable
+  job_claims: JobClaimsTable
+  calendar_tokens: CalendarTokensTable
 }
 
 // migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order

@@ -31,6 +31,11 @@ export type AuditAction =
   | 'payment.refund_due'
   | 'payment.regrant'
   | 'account.login_locked'
+  | 'live_class.create'
+  | 'live_class.update'
+  | 'live_class.cancel'
+  | 'live_class.recording'
+  | 'calendar.replace'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -57,6 +62,11 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
   'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',
   'account.login_locked': 'Password login locked: too many failed attempts',
+  'live_class.create': 'Scheduled a live class',
+  'live_class.update': 'Edited a live class',
+  'live_class.cancel': 'Cancelled a live class',
+  'live_class.recording': 'Attached a live class recording',
+  'calendar.replace': 'Made or replaced their calendar address',
 }
 
 export async function recordAudit(

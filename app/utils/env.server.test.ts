@@ -8,6 +8,15 @@ describe('environment', () => {
     expect(env.DATABASE_PATH).toBe('./data/app.db')
     expect(env.RATE_LIMIT).toBe('on')
     expect(env.CORS_ORIGINS).toEqual([])
+    expect(env.JOBS_INTERVAL_SECONDS).toBe(300)
+  })
+
+  test('JOBS_INTERVAL_SECONDS: whole seconds from 10 to a day', () => {
+    expect(parseEnv({ JOBS_INTERVAL_SECONDS: '60' }).JOBS_INTERVAL_SECONDS).toBe(60)
+    for (const bad of ['0', '5', '1.5', 'often', '86401'])
+      expect(() => parseEnv({ JOBS_INTERVAL_SECONDS: bad })).toThrow(
+        /^Invalid environment variable JOBS_INTERVAL_SECONDS/,
+      )
   })
 
   test('one clear line per bad variable', () => {

@@ -41,6 +41,8 @@ const schema = z
     OPENAI_BASE_URL: url.optional(),
     OPENAI_MODEL: z.string().min(1).optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    // How often the in-app sweep (reminders, class notices) runs, in seconds; it also runs at start.
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     TRUST_PROXY: z.enum(['fly']).optional(),
     CORS_ORIGINS: z
       .string()

@@ -120,6 +120,15 @@ const pages: Page[] = [
     () => `/admin/course-content/${courseId}/lecture/${lectureId}`,
     () => ({ courseId, lectureId }),
   ),
+  // A course's live classes: schedule, edit, cancel, recordings, staff.
+  page(
+    'live-classes',
+    () => import('~/routes/admin/live-classes'),
+    false,
+    true,
+    () => `/admin/live-classes/${courseId}`,
+    () => ({ courseId }),
+  ),
   page('coupons', () => import('~/routes/admin/coupons'), true, true),
   page('create-coupon', () => import('~/routes/admin/create-coupon'), true, true),
   page('quizzes', () => import('~/routes/admin/quizzes'), false, true),

@@ -34,6 +34,7 @@ beforeAll(async () => {
   pageCache: { keyFor: () => null, marker: 'X-Page-Cache', defaultCacheControl: 'private, no-store' },
   requestContext: () => undefined,
   writeBody: async () => {},
+  startScheduledWork: () => {},
 } }
 export const routes = {}
 export const assets = { entry: { module: '' }, routes: {} }

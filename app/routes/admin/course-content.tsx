@@ -99,6 +99,9 @@ export default function CourseContent({ loaderData }: Route.ComponentProps) {
             <Link to={`/my-courses/${course.id}`} className={secondaryButtonClass}>
               View Course
             </Link>
+            <Link to={`/admin/live-classes/${course.id}`} className={secondaryButtonClass}>
+              Live Classes
+            </Link>
           </>
         }
       >

@@ -1,9 +1,11 @@
 import { useEffect } from 'react'
 import { data, Link } from 'react-router'
+import { LiveClassList } from '~/components/live-classes'
 import { VideoEmbed } from '~/components/video-embed'
 import { accessEndedNotice } from '~/lib/access'
 import { isId } from '~/lib/ids'
 import { courseAccess } from '~/models/enrollment.server'
+import { classesForLearner } from '~/models/live-class.server'
 import { getFullCourse } from '~/models/section.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
@@ -38,11 +40,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lectures = course.sections.flatMap((s) => s.lectures)
   const wanted = new URL(request.url).searchParams.get('lecture')
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
+  // The live classes check access again themselves: a join link never leaves the server without it.
+  const liveClasses = await classesForLearner(user, course.id)
   return {
     error: null,
     status: 200 as const,
     renew: null,
     lectureId: current?.id ?? null,
+    liveClasses,
     course: {
       id: course.id,
       title: course.course_title,
@@ -138,6 +143,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
               Join the course WhatsApp group
             </a>
           ) : null}
+          <LiveClassList classes={loaderData.liveClasses ?? []} />
         </section>
         <nav aria-label="Course content" className="rounded-lg border border-slate-200 dark:border-slate-700">
           {course.sections.map((section, i) => (

@@ -1,16 +1,30 @@
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
+import { StatusButton } from '~/components/forms'
+import { JoinLink } from '~/components/live-classes'
 import { formatAccessDate } from '~/lib/access'
 import { getEnrolledCourses } from '~/models/account.server'
+import { calendarToken, replaceCalendarToken } from '~/models/calendar.server'
+import { nextClassFor } from '~/models/live-class.server'
 import { requireUser } from '~/auth/guard.server'
+import { readForm } from '~/utils/body.server'
+import { appOrigin } from '~/utils/origin.server'
+import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/index'
 
 // Photo, name, premium badge, member since, contact and study details, enrolled courses,
-// the edit link, and Mock Test Series only with hasAccessToQuizzes.
+// the edit link, and Mock Test Series only with hasAccessToQuizzes; the next live class of a course they can open
+// and their private calendar address, which they can replace (the old one then answers 404).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const courses = await getEnrolledCourses(user.id)
+  const [courses, nextClass, token] = await Promise.all([
+    getEnrolledCourses(user.id),
+    nextClassFor(user),
+    calendarToken(user.id),
+  ])
   return {
+    nextClass,
+    calendarUrl: token ? `${appOrigin(request)}/calendar/${token}.ics` : null,
     user: {
       name: user.name,
       email: user.email,
@@ -30,6 +44,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const form = await readForm(request)
+  if (form.get('intent') !== 'replace-calendar') return dataWithError(null, 'Unknown action')
+  await replaceCalendarToken(user.id)
+  throw await redirectWithSuccess('/profile', 'Your calendar address is ready')
+}
+
 export const meta: Route.MetaFunction = () => [{ title: 'Profile | BioCoach' }]
 
 function Row({ label, value }: { label: string; value: string | null }) {
@@ -42,7 +64,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, courses } = loaderData
+  const { user, courses, nextClass, calendarUrl } = loaderData
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <section className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700">
@@ -115,6 +137,52 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section
+        aria-labelledby="live-title"
+        className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-700"
+      >
+        <h2 id="live-title" className="mb-2 text-lg font-semibold">
+          Live classes
+        </h2>
+        {nextClass ? (
+          <p className="flex flex-wrap items-center gap-2">
+            <span>
+              Next live class:{' '}
+              <Link
+                to={`/my-courses/${nextClass.courseId}`}
+                className="text-emerald-700 underline dark:text-emerald-400"
+              >
+                {nextClass.title}
+              </Link>{' '}
+              ({nextClass.courseTitle}), {nextClass.when}
+            </span>
+            <JoinLink c={nextClass} />
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">No live classes coming up.</p>
+        )}
+        {calendarUrl ? (
+          <>
+            <p className="mt-4 text-sm">
+              Your calendar address (add it to Google Calendar or your phone&apos;s calendar as a subscription; keep it
+              private):
+            </p>
+            <p className="mt-1 rounded bg-slate-100 p-2 font-mono text-xs break-all dark:bg-slate-800">
+              <a href={calendarUrl}>{calendarUrl}</a>
+            </p>
+          </>
+        ) : (
+          <p className="mt-4 text-sm">
+            Get a private calendar address to see your live classes in Google Calendar or your phone&apos;s calendar.
+          </p>
+        )}
+        <Form method="post" className="mt-2">
+          <StatusButton name="intent" value="replace-calendar" pendingText="Saving...">
+            {calendarUrl ? 'Replace calendar address' : 'Get calendar address'}
+          </StatusButton>
+        </Form>
       </section>
     </main>
   )

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely'
+import { sendMail, type Mail } from '~/services/mail.server'
+import { db as appDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { appOrigin } from '~/utils/origin.server'
+import type { Database } from '#db/schema'
+import { dueClassNotices } from './live-class.server'
+import { dueReminders } from './reminders.server'
+
+// Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (README
+// "Scheduled work"). It asks what is due now (access reminders, class notices), not what happened since it last
+// ran, so an app that was stopped catches up when it starts. Each message has a unique key naming what it is for
+// ('reminder:{enrollmentId}:{periodEnd}:3days', 'class:{classId}:scheduled:{userId}', ...) and is claimed by
+// inserting that key into `job_claims` before it is sent: of several sweeps at once (one process, or several
+// instances on one PostgreSQL) exactly one inserts it and sends; the others skip it. The claim is marked sent
+// after the send; a claim never marked (the sender crashed, or the mail server refused) is taken over by a later
+// sweep after CLAIM_RETRY_MINUTES, so a message may be repeated only when a send did happen but was not recorded.
+
+/** A claimed message not marked sent after this long is sent again by the next sweep. */
+export const CLAIM_RETRY_MINUTES = 10
+
+/**
+ * One message the sweep may send: its claim key and the mail; `stillDue`, read after the claim is won and just
+ * before sending, drops a message the world moved past meanwhile (a renewal between the sweep's read and its send).
+ */
+export type Job = { key: string; mail: Mail; stillDue?: (conn: Kysely<Database>) => Promise<boolean> }
+
+/** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
+export type SweepOptions = {
+  db?: Kysely<Database>
+  now?: Date
+  send?: (mail: Mail) => Promise<void>
+  origin?: string
+}
+
+/**
+ * Claims `key` for this sweep: true when this sweep inserted it, or took over a claim left unsent for
+ * CLAIM_RETRY_MINUTES. Both are single statements the database settles, so two sweeps never both win.
+ */
+export async function claim(conn: Kysely<Database>, key: string, now: Date): Promise<boolean> {
+  const at = now.toISOString()
+  const inserted = await conn
+    .insertInto('job_claims')
+    .values({ key, claimed_at: at, sent_at: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true
+  const stale = new Date(now.getTime() - CLAIM_RETRY_MINUTES * 60_000).toISOString()
+  const taken = await conn
+    .updateTable('job_claims')
+    .set({ claimed_at: at })
+    .where('key', '=', key)
+    .where('sent_at', 'is', null)
+    .where('claimed_at', '<=', stale)
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) === 1
+}
+
+/**
+ * The keys among `keys` already sent, read in chunks: a class announced to many learners stays due until it
+ * starts, so each sweep skips what went before with a few reads instead of one claim attempt per message.
+ */
+async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+  const sent = new Set<string>()
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await conn
+      .selectFrom('job_claims')
+      .select('key')
+      .where('key', 'in', keys.slice(i, i + 500))
+      .where('sent_at', 'is not', null)
+      .execute()
+    for (const r of rows) sent.add(r.key)
+  }
+  return sent
+}
+
+/** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
+export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
+  const conn = options.db ?? appDb
+  const now = options.now ?? new Date()
+  const send = options.send ?? sendMail
+  const origin = options.origin ?? appOrigin()
+  const jobs = [...(await dueReminders({ conn, now, origin })), ...(await dueClassNotices({ conn, now, origin }))]
+  const done = await sentKeys(
+    conn,
+    jobs.map((j) => j.key),
+  )
+  const sent: string[] = []
+  const failed: string[] = []
+  for (const job of jobs) {
+    if (done.has(job.key) || !(await claim(conn, job.key, now))) continue
+    if (job.stillDue && !(await job.stillDue(conn))) {
+      await conn.deleteFrom('job_claims').where('key', '=', job.key).execute()
+      continue
+    }
+    try {
+      await send(job.mail)
+    } catch (error) {
+      // Left claimed and unsent: retried after CLAIM_RETRY_MINUTES.
+      console.error(`[jobs] ${job.key} not sent:`, error instanceof Error ? error.message : error)
+      failed.push(job.key)
+      continue
+    }
+    await conn.updateTable('job_claims').set({ sent_at: new Date().toISOString() }).where('key', '=', job.key).execute()
+    sent.push(job.key)
+  }
+  return { sent, failed }
+}
+
+let timer: ReturnType<typeof setInterval> | undefined
+
+/**
+ * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS (server.js calls it after it
+ * listens; tests run sweeps themselves). A sweep still running when the next is due is not doubled.
+ */
+export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECONDS): void {
+  if (timer) return
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      const { sent, failed } = await runSweep()
+      if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
+    } catch (error) {
+      console.error('[jobs] sweep failed:', error)
+    } finally {
+      running = false
+    }
+  }
+  void tick()
+  timer = setInterval(tick, intervalSeconds * 1000)
+  timer.unref()
+}
