@@ -42,7 +42,7 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
   const classes = await feedClassesFor(owner.user_id, now)
   return buildCalendar({
     name: `${BRAND_NAME} live classes`,
-    prodId: `-//${BRAND_NAME}//Live classes//EN`,
+    prodId: { company: BRAND_NAME, product: 'Live classes' },
     now: now.toISOString(),
     events: classes.map((c) => ({
       uid: `live-class-${c.id}@biocoach`,

@@ -1,38 +1,32 @@
-// A small iCalendar reader for tests: unfolds lines (RFC 5545 3.1), splits name;params:value, unescapes TEXT, and
-// collects VEVENTs. Enough to check what the app's feed says, strict where the app must be: every line must end
-// in CRLF and no unfolded line may be longer than 75 octets.
+import ICAL from 'ical.js'
+
+// Reads an iCalendar feed in tests with ical.js (a kept RFC 5545 parser), after the checks a strict client makes
+// of the stream itself: every line ends in CRLF and no physical line is longer than 75 octets. Each VEVENT comes
+// back as its properties by upper-case name: TEXT unescaped, DATE-TIMEs in their iCalendar form
+// ('20300105T130000Z').
 export type IcsEvent = Record<string, string>
+
+function propertiesOf(component: ICAL.Component): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const property of component.getAllProperties()) {
+    const value = property.getFirstValue() as unknown
+    out[property.name.toUpperCase()] =
+      value instanceof ICAL.Time ? value.toICALString() : typeof value === 'string' ? value : String(value)
+  }
+  return out
+}
 
 export function parseIcs(text: string): { props: Record<string, string>; events: IcsEvent[] } {
   if (!text.endsWith('\r\n')) throw new Error('an iCalendar stream ends with CRLF')
-  const physical = text.slice(0, -2).split('\r\n')
-  for (const line of physical) {
+  for (const line of text.slice(0, -2).split('\r\n')) {
     if (/[\r\n]/.test(line)) throw new Error(`bare CR or LF in ${JSON.stringify(line)}`)
     if (Buffer.byteLength(line) > 75) throw new Error(`line longer than 75 octets: ${line}`)
   }
-  const lines: string[] = []
-  for (const line of physical) {
-    if (line.startsWith(' ') || line.startsWith('\t')) lines[lines.length - 1] += line.slice(1)
-    else lines.push(line)
-  }
-  if (lines[0] !== 'BEGIN:VCALENDAR' || lines.at(-1) !== 'END:VCALENDAR') throw new Error('not a VCALENDAR')
-  const props: Record<string, string> = {}
-  const events: IcsEvent[] = []
-  let current: IcsEvent | null = null
-  for (const line of lines.slice(1, -1)) {
-    const colon = line.indexOf(':')
-    if (colon < 0) throw new Error(`no value in ${line}`)
-    const name = line.slice(0, colon).split(';')[0]
-    const value = line.slice(colon + 1).replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c))
-    if (name === 'BEGIN' && value === 'VEVENT') current = {}
-    else if (name === 'END' && value === 'VEVENT') {
-      if (!current) throw new Error('END:VEVENT without BEGIN')
-      for (const required of ['UID', 'DTSTAMP', 'DTSTART'])
-        if (!current[required]) throw new Error(`VEVENT without ${required}`)
-      events.push(current)
-      current = null
-    } else if (current) current[name] = value
-    else props[name] = value
-  }
-  return { props, events }
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  if (calendar.name !== 'vcalendar') throw new Error('not a VCALENDAR')
+  const events = calendar.getAllSubcomponents('vevent').map(propertiesOf)
+  for (const event of events)
+    for (const required of ['UID', 'DTSTAMP', 'DTSTART'])
+      if (!event[required]) throw new Error(`VEVENT without ${required}`)
+  return { props: propertiesOf(calendar), events }
 }
