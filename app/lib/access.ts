@@ -2,6 +2,8 @@
 // are shown. An enrolment's end (`enrollments.access_until`) is an ISO timestamp in UTC, or null for good; access
 // lasts while now is before the end. Dates are shown, and typed by staff, in India time (the institute's day).
 
+import { indiaDay } from './dates'
+
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What a live batch sells by default: one month (a live course is priced monthly). */
@@ -73,7 +75,7 @@ export function formatAccessDate(iso: string): string {
 /** An end as a date input's value ('YYYY-MM-DD', the day in India); '' for good. */
 export function accessDateInput(iso: string | null): string {
   if (iso === null) return ''
-  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10)
+  return indiaDay(iso)
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,15 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-  classEnd,
-  classNoticesDue,
-  classPhase,
-  formatIndiaDateTime,
-  indiaDay,
-  indiaDayStart,
-  isHttpsUrl,
-  parseIndiaLocal,
-  toIndiaLocal,
-} from './live-classes'
+import { classEnd, classNoticesDue, classPhase, isHttpsUrl } from './live-classes'
+import { formatIndiaDateTime, indiaDay, indiaDayStart, parseIndiaLocal, toIndiaLocal } from './dates'
 
 describe('India time', () => {
   test('a datetime-local value is read as UTC+05:30 and written back the same', () => {

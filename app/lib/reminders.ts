@@ -1,4 +1,4 @@
-import { indiaDayStart } from './live-classes'
+import { indiaDayStart } from './dates'
 
 // Access reminders: when each is due. The sweep asks what is due now, not what happened since it last ran, so an
 // app that was stopped catches up when it starts, and a period is identified by its end: a renewal moves the end,

@@ -6,9 +6,9 @@ import {
   DURATION_MAX_MINUTES,
   JOIN_OPENS_MINUTES,
   PAST_CLASSES_DAYS,
-  formatIndiaDateTime,
   type ClassPhase,
 } from '~/lib/live-classes'
+import { formatIndiaDateTime } from '~/lib/dates'
 import { isStaff } from '~/lib/roles'
 import type { LiveClassFields } from '~/schemas/live-class'
 import { db } from '~/utils/db.server'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { formatAccessDate } from '~/lib/access'
-import { formatIndiaDateTime } from '~/lib/live-classes'
+import { formatIndiaDateTime } from '~/lib/dates'
 import { reminderDue, reminderWindow, type ReminderKind } from '~/lib/reminders'
 import type { Database } from '#db/schema'
 import type { Job } from './jobs.server'

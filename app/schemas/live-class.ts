@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DURATION_MAX_MINUTES, isHttpsUrl, parseIndiaLocal } from '~/lib/live-classes'
+import { DURATION_MAX_MINUTES, isHttpsUrl } from '~/lib/live-classes'
+import { parseIndiaLocal } from '~/lib/dates'
 import { parsePlainDecimal } from '~/lib/pricing'
 
 // The live-class forms on /admin/live-classes/{courseId}. `startsAt` is a `datetime-local` value typed in India

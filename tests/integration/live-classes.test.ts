@@ -4,7 +4,7 @@
 // get-full-course, the calendar feed); the calendar feed is valid iCalendar and its address can be replaced.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createCourse, createUser, enrol } from '../../db/factories'
-import { toIndiaLocal } from '~/lib/live-classes'
+import { toIndiaLocal } from '~/lib/dates'
 import * as coursesApi from '~/routes/api/courses'
 import * as liveClassesPage from '~/routes/admin/live-classes'
 import * as calendar from '~/routes/learn/calendar'
