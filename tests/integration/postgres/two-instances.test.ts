@@ -1,7 +1,7 @@
 // Two app processes on one PostgreSQL behave as one. Requests alternate between them (as a load
 // balancer may send them): a session made on one works on the other, concurrent payment callbacks + webhooks
-// for one order enrol exactly once, concurrent starts of one quiz open one attempt, and rate limits count across
-// both. Runs only in the PostgreSQL run (vitest.config.ts), against the built server (scripts/test.mjs builds
+// for one order enrol exactly once, concurrent starts of one quiz open one attempt, rate limits count across
+// both, and their scheduled sweeps send a due reminder once. Runs only in the PostgreSQL run (vitest.config.ts), against the built server (scripts/test.mjs builds
 // first), on this file's own database (tests/support/vitest-setup.ts).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openPostgres, type DB } from '../../../db/client'
-import { createUser } from '../../../db/factories'
+import { createCourse, createUser, enrol } from '../../../db/factories'
 import { freePort } from '../../../scripts/pg-server.mjs'
 import { startAppServer, type AppServer } from '../../support/app-server'
 import { E2E } from '../../support/e2e-env'
@@ -31,6 +31,8 @@ beforeAll(async () => {
     // Each request names its client address, as Fly's proxy does, so the parts of this file do not share limits.
     TRUST_PROXY: 'fly',
     PG_POOL_MAX: '5',
+    // Both sweep often, so the reminder test below sees several rounds of both instances.
+    JOBS_INTERVAL_SECONDS: '10',
   }
   // Both start at once on an empty database: migrations and the demo seed must each happen exactly once.
   servers = await Promise.all(
@@ -218,4 +220,39 @@ describe('two app instances on one PostgreSQL', () => {
     expect((await login(0, 'nobody@example.test', 'Whatever1!', address())).status).toBe(404)
     expect((await login(1, 'nobody@example.test', 'Whatever1!', address())).status).toBe(404)
   })
+
+  test('both running sweeps see a due reminder; it is sent once', async () => {
+    // Access ends in two days: the 3-day reminder is due now, for both instances' sweeps (every 10 s).
+    const course = await createCourse(db, { accessDays: 30, mode: 'live' })
+    const learner = await createUser(db)
+    const enrolment = await enrol(db, {
+      userId: learner.id,
+      courseId: course.id,
+      source: 'purchase',
+      accessUntil: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+    })
+    const mailsTo = () =>
+      ['a', 'b'].flatMap((name) => {
+        const outbox = path.join(tmp, name, 'outbox')
+        if (!fs.existsSync(outbox)) return []
+        return fs
+          .readdirSync(outbox)
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .filter((m) => m.startsWith(`To: ${learner.email}\n`))
+      })
+    const deadline = Date.now() + 40_000
+    while (mailsTo().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500))
+    expect(mailsTo()).toHaveLength(1)
+    // Two more rounds of both sweeps: still one.
+    await new Promise((r) => setTimeout(r, 21_000))
+    expect(mailsTo()).toHaveLength(1)
+    const claims = await db
+      .selectFrom('job_claims')
+      .select(['key', 'sent_at'])
+      .where('key', 'like', `reminder:${enrolment.id}:%`)
+      .execute()
+    expect(claims).toHaveLength(1)
+    expect(claims[0].key).toMatch(/:3days$/)
+    expect(claims[0].sent_at).not.toBeNull()
+  }, 90_000)
 })
