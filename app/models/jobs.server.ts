@@ -7,8 +7,8 @@ import type { Database } from '#db/schema'
 import { dueClassNotices } from './live-class.server'
 import { dueReminders } from './reminders.server'
 
-// Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (README
-// "Scheduled work"). It asks what is due now (access reminders, class notices), not what happened since it last
+// Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
+// 022). It asks what is due now (access reminders, class notices), not what happened since it last
 // ran, so an app that was stopped catches up when it starts. Each message has a unique key naming what it is for
 // ('reminder:{enrollmentId}:{periodEnd}:3days', 'class:{classId}:scheduled:{userId}', ...) and is claimed by
 // inserting that key into `job_claims` before it is sent: of several sweeps at once (one process, or several
@@ -18,12 +18,6 @@ import { dueReminders } from './reminders.server'
 
 /** A claimed message not marked sent after this long is sent again by the next sweep. */
 export const CLAIM_RETRY_MINUTES = 10
-
-/**
- * One message the sweep may send: its claim key and the mail; `stillDue`, read after the claim is won and just
- * before sending, drops a message the world moved past meanwhile (a renewal between the sweep's read and its send).
- */
-export type Job = { key: string; mail: Mail; stillDue?: (conn: Kysely<Database>) => Promise<boolean> }
 
 /** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
 export type SweepOptions = {

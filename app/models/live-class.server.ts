@@ -15,7 +15,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { Database, Role } from '#db/schema'
 import { recordAudit } from './audit.server'
-import type { Job } from './jobs.server'
+import type { Job } from './job'
 import { courseAccess, openCourseIds } from './enrollment.server'
 
 // Live classes: staff schedule, edit, cancel and attach recordings (audited); learners with current access see

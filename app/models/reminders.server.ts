@@ -3,7 +3,7 @@ import { formatAccessDate } from '~/lib/access'
 import { formatIndiaDateTime } from '~/lib/dates'
 import { reminderDue, reminderWindow, type ReminderKind } from '~/lib/reminders'
 import type { Database } from '#db/schema'
-import type { Job } from './jobs.server'
+import type { Job } from './job'
 
 // Access reminders (app/lib/reminders.ts says when each is due): an e-mail 3 days before an enrolment's access
 // ends and one on the day it ends, with the renewal link. The claim key names the period by its end, so each goes
