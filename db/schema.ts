@@ -19,6 +19,8 @@ export interface UsersTable {
   password_changed_at: string | null
   created_at: string
   updated_at: string
+  /** migrations/0016: the learner's state or union territory, a GST state code (app/lib/indian-states.ts). */
+  state: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -170,6 +172,70 @@ export interface OrdersTable {
   access_until: Generated<string | null>
   /** migrations/0011: 1 when the buyer already had the course when this order was fulfilled (a renewal). */
   renewal: Generated<number>
+  /** migrations/0016: the state chosen at checkout (a GST state code), for the invoice's place of supply. */
+  state: Generated<string | null>
+}
+
+/**
+ * migrations/0016: the receipt or tax invoice of a fulfilled order, with the facts as they were when it was issued
+ * (app/models/invoice.server.ts).
+ */
+export interface InvoicesTable {
+  order_id: string
+  /** 'invoice': a numbered tax invoice (GSTIN set, money taken); 'receipt': no number, no tax lines. */
+  kind: 'invoice' | 'receipt'
+  number: string | null
+  financial_year: string | null
+  issued_at: string
+  seller_name: string
+  seller_address: string | null
+  seller_gstin: string | null
+  seller_state: string | null
+  sac: string | null
+  /** Basis points: 1800 is 18%. */
+  gst_rate_bp: number | null
+  buyer_name: string
+  buyer_email: string
+  /** A GST state code. */
+  place_of_supply: string | null
+  description: string
+  total_paise: number
+  taxable_paise: number
+  cgst_paise: number
+  sgst_paise: number
+  igst_paise: number
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed'
+
+/** migrations/0016: a refund of a paid order and, for a refunded tax invoice, its credit note. */
+export interface RefundsTable {
+  id: string
+  order_id: string
+  amount_paise: number
+  status: RefundStatus
+  reason: string
+  /** The admin who refunded; null when the gateway told us of a refund made in its own dashboard. */
+  actor_id: string | null
+  provider_refund_id: string | null
+  failure: string | null
+  accepted_at: string | null
+  processed_at: string | null
+  created_at: string
+  updated_at: string
+  credit_note_number: string | null
+  credit_note_at: string | null
+  credit_taxable_paise: number | null
+  credit_cgst_paise: number | null
+  credit_sgst_paise: number | null
+  credit_igst_paise: number | null
+}
+
+/** migrations/0016: the last document number given per series and financial year. */
+export interface DocumentCountersTable {
+  series: string
+  financial_year: string
+  last_number: number
 }
 
 export interface PaymentEventsTable {
@@ -300,6 +366,9 @@ export interface Database {
   live_classes: LiveClassesTable
   job_claims: JobClaimsTable
   calendar_tokens: CalendarTokensTable
+  invoices: InvoicesTable
+  refunds: RefundsTable
+  document_counters: DocumentCountersTable
 }
 
 // migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order

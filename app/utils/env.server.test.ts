@@ -49,4 +49,36 @@ describe('environment', () => {
   test('empty strings count as unset', () => {
     expect(parseEnv({ PORT: '', SMTP_URL: '' }).PORT).toBe(3000)
   })
+
+  test('tax invoices: GSTIN checked, with the business named; SAC and rate defaults', () => {
+    const seller = {
+      BUSINESS_NAME: 'BioCoach',
+      BUSINESS_ADDRESS: 'Serampore, West Bengal',
+      BUSINESS_STATE: 'west bengal',
+    }
+    const env = parseEnv({ GSTIN: ' 19aaacb1234c1zc ', ...seller })
+    expect(env).toMatchObject({ GSTIN: '19AAACB1234C1ZC', BUSINESS_STATE: '19', INVOICE_SAC: '999293', GST_RATE: 1800 })
+    expect(parseEnv({ GST_RATE: '12.5', BUSINESS_STATE: '7' })).toMatchObject({ GST_RATE: 1250, BUSINESS_STATE: '07' })
+    expect(() => parseEnv({ GSTIN: '19AAACB1234C1ZD', ...seller })).toThrow(
+      /^Invalid environment variable GSTIN: has a wrong check character/,
+    )
+    expect(() => parseEnv({ GSTIN: '19AAACB1234C1Z', ...seller })).toThrow(/GSTIN: must be 15 characters/)
+    expect(() => parseEnv({ GSTIN: '27AAACB1234C1ZF', ...seller })).toThrow(
+      /GSTIN: starts with state code 27, but BUSINESS_STATE is 19/,
+    )
+    let message = ''
+    try {
+      parseEnv({ GSTIN: '19AAACB1234C1ZC' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid environment variable BUSINESS_NAME: is required with GSTIN (tax invoices)',
+      'Invalid environment variable BUSINESS_ADDRESS: is required with GSTIN (tax invoices)',
+      'Invalid environment variable BUSINESS_STATE: is required with GSTIN (tax invoices)',
+    ])
+    expect(() => parseEnv({ BUSINESS_STATE: 'Atlantis' })).toThrow(/BUSINESS_STATE: must name an Indian state/)
+    expect(() => parseEnv({ INVOICE_SAC: '99-92' })).toThrow(/INVOICE_SAC: must be 4 to 8 digits/)
+    expect(() => parseEnv({ GST_RATE: '18%' })).toThrow(/GST_RATE: must be a percentage/)
+  })
 })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { gstinProblem, parseGstRate } from '~/lib/gst'
+import { findState } from '~/lib/indian-states'
 
 // Every variable optional with an embedded default, parsed once at start-up.
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
@@ -43,6 +45,45 @@ const schema = z
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     // How often the in-app sweep (reminders, class notices) runs, in seconds; it also runs at start.
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    // The seller on receipts and tax invoices (app/models/invoice.server.ts). With GSTIN set every paid order gets a
+    // numbered tax invoice, so the business's name, address and state must be set too (checked below).
+    GSTIN: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .superRefine((v, ctx) => {
+        const problem = gstinProblem(v)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      })
+      .optional(),
+    BUSINESS_NAME: z.string().trim().min(1).max(200).optional(),
+    BUSINESS_ADDRESS: z.string().trim().min(1).max(500).optional(),
+    // A state or union territory, by name ('West Bengal') or GST state code ('19'); read as the code.
+    BUSINESS_STATE: z
+      .string()
+      .transform((v, ctx) => {
+        const state = findState(v)
+        if (state) return state.code
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must name an Indian state or union territory, or give its 2-digit GST code (West Bengal or 19)',
+        })
+        return z.NEVER
+      })
+      .optional(),
+    INVOICE_SAC: z
+      .string()
+      .regex(/^\d{4,8}$/, 'must be 4 to 8 digits (coaching is 999293)')
+      .default('999293'),
+    // Percent, up to two decimals; read as basis points (18 -> 1800), so tax arithmetic stays in integers.
+    GST_RATE: z
+      .string()
+      .default('18')
+      .transform((v, ctx) => {
+        const bp = parseGstRate(v)
+        if (bp !== undefined) return bp
+        ctx.addIssue({ code: 'custom', message: 'must be a percentage from 0 to 100 with at most two decimals' })
+        return z.NEVER
+      }),
     TRUST_PROXY: z.enum(['fly']).optional(),
     CORS_ORIGINS: z
       .string()
@@ -60,6 +101,16 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when APP_ENV=production' })
+    }
+    if (env.GSTIN) {
+      for (const name of ['BUSINESS_NAME', 'BUSINESS_ADDRESS', 'BUSINESS_STATE'] as const)
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with GSTIN (tax invoices)' })
+      if (env.BUSINESS_STATE && env.GSTIN.slice(0, 2) !== env.BUSINESS_STATE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GSTIN'],
+          message: `starts with state code ${env.GSTIN.slice(0, 2)}, but BUSINESS_STATE is ${env.BUSINESS_STATE}`,
+        })
     }
     if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'is required with RAZORPAY_KEY_ID' })
