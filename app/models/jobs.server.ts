@@ -4,11 +4,13 @@ import { db as appDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Database } from '#db/schema'
+import type { Job } from './job'
 import { dueClassNotices } from './live-class.server'
+import { duePurchaseMails } from './purchase-mail.server'
 import { dueReminders } from './reminders.server'
 
 // Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
-// 022). It asks what is due now (access reminders, class notices), not what happened since it last
+// 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened since it last
 // ran, so an app that was stopped catches up when it starts. Each message has a unique key naming what it is for
 // ('reminder:{enrollmentId}:{periodEnd}:3days', 'class:{classId}:scheduled:{userId}', ...) and is claimed by
 // inserting that key into `job_claims` before it is sent: of several sweeps at once (one process, or several
@@ -68,13 +70,44 @@ async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<str
   return sent
 }
 
+/**
+ * Sends one message once: claims its key, re-checks that it is still due, sends it and marks it sent. 'taken':
+ * another sender has it (or it is no longer due); 'failed': the send failed and the claim is left for a later sweep.
+ * The sweep's step for each message, and what fulfilment calls to send a purchase mail at once.
+ */
+export async function deliver(
+  conn: Kysely<Database>,
+  job: Job,
+  now: Date,
+  send: (mail: Mail) => Promise<void> = sendMail,
+): Promise<'sent' | 'taken' | 'failed'> {
+  if (!(await claim(conn, job.key, now))) return 'taken'
+  if (job.stillDue && !(await job.stillDue(conn))) {
+    await conn.deleteFrom('job_claims').where('key', '=', job.key).execute()
+    return 'taken'
+  }
+  try {
+    await send(job.mail)
+  } catch (error) {
+    // Left claimed and unsent: retried after CLAIM_RETRY_MINUTES.
+    console.error(`[jobs] ${job.key} not sent:`, error instanceof Error ? error.message : error)
+    return 'failed'
+  }
+  await conn.updateTable('job_claims').set({ sent_at: new Date().toISOString() }).where('key', '=', job.key).execute()
+  return 'sent'
+}
+
 /** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
 export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
   const conn = options.db ?? appDb
   const now = options.now ?? new Date()
   const send = options.send ?? sendMail
   const origin = options.origin ?? appOrigin()
-  const jobs = [...(await dueReminders({ conn, now, origin })), ...(await dueClassNotices({ conn, now, origin }))]
+  const jobs = [
+    ...(await dueReminders({ conn, now, origin })),
+    ...(await dueClassNotices({ conn, now, origin })),
+    ...(await duePurchaseMails({ conn, now, origin, retryMinutes: CLAIM_RETRY_MINUTES })),
+  ]
   const done = await sentKeys(
     conn,
     jobs.map((j) => j.key),
@@ -82,21 +115,10 @@ export async function runSweep(options: SweepOptions = {}): Promise<{ sent: stri
   const sent: string[] = []
   const failed: string[] = []
   for (const job of jobs) {
-    if (done.has(job.key) || !(await claim(conn, job.key, now))) continue
-    if (job.stillDue && !(await job.stillDue(conn))) {
-      await conn.deleteFrom('job_claims').where('key', '=', job.key).execute()
-      continue
-    }
-    try {
-      await send(job.mail)
-    } catch (error) {
-      // Left claimed and unsent: retried after CLAIM_RETRY_MINUTES.
-      console.error(`[jobs] ${job.key} not sent:`, error instanceof Error ? error.message : error)
-      failed.push(job.key)
-      continue
-    }
-    await conn.updateTable('job_claims').set({ sent_at: new Date().toISOString() }).where('key', '=', job.key).execute()
-    sent.push(job.key)
+    if (done.has(job.key)) continue
+    const outcome = await deliver(conn, job, now, send)
+    if (outcome === 'sent') sent.push(job.key)
+    else if (outcome === 'failed') failed.push(job.key)
   }
   return { sent, failed }
 }

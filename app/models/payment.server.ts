@@ -1,11 +1,14 @@
 import { BRAND_NAME } from '~/lib/constants'
 import { sendMailQuietly } from '~/services/mail.server'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { formatRupees } from '~/lib/pricing'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { recordAudit } from '~/models/audit.server'
 import { paidUses } from '~/models/coupon.server'
+import { issueInvoice } from '~/models/documents.server'
 import { grantCourse } from '~/models/enrollment.server'
+import { deliver } from '~/models/jobs.server'
+import { purchaseMailJob } from '~/models/purchase-mail.server'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
@@ -15,7 +18,9 @@ import { newId, nowIso } from '~/utils/ids.server'
 // Fulfilment: only after a verified checkout signature or a verified webhook (./payment-callbacks.server.ts);
 // exactly once, whatever arrives and however often (a conditional created->paid update in one transaction,
 // enrolments unique per (user, course), webhook event ids unique). Every verified event is recorded in
-// payment_events. Decisions: docs/decisions/004-payments.md.
+// payment_events. The transition also issues the order's receipt or numbered tax invoice (./documents.server.ts), and
+// its winner sends the purchase mail with it after the commit (./purchase-mail.server.ts). Decisions:
+// docs/decisions/004-payments.md.
 
 export type PaymentSource = 'callback' | 'webhook' | 'free' | 'demo'
 
@@ -33,9 +38,13 @@ export async function fulfilOrder(input: {
   origin?: string
   /** The clock: tests step through access periods with it. */
   now?: Date
+  /** The database connection (tests run several, as several app instances have). */
+  db?: Kysely<Database>
 }): Promise<FulfilOutcome> {
-  const now = (input.now ?? new Date()).toISOString()
-  const outcome = await db.transaction().execute(async (trx) => {
+  const at = input.now ?? new Date()
+  const now = at.toISOString()
+  const conn = input.db ?? db
+  const outcome = await conn.transaction().execute(async (trx) => {
     const eventRowId = newId()
     const inserted = await trx
       .insertInto('payment_events')
@@ -95,15 +104,21 @@ export async function fulfilOrder(input: {
           trx,
         )
       }
-      return { fulfilled: false, duplicate: false, refundDue: true, order: { ...order, grantsQuizAccess: false } }
+      return { fulfilled: false, duplicate: false, refundDue: true, order }
     }
-    const grantsQuizAccess = await grantOrder(trx, order, now)
+    await grantOrder(trx, order, now)
     await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
-    return { fulfilled: true, duplicate: false, refundDue: false, order: { ...order, grantsQuizAccess } }
+    // Last: the invoice number's counter row stays locked until this transaction ends.
+    await issueInvoice(trx, { orderId: order.id, now })
+    return { fulfilled: true, duplicate: false, refundDue: false, order }
   })
 
-  if (outcome.fulfilled && outcome.order) await sendPurchaseMail(outcome.order, input.origin ?? appOrigin())
-  if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order)
+  if (outcome.fulfilled && outcome.order) {
+    const job = await purchaseMailJob({ conn, orderId: outcome.order.id, origin: input.origin ?? appOrigin() })
+    // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/jobs.server.ts).
+    if (job) await deliver(conn, job, at)
+  }
+  if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order, conn)
   return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate, refundDue: outcome.refundDue }
 }
 
@@ -267,53 +282,22 @@ export async function refundDueFor(orderId: string): Promise<boolean> {
   return Boolean(row?.refund_reason)
 }
 
-async function sendRefundMail(order: { user_id: string; amount_paise: number; course_id: string | null }) {
-  const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst()
+async function sendRefundMail(
+  order: { user_id: string; amount_paise: number; course_id: string | null },
+  conn: Kysely<Database>,
+) {
+  const user = await conn
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirst()
   if (!user) return
   const course = order.course_id
-    ? await db.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst()
+    ? await conn.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst()
     : undefined
   await sendMailQuietly({
     to: user.email,
     subject: `${BRAND_NAME}: your payment will be refunded`,
     text: `Hi ${user.name},\n\nThe coupon on your order${course ? ` for ${course.course_title}` : ''} reached its usage limit before your payment completed, so you have not been enrolled. We will refund ${formatRupees(order.amount_paise / 100)} to you in 5-7 working days. You can buy the course again at its current price.\n\nTeam ${BRAND_NAME}`,
   })
-}
-
-async function sendPurchaseMail(
-  order: { user_id: string; item_type: string; course_id: string | null; grantsQuizAccess: boolean },
-  origin: string,
-) {
-  const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst()
-  if (!user) return
-  const quizNews = `You now have access to the premium mock test series: ${origin}/quizzes`
-  if (order.item_type === 'course' && order.course_id) {
-    const course = await db
-      .selectFrom('courses')
-      .select(['course_title', 'whatsapp_link'])
-      .where('id', '=', order.course_id)
-      .executeTakeFirst()
-    if (!course) return
-    const lines = [
-      `Hi ${user.name},`,
-      '',
-      `Thank you for enrolling in ${course.course_title}.`,
-      `Start learning: ${origin}/my-courses/${order.course_id}`,
-      course.whatsapp_link ? `Join the course WhatsApp group: ${course.whatsapp_link}` : '',
-      order.grantsQuizAccess ? quizNews : '',
-      '',
-      `Team ${BRAND_NAME}`,
-    ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''))
-    await sendMailQuietly({
-      to: user.email,
-      subject: `You are enrolled: ${course.course_title}`,
-      text: lines.join('\n'),
-    })
-  } else {
-    await sendMailQuietly({
-      to: user.email,
-      subject: `${BRAND_NAME}: premium mock tests unlocked`,
-      text: `Hi ${user.name},\n\nThank you for your purchase. ${quizNews}\n\nTeam ${BRAND_NAME}`,
-    })
-  }
 }

@@ -4,7 +4,8 @@ import nodemailer from 'nodemailer'
 import { BRAND_NAME } from '~/lib/constants'
 import { getEnv } from '~/utils/env.server'
 
-export type Mail = { to: string; subject: string; text: string; html?: string }
+export type MailAttachment = { filename: string; content: Buffer; contentType: string }
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>
@@ -29,7 +30,9 @@ function outboxMailer(dir: string): Mailer {
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.txt`,
       )
-      fs.writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
+      // Attachments are named, not written: one file per message keeps the outbox easy to read (and to test).
+      const attached = (mail.attachments ?? []).map((a) => `Attached: ${a.filename} (${a.content.length} bytes)\n`)
+      fs.writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached.join('')}`)
       console.log(`[mail] to=${mail.to} subject="${mail.subject}" (written to ${file})`)
     },
   }
