@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <ProgressBar />
         <SiteHeader user={root?.user ?? null} theme={root?.theme ?? null} />
-        <div className="pt-16">{children}</div>
+        <div className="pt-16 print:pt-0">{children}</div>
         <SiteFooter />
         {hideFloatingPanel ? null : <WhatsAppPanel />}
         <Toaster toast={root?.toast ?? null} />

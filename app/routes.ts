@@ -20,6 +20,10 @@ export default [
   route('logout', 'routes/auth/logout.tsx'),
   route('profile', 'routes/profile/index.tsx'),
   route('profile/edit', 'routes/profile/edit.tsx'),
+  // A learner's orders and each paid order's receipt or tax invoice (buyer and admins), as a page and a PDF.
+  route('profile/purchases', 'routes/profile/purchases.tsx'),
+  route('profile/purchases/:orderId/receipt', 'routes/profile/receipt.tsx'),
+  route('profile/purchases/:orderId/receipt.pdf', 'routes/profile/receipt-pdf.ts'),
 
   // Buying and learning
   route('my-courses/:id', 'routes/learn/player.tsx'),
@@ -67,6 +71,7 @@ export default [
       route('audit-log', 'routes/admin/audit-log.tsx'),
       // The payments page with its reconciliation, admin only.
       route('payments', 'routes/admin/payments.tsx'),
+      route('payments/:orderId/refund', 'routes/admin/refund.tsx'),
       // Quiz statistics
       route('quiz-stats/:quizId', 'routes/admin/quiz-stats.tsx'),
     ]),

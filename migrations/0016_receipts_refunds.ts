@@ -17,6 +17,8 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('state', 'text').execute()
   await db.schema.alterTable('orders').addColumn('state', 'text').execute()
+  // Refund webhooks name the payment, not the order.
+  await db.schema.createIndex('orders_payment_idx').on('orders').column('provider_payment_id').execute()
 
   await db.schema
     .createTable('invoices')
@@ -80,6 +82,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('document_counters').execute()
   await db.schema.dropTable('refunds').execute()
   await db.schema.dropTable('invoices').execute()
+  await db.schema.dropIndex('orders_payment_idx').execute()
   await db.schema.alterTable('orders').dropColumn('state').execute()
   await db.schema.alterTable('users').dropColumn('state').execute()
 }

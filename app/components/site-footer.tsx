@@ -15,7 +15,7 @@ export function SiteFooter() {
   return (
     // Below the first screen on every page: laid out and painted only as it comes near it (content-visibility),
     // so a slow phone's first paint does not wait for it (no long task). `auto` remembers its height.
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-sm [contain-intrinsic-size:auto_40rem] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-16 border-t print:hidden border-slate-200 bg-slate-50 text-sm [contain-intrinsic-size:auto_40rem] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-emerald-700 dark:text-emerald-400">{BRAND_NAME}</p>

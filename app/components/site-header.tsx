@@ -172,7 +172,7 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: 'l
   return (
     <header
       data-hidden={hidden || undefined}
-      className={`fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 dark:border-slate-800 dark:bg-slate-900/95 ${hidden ? '-translate-y-full' : ''}`}
+      className={`fixed inset-x-0 top-0 z-50 h-16 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 dark:border-slate-800 dark:bg-slate-900/95 ${hidden ? '-translate-y-full' : ''}`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-emerald-700 dark:text-emerald-400">

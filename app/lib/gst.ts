@@ -100,3 +100,30 @@ export function gstinProblem(gstin: string): string | null {
   if (gstinCheckChar(gstin.slice(0, 14)) !== gstin[14]) return 'has a wrong check character (a typo?)'
   return null
 }
+
+/**
+ * The lines of amounts a receipt, invoice or credit note shows, label and paise, the total last: a receipt only
+ * its amount; a tax invoice its taxable value, CGST + SGST (UTGST in a union territory without a legislature) or
+ * IGST, and the total.
+ */
+export function amountLines(doc: {
+  kind: 'invoice' | 'receipt'
+  rateBp: number | null
+  taxablePaise: number
+  cgstPaise: number
+  sgstPaise: number
+  igstPaise: number
+  totalPaise: number
+  utgst: boolean
+}): Array<[string, number]> {
+  if (doc.kind === 'receipt' || doc.rateBp === null) return [['Amount paid', doc.totalPaise]]
+  const half = formatHalfRate(doc.rateBp)
+  const taxes: Array<[string, number]> =
+    doc.igstPaise > 0 || (doc.cgstPaise === 0 && doc.sgstPaise === 0)
+      ? [[`IGST @ ${formatRate(doc.rateBp)}%`, doc.igstPaise]]
+      : [
+          [`CGST @ ${half}%`, doc.cgstPaise],
+          [`${doc.utgst ? 'UTGST' : 'SGST'} @ ${half}%`, doc.sgstPaise],
+        ]
+  return [['Taxable value', doc.taxablePaise], ...taxes, ['Total (tax included)', doc.totalPaise]]
+}

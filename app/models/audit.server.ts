@@ -30,6 +30,9 @@ export type AuditAction =
   | 'quiz_price.update'
   | 'payment.refund_due'
   | 'payment.regrant'
+  | 'payment.refund'
+  | 'payment.refund_failed'
+  | 'access.refund_end'
   | 'account.login_locked'
   | 'live_class.create'
   | 'live_class.update'
@@ -61,6 +64,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz_price.update': 'Changed quiz bundle price',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
   'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',
+  'payment.refund': 'Refunded a payment',
+  'payment.refund_failed': 'A refund failed at the payment gateway',
+  'access.refund_end': 'Ended access: the payment was refunded in full',
   'account.login_locked': 'Password login locked: too many failed attempts',
   'live_class.create': 'Scheduled a live class',
   'live_class.update': 'Edited a live class',

@@ -1,6 +1,7 @@
 import { checkoutSignature, signaturesEqual, signingSecretFor, webhookSignatureValid } from '~/services/payments.server'
 import { db } from '~/utils/db.server'
 import { COUPON_LIMIT_REFUND, fulfilOrder, refundDueFor, type PaymentSource } from './payment.server'
+import { handleRefundEvent, type RefundEventOutcome } from './refund.server'
 
 // What the payment gateway tells us about a payment, checked before anything is granted: the checkout callback
 // (its signature over the stored order id) and the webhook (its signature over the raw body). Both end in
@@ -54,15 +55,20 @@ export type WebhookOutcome =
   | { kind: 'malformed' }
   | { kind: 'refused'; reason: string }
   | { kind: 'processed'; providerOrderId: string; paymentId: string }
+  | Extract<RefundEventOutcome, { kind: 'refund' }>
 
 type WebhookPayload = {
   event?: unknown
   payload?: {
     payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } }
+    refund?: { entity?: Record<string, unknown> }
   }
 }
 
-/** Razorpay's webhook: HMAC over the raw body, de-duplicated event ids. */
+/**
+ * Razorpay's webhook: HMAC over the raw body, de-duplicated event ids. Payment events fulfil the order; refund
+ * events (refund.processed, refund.failed) settle a refund (./refund.server.ts).
+ */
 export async function handleWebhook(input: {
   rawBody: string
   signature: string | null
@@ -78,6 +84,9 @@ export async function handleWebhook(input: {
   } catch {
     return { kind: 'malformed' }
   }
+  const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null
+  if (payload?.event === 'refund.processed' || payload?.event === 'refund.failed')
+    return handleRefundEvent({ event: payload.event, entity: payload.payload?.refund?.entity, eventId })
   if (payload?.event !== 'payment.captured' && payload?.event !== 'order.paid') {
     return { kind: 'refused', reason: 'Unexpected event' }
   }
@@ -101,7 +110,6 @@ export async function handleWebhook(input: {
     })
     return { kind: 'refused', reason: 'Payment does not match the order' }
   }
-  const eventId = input.eventId && input.eventId.length <= 100 ? input.eventId : null
   const outcome = await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
   // A refund is staff's to make (audit log, order.refund_reason).
   if (outcome.refundDue) return { kind: 'refused', reason: 'Payment recorded; coupon over its limit, refund due' }

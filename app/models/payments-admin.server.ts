@@ -1,5 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { PaymentFilters } from '~/lib/payment-filters'
+import { moneyStatus, type MoneyStatus } from '~/lib/refunds'
+import { refundedPaiseOf } from '~/models/receipts.server'
 import { nameContains } from '~/models/user.server'
 import { db } from '~/utils/db.server'
 import type { Database, OrderStatus } from '#db/schema'
@@ -17,6 +19,9 @@ export type PaymentRow = {
   status: OrderStatus
   /** Paid, but held for a refund (coupon over its limit, decision 004): never fulfilled. */
   refundDue: boolean
+  /** Refunded so far (refunds pending or processed), and what the order's money came to with them. */
+  refundedPaise: number
+  moneyStatus: MoneyStatus
   userId: string
   learnerName: string
   learnerEmail: string
@@ -49,6 +54,7 @@ const columns = [
   'orders.provider',
   'orders.provider_order_id',
   'orders.provider_payment_id',
+  (eb: ExpressionBuilder<Database, 'orders'>) => refundedPaiseOf(eb).as('refunded_paise'),
 ] as const
 
 const ordersWithNames = () =>
@@ -98,15 +104,20 @@ type Raw = {
   provider: 'razorpay' | 'demo' | 'free'
   provider_order_id: string | null
   provider_payment_id: string | null
+  refunded_paise: number | null
 }
 
 function toRow(r: Raw): PaymentRow {
+  const refundDue = r.status === 'paid' && Boolean(r.refund_reason)
+  const refundedPaise = Number(r.refunded_paise ?? 0)
   return {
     id: r.id,
     createdAt: r.created_at,
     paidAt: r.paid_at,
     status: r.status,
-    refundDue: r.status === 'paid' && Boolean(r.refund_reason),
+    refundDue,
+    refundedPaise,
+    moneyStatus: moneyStatus({ status: r.status, refundDue, amountPaise: Number(r.amount_paise), refundedPaise }),
     userId: r.user_id,
     learnerName: r.learner_name,
     learnerEmail: r.learner_email,
@@ -207,5 +218,25 @@ export async function listUnfulfilled(limit = UNFULFILLED_LIMIT) {
     .orderBy('orders.id', 'desc')
     .limit(limit)
     .execute()
+  return { total, orders: rows.map(toRow) }
+}
+
+/** One order as the payments page shows it (the refund page's summary). */
+export async function getPayment(orderId: string): Promise<PaymentRow | undefined> {
+  const row = await ordersWithNames().select(columns).where('orders.id', '=', orderId).executeTakeFirst()
+  return row && toRow(row)
+}
+
+/**
+ * "Payments to refund": paid orders held for a refund (a coupon over its limit, decision 004) with money still to
+ * give back, oldest first: each gets a one-click full refund. Rare; the first UNFULFILLED_LIMIT are listed.
+ */
+export async function listRefundDue(limit = UNFULFILLED_LIMIT) {
+  const base = ordersWithNames()
+    .where('orders.status', '=', 'paid')
+    .where('orders.refund_reason', 'is not', null)
+    .where((eb) => eb('orders.amount_paise', '>', refundedPaiseOf(eb)))
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
+  const rows = await base.select(columns).orderBy('orders.paid_at').orderBy('orders.id').limit(limit).execute()
   return { total, orders: rows.map(toRow) }
 }

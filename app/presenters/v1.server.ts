@@ -332,5 +332,19 @@ export function webhookAnswer(outcome: WebhookOutcome): { status: number; body: 
           razorpay_payment_id: outcome.paymentId,
         },
       }
+    case 'refund':
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message:
+            outcome.status === 'duplicate'
+              ? 'Refund event already processed'
+              : outcome.status === 'failed'
+                ? 'Refund failure recorded'
+                : 'Refund recorded',
+          razorpay_refund_id: outcome.refundId,
+        },
+      }
   }
 }

@@ -42,13 +42,19 @@ export function razorpayConfigured(env = getEnv()): boolean {
   return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)
 }
 
-function razorpayGateway(): Gateway {
+function razorpayClient() {
   const env = getEnv()
   const client = new Razorpay({ key_id: env.RAZORPAY_KEY_ID!, key_secret: env.RAZORPAY_KEY_SECRET! })
   // The SDK has no host option; its axios instance takes a base URL.
   if (env.RAZORPAY_API_URL)
     (client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL =
       env.RAZORPAY_API_URL.replace(/\/$/, '')
+  return client
+}
+
+function razorpayGateway(): Gateway {
+  const env = getEnv()
+  const client = razorpayClient()
   return {
     kind: 'razorpay',
     keyId: env.RAZORPAY_KEY_ID!,
@@ -89,6 +95,50 @@ function demoGateway(): Gateway {
       }
     },
   }
+}
+
+/** A refund as Razorpay's API answers it (the fields we read). */
+export type ProviderRefund = { id: string; amount: number; status: 'pending' | 'processed' | 'failed' }
+
+/**
+ * Refunds part or all of a Razorpay payment (POST /v1/payments/{id}/refund). `receipt` and `notes` carry our refund's
+ * id, which Razorpay echoes in the refund's webhooks, so a webhook that overtakes this call's answer still finds
+ * its refund. Throws GatewayError with Razorpay's own description when it refuses, or a plain one when unreachable.
+ */
+export async function refundRazorpayPayment(input: {
+  paymentId: string
+  amountPaise: number
+  refundId: string
+  notes: Record<string, string>
+}): Promise<ProviderRefund> {
+  if (!razorpayConfigured()) throw new GatewayError('Razorpay is not configured on this server: refund it in Razorpay.')
+  let refund: unknown
+  try {
+    refund = await razorpayClient().payments.refund(input.paymentId, {
+      amount: input.amountPaise,
+      speed: 'normal',
+      receipt: input.refundId,
+      notes: input.notes,
+    })
+  } catch (error) {
+    console.error('[payments] Razorpay refund failed:', error)
+    const description = (error as { error?: { description?: unknown } })?.error?.description
+    throw new GatewayError(
+      typeof description === 'string' && description.length < 300
+        ? `Razorpay refused the refund: ${description}`
+        : 'Razorpay could not be reached. Nothing was refunded; try again.',
+    )
+  }
+  const r = refund as Partial<ProviderRefund> | null
+  if (
+    typeof r?.id !== 'string' ||
+    r.amount !== input.amountPaise ||
+    (r.status !== 'pending' && r.status !== 'processed' && r.status !== 'failed')
+  ) {
+    console.error('[payments] Razorpay returned an unexpected refund', refund)
+    throw new GatewayError('Razorpay answered the refund with something unexpected: check it in Razorpay.')
+  }
+  return { id: r.id, amount: r.amount, status: r.status }
 }
 
 /** The gateway for new orders. Throws PaymentsUnavailableError in production without Razorpay keys. */

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit'
-import { formatHalfRate, formatRate } from '~/lib/gst'
+import { amountLines } from '~/lib/gst'
 import { formatAccessDate } from '~/lib/access'
 import { formatPaise } from '~/lib/refunds'
 import type { Receipt } from '~/models/receipts.server'
@@ -10,29 +10,6 @@ import type { Receipt } from '~/models/receipts.server'
 
 const money = (paise: number) => formatPaise(paise, 'Rs. ')
 const date = (iso: string) => formatAccessDate(iso)
-
-/** The lines of amounts a document shows: label and paise. The last is the total. */
-export function amountLines(doc: {
-  kind: 'invoice' | 'receipt'
-  rateBp: number | null
-  taxablePaise: number
-  cgstPaise: number
-  sgstPaise: number
-  igstPaise: number
-  totalPaise: number
-  utgst: boolean
-}): Array<[string, number]> {
-  if (doc.kind === 'receipt' || doc.rateBp === null) return [['Amount paid', doc.totalPaise]]
-  const half = formatHalfRate(doc.rateBp)
-  const taxes: Array<[string, number]> =
-    doc.igstPaise > 0 || (doc.cgstPaise === 0 && doc.sgstPaise === 0)
-      ? [[`IGST @ ${formatRate(doc.rateBp)}%`, doc.igstPaise]]
-      : [
-          [`CGST @ ${half}%`, doc.cgstPaise],
-          [`${doc.utgst ? 'UTGST' : 'SGST'} @ ${half}%`, doc.sgstPaise],
-        ]
-  return [['Taxable value', doc.taxablePaise], ...taxes, ['Total (tax included)', doc.totalPaise]]
-}
 
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const pdf = new PDFDocument({

@@ -1,27 +1,32 @@
 import { Form } from 'react-router'
-import { PaymentsTable, Unfulfilled } from '~/components/admin/payments-table'
+import { PaymentsTable, RefundDue, Unfulfilled } from '~/components/admin/payments-table'
 import { buttonClass, PageTitle, pageCount, Pagination, secondaryButtonClass } from '~/components/admin/ui'
 import { inputClass } from '~/components/forms'
 import { isId } from '~/lib/ids'
 import { ORDER_STATUSES, parsePaymentFilters, paymentFilterQuery } from '~/lib/payment-filters'
-import { regrantPaidOrder } from '~/models/payment.server'
-import { listPayments, listUnfulfilled } from '~/models/payments-admin.server'
+import { formatPaise } from '~/lib/refunds'
+import { refundDueFor, regrantPaidOrder } from '~/models/payment.server'
+import { listPayments, listRefundDue, listUnfulfilled } from '~/models/payments-admin.server'
+import { refundOrder } from '~/models/refund.server'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/payments'
 
 // Payments (admin only): every order, searchable and filtered on the server through a GET form (works
-// without JS), paged; the "paid but not fulfilled" check with a Fulfil button (a POST form) that re-grants through
-// payment.server.ts (`regrantPaidOrder`, exactly once, audited); a CSV link carrying the same filters.
+// without JS), paged, each paid one with its Refund page (./refund.tsx); the "paid but not fulfilled" check with a
+// Fulfil button (a POST form) that re-grants through payment.server.ts (`regrantPaidOrder`, exactly once, audited);
+// the payments held for a refund (coupon over its limit) with a one-click full refund; a CSV link carrying the same
+// filters.
 const PAGE_SIZE = 20
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const { filters, page, errors } = parsePaymentFilters(new URL(request.url).searchParams)
-  const [{ total, payments }, unfulfilled] = await Promise.all([
+  const [{ total, payments }, unfulfilled, refundDue] = await Promise.all([
     listPayments({ filters, page, pageSize: PAGE_SIZE }),
     listUnfulfilled(),
+    listRefundDue(),
   ])
   return {
     form: { q: filters.q, status: filters.status ?? '', from: filters.from ?? '', to: filters.to ?? '' },
@@ -31,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     payments,
     unfulfilled,
+    refundDue,
     exportHref: `/admin/export/payments.csv${paymentFilterQuery(filters)}`,
   }
 }
@@ -41,6 +47,19 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url)
   const back = url.pathname + url.search
   const orderId = form.get('orderId')
+  if (form.get('intent') === 'refund-due') {
+    // The one-click refund is only for payments held for a refund; any other refund has its own page.
+    if (!isId(orderId) || !(await refundDueFor(orderId)))
+      throw await redirectWithError(back, 'Only a payment held for a refund (coupon over its limit) is refunded here')
+    const refund = await refundOrder({
+      orderId,
+      reason: 'Coupon over its usage limit: payment not fulfilled',
+      actorId: admin.id,
+    })
+    if (refund.kind === 'refunded')
+      throw await redirectWithSuccess(back, `Refunded ${formatPaise(refund.amountPaise)} of order ${orderId}`)
+    throw await redirectWithError(back, refund.message)
+  }
   if (!isId(orderId)) throw await redirectWithError(back, 'Choose an order to fulfil')
   const outcome = await regrantPaidOrder({ orderId, actorId: admin.id })
   if (outcome.kind === 'regranted') throw await redirectWithSuccess(back, `Order ${orderId} fulfilled`)
@@ -71,6 +90,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       >
         Payments
       </PageTitle>
+      <RefundDue orders={loaderData.refundDue.orders} total={loaderData.refundDue.total} />
       <Unfulfilled orders={loaderData.unfulfilled.orders} total={loaderData.unfulfilled.total} />
       <Form method="get" role="search" aria-label="Filter orders" className="mb-4 grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-2">

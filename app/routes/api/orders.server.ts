@@ -20,6 +20,7 @@ const WebhookAnswer = z.object({
   message: z.string(),
   razorpay_order_id: z.string().optional(),
   razorpay_payment_id: z.string().optional(),
+  razorpay_refund_id: z.string().optional(),
 })
 
 export const ordersApi = apiResource({
@@ -119,7 +120,9 @@ export const ordersApi = apiResource({
     endpoint({
       method: 'POST',
       path: '/verify-payment',
-      summary: "Razorpay's webhook (payment.captured, order.paid): fulfils the order once",
+      summary:
+        "Razorpay's webhook: payment.captured and order.paid fulfil the order once; refund.processed and " +
+        'refund.failed settle a refund once',
       guard: 'public',
       body: {
         raw:

@@ -137,6 +137,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <p className="mt-3 text-sm">
+          <Link to="/profile/purchases" className="text-emerald-700 underline dark:text-emerald-400">
+            Purchases and receipts
+          </Link>
+        </p>
       </section>
 
       <section

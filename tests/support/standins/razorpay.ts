@@ -2,6 +2,10 @@
 // Pay button calls the handler with a payment id and a REAL signature) and the hosted checkout page
 // (/v1/checkout/embedded) that posts the three fields to the callback_url. Signatures are what Razorpay sends:
 // HMAC-SHA256(order_id|payment_id, key secret).
+// Refunds: POST /v1/payments/{id}/refund (basic auth) refunds a payment this server made, never more than is left of
+// it, answering the refund as Razorpay does with `refundStatus` ('processed' unless a test sets 'pending'). With a
+// `webhookUrl`, each refund that is processed is also announced there as Razorpay does it: a refund.processed event
+// signed with the webhook secret, with an X-Razorpay-Event-Id. `settleRefund` processes or fails a pending one.
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,7 +18,33 @@ export type RazorpayStandIn = {
   webhookSecret: string
   url: string
   orders: Map<string, StandInOrder>
+  payments: Map<string, StandInPayment>
+  refunds: Map<string, StandInRefund>
+  /** The status new refunds are answered with. */
+  refundStatus: 'processed' | 'pending'
+  /** Where refund webhooks go (none: not sent). */
+  webhookUrl: string | null
+  /** What the Pay button answers: a captured payment of the order and its checkout signature. */
+  pay: (orderId: string) => { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }
+  /** Moves a pending refund to processed or failed and sends its webhook (when a webhookUrl is set). */
+  settleRefund: (refundId: string, status: 'processed' | 'failed') => Promise<void>
   close: () => Promise<void>
+}
+type StandInPayment = { id: string; orderId: string; amount: number; refunded: number }
+export type StandInRefund = {
+  id: string
+  entity: 'refund'
+  amount: number
+  currency: string
+  payment_id: string
+  notes: Record<string, string>
+  receipt: string | null
+  acquirer_data: { arn: string | null }
+  created_at: number
+  batch_id: null
+  status: 'pending' | 'processed' | 'failed'
+  speed_processed: 'normal'
+  speed_requested: 'normal'
 }
 type StandInOrder = {
   id: string
@@ -46,6 +76,36 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   })
 }
 
+/** A refund webhook as Razorpay sends it: the refund and its payment, in an event envelope. */
+export function refundWebhookBody(
+  refund: StandInRefund,
+  event: 'refund.processed' | 'refund.failed',
+  payment: { orderId: string; amount: number; refunded: number },
+): string {
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_StandIn0000001',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: { entity: { ...refund, status: event === 'refund.processed' ? 'processed' : 'failed' } },
+      payment: {
+        entity: {
+          id: refund.payment_id,
+          entity: 'payment',
+          amount: payment.amount,
+          currency: 'INR',
+          status: payment.refunded >= payment.amount ? 'refunded' : 'captured',
+          order_id: payment.orderId,
+          amount_refunded: payment.refunded,
+          refund_status: payment.refunded >= payment.amount ? 'full' : payment.refunded > 0 ? 'partial' : null,
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  })
+}
+
 function widgetScript(base: string) {
   // The fake widget: open() shows an overlay with Pay / Cancel. Pay asks this server for a payment and its
   // signature (the secret never reaches the page) and calls options.handler; Cancel calls modal.ondismiss.
@@ -67,20 +127,42 @@ function widgetScript(base: string) {
 })();`
 }
 
-export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
+export async function startRazorpayServer(port = 0, options: { webhookUrl?: string } = {}): Promise<RazorpayStandIn> {
   const keyId = `rzp_test_${alnum(14)}`
   const keySecret = alnum(24)
   const webhookSecret = alnum(24)
   const orders = new Map<string, StandInOrder>()
+  const payments = new Map<string, StandInPayment>()
+  const refunds = new Map<string, StandInRefund>()
   let base = ''
 
   const pay = (orderId: string) => {
     const paymentId = `pay_${alnum(14)}`
+    payments.set(paymentId, { id: paymentId, orderId, amount: orders.get(orderId)?.amount ?? 0, refunded: 0 })
     return {
       razorpay_payment_id: paymentId,
       razorpay_order_id: orderId,
       razorpay_signature: sign(keySecret, `${orderId}|${paymentId}`),
     }
+  }
+
+  const authorised = (req: http.IncomingMessage) =>
+    req.headers.authorization === `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
+
+  /** Sends a refund's webhook to the app, signed as Razorpay signs it; failures are the app's to show. */
+  async function announce(refund: StandInRefund, event: 'refund.processed' | 'refund.failed') {
+    if (!standIn.webhookUrl) return
+    const payment = payments.get(refund.payment_id)!
+    const body = refundWebhookBody(refund, event, payment)
+    await fetch(standIn.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Razorpay-Signature': sign(webhookSecret, body),
+        'X-Razorpay-Event-Id': `evt_${alnum(14)}`,
+      },
+      body,
+    }).catch((error) => console.error('[razorpay stand-in] webhook not delivered:', error))
   }
 
   const server = http.createServer(async (req, res) => {
@@ -96,9 +178,7 @@ export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
     try {
       if (req.method === 'OPTIONS') return send(204, '')
       if (req.method === 'POST' && url.pathname === '/v1/orders') {
-        const auth = req.headers.authorization ?? ''
-        const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
-        if (auth !== expected)
+        if (!authorised(req))
           return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
         const body = JSON.parse((await readBody(req)) || '{}')
         if (!Number.isInteger(body.amount) || body.amount < 100) {
@@ -124,6 +204,46 @@ export async function startRazorpayServer(port = 0): Promise<RazorpayStandIn> {
           offer_id: null,
           attempts: 0,
         })
+      }
+      const refundPath = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refund$/.exec(url.pathname)
+      if (req.method === 'POST' && refundPath) {
+        if (!authorised(req))
+          return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
+        const payment = payments.get(refundPath[1])
+        if (!payment)
+          return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } })
+        const body = JSON.parse((await readBody(req)) || '{}')
+        const left = payment.amount - payment.refunded
+        const amount = body.amount ?? left
+        if (!Number.isInteger(amount) || amount < 100)
+          return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' } })
+        if (amount > left)
+          return send(400, {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'The refund amount provided is greater than amount captured',
+            },
+          })
+        payment.refunded += amount
+        const refund: StandInRefund = {
+          id: `rfnd_${alnum(14)}`,
+          entity: 'refund',
+          amount,
+          currency: 'INR',
+          payment_id: payment.id,
+          notes: body.notes ?? {},
+          receipt: body.receipt ?? null,
+          acquirer_data: { arn: null },
+          created_at: Math.floor(Date.now() / 1000),
+          batch_id: null,
+          status: standIn.refundStatus,
+          speed_processed: 'normal',
+          speed_requested: 'normal',
+        }
+        refunds.set(refund.id, refund)
+        send(200, refund)
+        if (refund.status === 'processed') setTimeout(() => void announce(refund, 'refund.processed'), 50)
+        return
       }
       if (req.method === 'GET' && url.pathname === '/v1/checkout.js')
         return send(200, widgetScript(base), 'application/javascript')
@@ -163,12 +283,24 @@ ${cancel ? `<a href="${esc(cancel)}">Cancel payment</a>` : ''}
   await new Promise<void>((resolve) => server.listen(port, resolve))
   const actualPort = (server.address() as AddressInfo).port
   base = `http://localhost:${actualPort}`
-  return {
+  const standIn: RazorpayStandIn = {
     keyId,
     keySecret,
     webhookSecret,
     url: base,
     orders,
+    payments,
+    refunds,
+    refundStatus: 'processed',
+    webhookUrl: options.webhookUrl ?? null,
+    pay,
+    async settleRefund(refundId, status) {
+      const refund = refunds.get(refundId)
+      if (!refund || refund.status !== 'pending') throw new Error(`no pending refund ${refundId}`)
+      refund.status = status
+      if (status === 'failed') payments.get(refund.payment_id)!.refunded -= refund.amount
+      await announce(refund, status === 'processed' ? 'refund.processed' : 'refund.failed')
+    },
     env: {
       RAZORPAY_KEY_ID: keyId,
       RAZORPAY_KEY_SECRET: keySecret,
@@ -178,9 +310,13 @@ ${cancel ? `<a href="${esc(cancel)}">Cancel payment</a>` : ''}
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+  return standIn
 }
 
 export const startRazorpay: StandInStarter = async (ports) => {
-  const standIn = await startRazorpayServer(ports.razorpayPort)
+  // Refund webhooks go to the e2e app, as Razorpay's go to the payment webhook's address.
+  const standIn = await startRazorpayServer(ports.razorpayPort, {
+    webhookUrl: `${ports.baseURL}/api/v1/orders/verify-payment`,
+  })
   return { env: standIn.env, close: standIn.close }
 }
