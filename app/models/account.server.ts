@@ -158,6 +158,7 @@ export async function updateProfile(
       mobile_number: pick(input.mobileNumber),
       institute_name: pick(input.instituteName),
       present_course_of_study: pick(input.presentCourseOfStudy),
+      state: pick(input.state),
       updated_at: nowIso(),
     })
     .where('id', '=', userId)
@@ -209,4 +210,10 @@ export async function getEnrolledCourses(
   return ids
     .filter((id) => byId.has(id))
     .map((id) => ({ id, title: byId.get(id)!, accessUntil: until.get(id) ?? null }))
+}
+
+/** The learner's state (a GST state code), or null: the place of supply on invoices when checkout names none. */
+export async function getProfileState(userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('state').where('id', '=', userId).executeTakeFirst()
+  return row?.state ?? null
 }

@@ -9,6 +9,8 @@ import { db } from '~/utils/db.server'
 // Revenue is money actually taken: orders with status 'paid' and a positive amount. Free (₹0) enrolments, created
 // (abandoned) and failed orders are not revenue, nor is a paid order marked for refund (refund_reason: the
 // payment was taken but could not be fulfilled, and staff give it back). An order counts on the day it was paid.
+// Net revenue takes away the refunds of those orders (pending or processed: a failed refund gave nothing back), each
+// on the day it was made, so a window's net is what came in that window less what went back in it.
 
 const num = (n: unknown) => Number(n ?? 0)
 
@@ -52,6 +54,62 @@ export async function revenueSummary(now = new Date()): Promise<RevenueSummary> 
     allTimePaise: num(row.all_time),
     allTimeOrders: num(row.orders),
   }
+}
+
+/** Refunds of revenue orders, by the day they were made (the windows of `revenueSummary`). Paise. */
+export type RefundSummary = { todayPaise: number; last7Paise: number; last30Paise: number; allTimePaise: number }
+
+const revenueRefunds = () =>
+  db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .where('refunds.status', '!=', 'failed')
+    .where('orders.status', '=', 'paid')
+    .where('orders.amount_paise', '>', 0)
+    .where('orders.refund_reason', 'is', null)
+
+const refundWindowSum = (from: string, to: string) =>
+  sql<number>`coalesce(sum(case when ${sql.ref('refunds.created_at')} >= ${from} and ${sql.ref('refunds.created_at')} < ${to} then ${sql.ref('refunds.amount_paise')} else 0 end), 0)`
+
+export async function refundSummary(now = new Date()): Promise<RefundSummary> {
+  const w = revenueWindows(now)
+  const row = await revenueRefunds()
+    .select([
+      refundWindowSum(w.today, w.end).as('today'),
+      refundWindowSum(w.last7, w.end).as('last7'),
+      refundWindowSum(w.last30, w.end).as('last30'),
+      sql<number>`coalesce(sum(${sql.ref('refunds.amount_paise')}), 0)`.as('all_time'),
+    ])
+    .executeTakeFirstOrThrow()
+  return {
+    todayPaise: num(row.today),
+    last7Paise: num(row.last7),
+    last30Paise: num(row.last30),
+    allTimePaise: num(row.all_time),
+  }
+}
+
+/** Gross revenue less refunds, window by window. */
+export const netRevenue = (gross: RevenueSummary, refunds: RefundSummary): RefundSummary => ({
+  todayPaise: gross.todayPaise - refunds.todayPaise,
+  last7Paise: gross.last7Paise - refunds.last7Paise,
+  last30Paise: gross.last30Paise - refunds.last30Paise,
+  allTimePaise: gross.allTimePaise - refunds.allTimePaise,
+})
+
+/** All-time refunds of revenue orders per item (course id, or 'quiz_bundle'), for the net beside each item. */
+export async function refundsByItem(): Promise<Record<string, number>> {
+  const rows = await revenueRefunds()
+    .select([
+      'orders.item_type as itemType',
+      'orders.course_id as courseId',
+      sql<number>`sum(${sql.ref('refunds.amount_paise')})`.as('paise'),
+    ])
+    .groupBy(['orders.item_type', 'orders.course_id'])
+    .execute()
+  return Object.fromEntries(
+    rows.map((r) => [r.itemType === 'quiz_bundle' ? 'quiz_bundle' : (r.courseId ?? 'unknown'), num(r.paise)]),
+  )
 }
 
 export type ItemRevenue = {

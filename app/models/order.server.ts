@@ -103,6 +103,8 @@ export async function createOrder(input: {
   buyer: Buyer
   item: OrderItem
   phone?: string | null
+  /** The buyer's state (a GST state code) for the invoice's place of supply; also kept on a profile without one. */
+  state?: string | null
 }): Promise<CreatedOrder> {
   const { buyer, item } = input
   // Each order is a call to Razorpay: a learner (or a script with their cookie) cannot flood it.
@@ -123,6 +125,14 @@ export async function createOrder(input: {
   if (phone && /^\d{10}$/.test(phone) && !buyer.mobile_number) {
     await db.updateTable('users').set({ mobile_number: phone, updated_at: now }).where('id', '=', buyer.id).execute()
   }
+  const state = input.state ?? null
+  if (state)
+    await db
+      .updateTable('users')
+      .set({ state, updated_at: now })
+      .where('id', '=', buyer.id)
+      .where('state', 'is', null)
+      .execute()
 
   let kind: CreatedOrder['kind']
   let providerOrder: ProviderOrder
@@ -178,6 +188,7 @@ export async function createOrder(input: {
         provider_order_id: providerOrder.id,
         provider_payment_id: null,
         phone,
+        state,
         created_at: now,
         updated_at: now,
         paid_at: null,

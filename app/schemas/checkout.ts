@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PHONE_MIN_LENGTH } from '~/lib/constants'
+import { findState } from '~/lib/indian-states'
 
 // Checkout forms (the v1 field names `couponCode`, `phone`, docs/legacy-api.md §2.3), shared by the page
 // (Conform) and the API twin.
@@ -22,6 +23,21 @@ export const couponCodeSchema = z
   .max(40, 'Invalid coupon code.')
   .transform((s) => s.toUpperCase())
 
+/**
+ * The buyer's state or union territory, optional: the place of supply on a GST invoice (app/lib/indian-states.ts).
+ * The select sends a GST state code; the API also takes the name. Read as the code; blank is no choice.
+ */
+export const optionalStateSchema = z
+  .string({ error: 'Choose a state or union territory from the list' })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return undefined
+    const state = findState(value)
+    if (state) return state.code
+    ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory from the list' })
+    return z.NEVER
+  })
+
 export const applyCouponSchema = z.object({
   intent: z.literal('apply'),
   couponCode: couponCodeSchema,
@@ -32,4 +48,5 @@ export const proceedSchema = z.object({
   phone: phoneSchema,
   // The applied coupon travels as a hidden field and is re-validated on the server.
   appliedCoupon: z.string().trim().max(40).optional(),
+  state: optionalStateSchema,
 })

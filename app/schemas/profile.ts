@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MOBILE_DIGITS } from '~/lib/constants'
+import { optionalStateSchema } from './checkout'
 
 // Name required; mobile number exactly 10 digits. Shared by /profile/edit and update-user-details.
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`).optional()
@@ -13,6 +14,8 @@ export const ProfileSchema = z.object({
     .optional(),
   instituteName: optionalText(200, 'Institute name'),
   presentCourseOfStudy: optionalText(200, 'Present course of study'),
+  // The place of supply on GST invoices when checkout names none.
+  state: optionalStateSchema,
 })
 
 export type ProfileInput = z.infer<typeof ProfileSchema>

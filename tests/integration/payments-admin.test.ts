@@ -260,6 +260,8 @@ describe('listing, search, filters, paging', () => {
       gateway: 'razorpay',
       gateway_order_id: ids.paid.providerOrderId,
       gateway_payment_id: ids.paid.providerPaymentId,
+      refunded_inr: '0.00',
+      net_inr: '2699.10',
     })
     expect(parsed.data[0]).toMatchObject({ learner_name: `'=HYPERLINK("http://x.example","y")`, item: 'Quiz bundle' })
     expect(parsed.data[0].gateway).toBe('demo')

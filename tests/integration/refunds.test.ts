@@ -591,3 +591,37 @@ describe('the API', () => {
     expect((await refundApi({ orderId: order.id, reason: 'x' }, '')).status).toBe(401)
   })
 })
+
+describe('net revenue', () => {
+  test('the dashboard takes refunds away by the day they were made; the payments CSV shows refunded and net', async () => {
+    const { db } = await app()
+    const [insight, dashboard, csv] = await Promise.all([
+      import('~/models/insight.server'),
+      import('~/routes/admin/dashboard'),
+      import('~/routes/admin/export/payments-csv'),
+    ])
+    const before = await insight.refundSummary()
+    const { orderId, user } = await buy({ price: 2999 })
+    expect((await refundApi({ orderId, amount: 999, reason: 'Part' })).status).toBe(200)
+    const after = await insight.refundSummary()
+    expect(after.todayPaise - before.todayPaise).toBe(99_900)
+    expect(after.allTimePaise - before.allTimePaise).toBe(99_900)
+    const page = await callRoute(dashboard.loader, '/admin/dashboard', { cookie: admin.cookie })
+    const { summary, net } = page.data.money
+    expect(net.allTimePaise).toBe(summary.allTimePaise - after.allTimePaise)
+    expect(net.todayPaise).toBe(summary.todayPaise - after.todayPaise)
+
+    const email = (await db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow())
+      .email
+    const res = await callRoute(csv.loader, `/admin/export/payments.csv?q=${encodeURIComponent(email)}`, {
+      cookie: admin.cookie,
+    })
+    const text = new TextDecoder().decode(await res.response!.arrayBuffer())
+    const [header, row] = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    const cells = Object.fromEntries(header.split(',').map((h, i) => [h, row.split(',')[i]]))
+    expect(cells).toMatchObject({ status: 'paid', amount_inr: '2999.00', refunded_inr: '999.00', net_inr: '2000.00' })
+  })
+})

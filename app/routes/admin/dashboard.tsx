@@ -6,7 +6,15 @@ import { PageTitle } from '~/components/admin/ui'
 import { DASHBOARD_LATEST_USERS } from '~/lib/constants'
 import { indiaDateTime } from '~/lib/dates'
 import { formatRupees } from '~/lib/pricing'
-import { dailyActivity, latestPayments, revenueByItem, revenueSummary } from '~/models/insight.server'
+import {
+  dailyActivity,
+  latestPayments,
+  netRevenue,
+  refundsByItem,
+  refundSummary,
+  revenueByItem,
+  revenueSummary,
+} from '~/models/insight.server'
 import { liveCourseAccess } from '~/models/access-stats.server'
 import { getStats } from '~/models/stats.server'
 import { listUsers } from '~/models/user.server'
@@ -27,9 +35,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     listUsers({ pageSize: DASHBOARD_LATEST_USERS }),
     dailyActivity(now),
     isAdmin
-      ? Promise.all([revenueSummary(now), revenueByItem(now), latestPayments(10)]).then(
-          ([summary, byItem, payments]) => ({ summary, byItem, payments }),
-        )
+      ? Promise.all([
+          revenueSummary(now),
+          refundSummary(now),
+          revenueByItem(now),
+          refundsByItem(),
+          latestPayments(10),
+        ]).then(([summary, refunds, byItem, itemRefunds, payments]) => ({
+          summary,
+          net: netRevenue(summary, refunds),
+          byItem: byItem.map((item) => ({ ...item, netPaise: item.allTimePaise - (itemRefunds[item.key] ?? 0) })),
+          payments,
+        }))
       : null,
   ])
   return { stats, live, users: latest.users, activity, money }
@@ -113,12 +130,12 @@ type Money = NonNullable<Route.ComponentProps['loaderData']['money']>
 // Revenue as lists rather than tables: the figures read as label/value cards at 320 px, and the page keeps one
 // data table (the latest users) as before.
 function Revenue({ money }: { money: Money }) {
-  const { summary, byItem, payments } = money
+  const { summary, net, byItem, payments } = money
   const windows = [
-    { id: 'today', label: 'Today', paise: summary.todayPaise },
-    { id: '7d', label: 'Last 7 days', paise: summary.last7Paise },
-    { id: '30d', label: 'Last 30 days', paise: summary.last30Paise },
-    { id: 'all', label: 'All time', paise: summary.allTimePaise },
+    { id: 'today', label: 'Today', paise: summary.todayPaise, net: net.todayPaise },
+    { id: '7d', label: 'Last 7 days', paise: summary.last7Paise, net: net.last7Paise },
+    { id: '30d', label: 'Last 30 days', paise: summary.last30Paise, net: net.last30Paise },
+    { id: 'all', label: 'All time', paise: summary.allTimePaise, net: net.allTimePaise },
   ]
   return (
     <section aria-labelledby="revenue-heading" className="mb-8">
@@ -126,8 +143,9 @@ function Revenue({ money }: { money: Money }) {
         Revenue
       </h2>
       <p className={`mb-3 ${mutedClass}`}>
-        Paid orders in INR, by the day they were paid. Days are India time (IST, Asia/Kolkata): today began at midnight
-        IST. Free enrolments, unpaid and failed orders are not counted.
+        Paid orders in INR, by the day they were paid; net takes away refunds, by the day they were made. Days are India
+        time (IST, Asia/Kolkata): today began at midnight IST. Free enrolments, unpaid and failed orders are not
+        counted.
       </p>
       <ul className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {windows.map((w) => (
@@ -135,6 +153,9 @@ function Revenue({ money }: { money: Money }) {
             <p className="text-sm text-slate-500 dark:text-slate-400">{w.label}</p>
             <p className="text-2xl font-bold break-words tabular-nums" data-testid={`revenue-${w.id}`}>
               {rupees(w.paise)}
+            </p>
+            <p className="text-sm break-words tabular-nums">
+              Net <span data-testid={`net-${w.id}`}>{rupees(w.net)}</span>
             </p>
           </li>
         ))}
@@ -150,7 +171,7 @@ function Revenue({ money }: { money: Money }) {
               {byItem.map((item) => (
                 <li key={item.key} className="p-3" data-testid={`revenue-item-${item.key}`}>
                   <p className="font-medium break-words">{item.title}</p>
-                  <dl className="mt-1 grid grid-cols-3 gap-2 text-sm">
+                  <dl className="mt-1 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                     <div>
                       <dt className="text-slate-500 dark:text-slate-400">Orders</dt>
                       <dd className="tabular-nums" data-testid="orders">
@@ -167,6 +188,12 @@ function Revenue({ money }: { money: Money }) {
                       <dt className="text-slate-500 dark:text-slate-400">All time</dt>
                       <dd className="tabular-nums" data-testid="all-time">
                         {rupees(item.allTimePaise)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500 dark:text-slate-400">Net, all time</dt>
+                      <dd className="tabular-nums" data-testid="net-all-time">
+                        {rupees(item.netPaise)}
                       </dd>
                     </div>
                   </dl>

@@ -6,7 +6,7 @@ import { createOrder, OrderError } from '~/models/order.server'
 import { handleWebhook } from '~/models/payment-callbacks.server'
 import { webhookAnswer } from '~/presenters/v1.server'
 import { GatewayOrderShape } from '~/presenters/v1-shapes'
-import { phoneSchema } from '~/schemas/checkout'
+import { optionalStateSchema, phoneSchema } from '~/schemas/checkout'
 import { apiError, json, readJsonBody, str } from '~/utils/api.server'
 import { apiResource, endpoint } from './endpoints.server'
 import { getUser } from '~/auth/session.server'
@@ -36,13 +36,17 @@ export const ordersApi = apiResource({
           itemType: z.enum(['course', 'quiz']),
           courseId: z.string().optional(),
           phone: phoneSchema.optional(),
+          state: z
+            .string()
+            .optional()
+            .describe("the buyer's state or union territory (name or GST code), the GST invoice's place of supply"),
           amount: z.number().optional().describe('ignored: the server prices (docs/legacy-api.md §5 #2)'),
         }),
       },
       success: { 200: z.object({ success: z.literal(true), order: GatewayOrderShape }) },
       errors: {
         400:
-          'a bad itemType, phone or course id, or a remembered coupon that no longer holds ("This coupon has ' +
+          'a bad itemType, phone, state or course id, or a remembered coupon that no longer holds ("This coupon has ' +
           'expired.", "This coupon has reached its usage limit."): no order is made and the coupon is forgotten, ' +
           'so the next create-order is at the full price',
         403: 'access to the course was revoked',
@@ -62,6 +66,8 @@ export const ordersApi = apiResource({
           if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Enter a valid phone number')
           phone = parsed.data
         }
+        const state = optionalStateSchema.safeParse(body.state ?? undefined)
+        if (!state.success) return apiError(400, `state: ${state.error.issues[0]?.message}`)
         const courseId = body.courseId
         if (itemType === 'course' && !isId(courseId)) return apiError(400, 'Invalid course ID')
         try {
@@ -72,6 +78,7 @@ export const ordersApi = apiResource({
                 ? { type: 'course', courseId: courseId as string, useRememberedCoupon: true }
                 : { type: 'quiz_bundle' },
             phone,
+            state: state.data,
           })
           return json({ success: true, order: order.providerOrder })
         } catch (error) {

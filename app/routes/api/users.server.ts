@@ -36,7 +36,10 @@ const EmailBody = z.object({ email: z.string() })
 const OtpBody = z.object({ email: z.string(), otp: z.union([z.string(), z.number().int()]).describe('6 digits') })
 const UserBody = envelope(z.object({ user: UserShape }))
 const ProfileImageBody = z.object({ profileImage: z.string().describe('PNG, JPEG or WebP, at most 1 MB') })
-const DetailsBody = ProfileSchema.partial().describe('only truthy values are set; at least one is required')
+// The profile page's state (for GST invoices) is not part of the older client's update.
+const DetailsBody = ProfileSchema.omit({ state: true })
+  .partial()
+  .describe('only truthy values are set; at least one is required')
 const MAIL_REFUSED = `a code went to this address less than 15 s ago ("Please wait N seconds..."), or "${MESSAGES.mailCap}"`
 const MAIL_FAILED = 'the code e-mail could not be sent'
 

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { DraftBadge } from '~/components/draft-badge'
 import { ErrorList, Field } from '~/components/forms'
 import { HostedCheckoutForm, PaymentTips, useRazorpayCheckout } from '~/components/razorpay-checkout'
+import { StateSelect } from '~/components/state-select'
+import { getProfileState } from '~/models/account.server'
 import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
 import { checkCouponGuarded } from '~/models/coupon.server'
 import { accessEndedNotice, formatAccessDate, renewable } from '~/lib/access'
@@ -41,7 +43,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const course = await getCourseByLinkAddress(params.id, viewerOf(user))
   if (!course)
     return data(
-      { course: null, enrolled: false, renewal: null, coupon: null, couponError: null, phone: '', cancelled: false },
+      {
+        course: null,
+        enrolled: false,
+        renewal: null,
+        coupon: null,
+        couponError: null,
+        phone: '',
+        state: '',
+        cancelled: false,
+      },
       { status: 404 },
     )
   const draft = course.published !== 1
@@ -85,6 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     coupon,
     couponError,
     phone: user.mobile_number ?? '',
+    state: (await getProfileState(user.id)) ?? '',
     // Back from the hosted checkout's cancel link (no JS).
     cancelled: search.get('cancelled') === '1',
   }
@@ -130,12 +142,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: proceedSchema })
   if (submission.status !== 'success')
     return data({ intent: 'pay' as const, result: submission.reply(), pay: null }, 400)
-  const { phone, appliedCoupon } = submission.value
+  const { phone, appliedCoupon, state } = submission.value
   try {
     const order = await createOrder({
       buyer: user,
       item: { type: 'course', courseId: course.id, couponCode: appliedCoupon || null },
       phone,
+      state,
     })
     if (order.kind === 'free') throw await redirectWithSuccess('/payment-success', 'You are enrolled!')
     if (order.kind === 'demo') throw redirect(`/payments/demo/${order.orderId}`)
@@ -179,7 +192,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [payForm, payFields] = useForm<z.input<typeof proceedSchema>>({
     id: 'pay',
     lastResult: actionData?.intent === 'pay' ? actionData.result : undefined,
-    defaultValue: { phone: loaderData.phone },
+    defaultValue: { phone: loaderData.phone, state: loaderData.state },
   })
 
   if (!course) {
@@ -301,6 +314,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   placeholder: '10-digit mobile number',
                 }}
                 errors={payFields.phone.errors}
+              />
+              <StateSelect
+                label="Your state (for the GST invoice, optional)"
+                selectProps={getSelectProps(payFields.state)}
+                errors={payFields.state.errors}
               />
               <ErrorList id={payForm.errorId} errors={payForm.errors} />
               <button

@@ -3,7 +3,8 @@ import { Confetti } from '~/components/confetti'
 import type { Route } from './+types/payment-success'
 
 // Payment success: confetti (300 pieces, CSS only: the page ships no script), 'Woohooo!',
-// the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile.
+// the payment id from ?paymentId= (twelve X characters when none), Start Learning -> /profile, and where the
+// receipt is (it is also mailed).
 
 const PLACEHOLDER = 'XXXXXXXXXXXX'
 
@@ -32,6 +33,13 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       >
         Start Learning
       </Link>
+      <p className="mt-4 text-sm">
+        Your receipt is in your e-mail and in{' '}
+        <Link to="/profile/purchases" className="text-emerald-700 underline dark:text-emerald-400">
+          Purchases
+        </Link>
+        .
+      </p>
     </main>
   )
 }

@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState, type FormEvent } from 'react'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { ErrorList, Field, StatusButton, inputClass } from '~/components/forms'
+import { StateSelect } from '~/components/state-select'
 import { showToast } from '~/components/toaster'
 import { PHOTO_MISSING, PHOTO_TOO_BIG, PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
-import { saveProfileImage, updateProfile } from '~/models/account.server'
+import { getProfileState, saveProfileImage, updateProfile } from '~/models/account.server'
 import { parsePhotoUpload } from '~/utils/upload.server'
 import { ProfileSchema } from '~/schemas/profile'
 import { readForm } from '~/utils/body.server'
@@ -30,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       mobileNumber: user.mobile_number ?? '',
       instituteName: user.institute_name ?? '',
       presentCourseOfStudy: user.present_course_of_study ?? '',
+      state: (await getProfileState(user.id)) ?? '',
     },
   }
 }
@@ -117,6 +119,11 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           label="Present Course of Study"
           inputProps={getInputProps(fields.presentCourseOfStudy, { type: 'text' })}
           errors={fields.presentCourseOfStudy.errors}
+        />
+        <StateSelect
+          label="State (shown on your GST invoices)"
+          selectProps={getSelectProps(fields.state)}
+          errors={fields.state.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <StatusButton name="intent" value="details">

@@ -5,7 +5,8 @@ import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/payments-csv'
 
 // GET /admin/export/payments.csv (admin only): the payments page's filters (?q, status, from,
-// to), every matching order streamed, read from the database a batch at a time.
+// to), every matching order streamed, read from the database a batch at a time, with what was refunded of each and
+// its net (the amount less refunds).
 
 export const PAYMENTS_CSV_HEADER = [
   'order_id',
@@ -23,6 +24,8 @@ export const PAYMENTS_CSV_HEADER = [
   'gateway',
   'gateway_order_id',
   'gateway_payment_id',
+  'refunded_inr',
+  'net_inr',
 ] as const
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,6 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         p.provider,
         p.providerOrderId,
         p.providerPaymentId,
+        (p.refundedPaise / 100).toFixed(2),
+        // What was kept, as the dashboard's net counts it: a paid order less its refunds; nothing for an unpaid
+        // or failed order, or a payment held for a refund (never fulfilled, so not revenue).
+        ((p.status === 'paid' && !p.refundDue ? p.amountPaise - p.refundedPaise : 0) / 100).toFixed(2),
       ]
   }
   return csvResponse(`payments-${new Date().toISOString().slice(0, 10)}.csv`, PAYMENTS_CSV_HEADER, rows())
