@@ -20,6 +20,7 @@ let courseId = ''
 let quizId = ''
 let sectionId = ''
 let lectureId = ''
+let orderId = ''
 
 beforeAll(async () => {
   cookies.learner = (await signedInUser('user')).cookie
@@ -29,6 +30,29 @@ beforeAll(async () => {
   sectionId = (await createSection(db, { courseId, title: 'S1' })).id
   lectureId = (await createLecture(db, { sectionId, title: 'L1', videoURL: 'https://www.youtube.com/embed/x' })).id
   quizId = (await createQuiz(db)).id
+  // A paid order (demo gateway) for the refund page.
+  orderId = 'b'.repeat(24)
+  const at = new Date().toISOString()
+  await db
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      user_id: (await signedInUser('user')).id,
+      item_type: 'course',
+      course_id: courseId,
+      coupon_id: null,
+      amount_paise: 99_900,
+      currency: 'INR',
+      status: 'paid',
+      provider: 'demo',
+      provider_order_id: 'order_demoauthz',
+      provider_payment_id: 'pay_demoauthz',
+      phone: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+    })
+    .execute()
 })
 
 type Page = {
@@ -170,6 +194,15 @@ const pages: Page[] = [
   ),
   // Payments: the payments page (its action is Fulfil) and the two CSV exports.
   page('payments', () => import('~/routes/admin/payments'), true, true),
+  // Refund one order: the form and its confirmation (an empty form: a 400, nothing refunded).
+  page(
+    'refund',
+    () => import('~/routes/admin/refund'),
+    true,
+    true,
+    () => `/admin/payments/${orderId}/refund`,
+    () => ({ orderId }),
+  ),
   page('export/payments.csv', () => import('~/routes/admin/export/payments-csv'), true, false),
   page('export/users.csv', () => import('~/routes/admin/export/users-csv'), false, false),
 ]
@@ -302,6 +335,7 @@ const apiCases: ApiCase[] = [
   { method: 'POST', path: '/api/v1/admin/revoke-access', adminOnly: true, body: { userId: 'x', courseId: 'y' } },
   { method: 'POST', path: '/api/v1/admin/enrol', adminOnly: true, body: {} },
   { method: 'POST', path: '/api/v1/admin/set-access-until', adminOnly: true, body: {} },
+  { method: 'POST', path: '/api/v1/admin/refund', adminOnly: true, body: {} },
   { method: 'GET', path: '/api/v1/admin/courses-with-user-counts', adminOnly: false },
   { method: 'GET', path: '/api/v1/admin/coupons', adminOnly: true },
   { method: 'POST', path: '/api/v1/admin/create-coupon', adminOnly: true, body: {} },

@@ -568,6 +568,36 @@ describe('recorded answers', () => {
       (await call('POST', '/api/v1/admin/enrol', { cookie: admin.cookie, json: { ...enrolBody, courseId: unknownId } }))
         .status,
     ).toBe(404)
+    // A paid order (demo gateway: recorded locally) refunded in part, then the rest; then nothing is left.
+    const refundOrderId = 'c'.repeat(24)
+    const paidAt = new Date().toISOString()
+    await db
+      .insertInto('orders')
+      .values({
+        id: refundOrderId,
+        user_id: learner.id,
+        item_type: 'quiz_bundle',
+        course_id: null,
+        coupon_id: null,
+        amount_paise: 9_900,
+        currency: 'INR',
+        status: 'paid',
+        provider: 'demo',
+        provider_order_id: 'order_demoopenapi',
+        provider_payment_id: 'pay_demoopenapi',
+        phone: null,
+        created_at: paidAt,
+        updated_at: paidAt,
+        paid_at: paidAt,
+      })
+      .execute()
+    const refund = (json: unknown) => call('POST', '/api/v1/admin/refund', { cookie: admin.cookie, json })
+    expect((await refund({ orderId: refundOrderId, amount: 9.5, reason: 'part' })).status).toBe(200)
+    expect((await refund({ orderId: refundOrderId, amount: 500, reason: 'too much' })).status).toBe(400)
+    expect((await refund({ orderId: refundOrderId, reason: 'the rest' })).status).toBe(200)
+    expect((await refund({ orderId: refundOrderId, reason: 'again' })).status).toBe(409)
+    expect((await refund({ orderId: refundOrderId })).status).toBe(400)
+    expect((await refund({ orderId: unknownId, reason: 'x' })).status).toBe(404)
     const created = await call('POST', '/api/v1/admin/create-coupon', {
       cookie: admin.cookie,
       json: { couponCode: 'API20', courseId: course.id, discount: '20' },
