@@ -34,6 +34,11 @@ export function serverEnv(): Record<string, string> {
     MAIL_FROM: 'BioCoach <no-reply@biocoach.example>',
     UPLOADS_DIR: paths.uploads,
     CORS_ORIGINS: 'http://allowed.example',
+    // A GST-registered seller, so paid orders get numbered tax invoices (tests/e2e/receipts.spec.ts).
+    GSTIN: '19AAACB1234C1ZC',
+    BUSINESS_NAME: 'BioCoach Academy',
+    BUSINESS_ADDRESS: '12 College Street, Kolkata 700073',
+    BUSINESS_STATE: 'West Bengal',
     // The PostgreSQL run of the browser suite (scripts/test.mjs): the same flows on a fresh PostgreSQL database.
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   }
