@@ -181,9 +181,11 @@ export async function refundOrder(input: {
 }
 
 /**
- * Moves a refund on by what the gateway says of it: accepted (once: the gateway refund id is stored), then
- * processed with its credit note, or failed. `from`: the statuses a refund may be processed from (a webhook may
- * correct a refund we marked failed when the call timed out but Razorpay did refund it). The order is locked.
+ * Moves a refund on by what the gateway says of it: processed (with its credit note) or failed, and unless failed,
+ * accepted (once: the gateway's refund id is stored, and a refund that completes the payment ends its access).
+ * `from`: the statuses a refund may be processed from (a webhook may correct a refund we marked failed when the call
+ * timed out but Razorpay did refund it). Each step is a conditional update, so repeating it changes nothing. The
+ * order is locked.
  */
 async function settle(
   trx: Transaction<Database>,
@@ -362,9 +364,8 @@ const FIELD = /^[A-Za-z0-9_]{1,64}$/
 /**
  * Razorpay's refund.processed / refund.failed (the caller has verified the signature). The refund is found by
  * Razorpay's id, or by our id in its notes (the webhook may overtake the refund call's answer); one made in
- * Razorpay's own dashboard is recorded as it arrives, if it fits in what is left of the payment (Razorpay refunds
- * no more than it captured, so it does). De-duplicated by event id like payment events, and each change is a
- * conditional step, so a repeated event changes nothing.
+ * Razorpay's own dashboard is recorded as it arrives, if it fits in what is left of the payment. De-duplicated by
+ * event id like payment events, and each change is a conditional step, so a repeated event changes nothing.
  */
 export async function handleRefundEvent(input: {
   event: 'refund.processed' | 'refund.failed'
