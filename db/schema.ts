@@ -285,6 +285,15 @@ export interface QuestionsTable {
   answer_max: string | null
   section: string | null
   topic: string | null
+  /**
+   * The sanitised HTML pages show, rendered from the source columns when the version is saved (migrations/0013):
+   * the question text, a JSON array with one entry per option, the explanation (null without one).
+   */
+  question_html: string
+  options_html: string
+  explanation_html: string | null
+  /** 1 when every field's HTML says exactly its source text (the older client may show the quiz), else 0. */
+  plain_text: number
 }
 
 export interface AttemptsTable {

@@ -11,19 +11,34 @@ import {
   type QuizFormValues,
 } from '~/lib/quiz/quiz-form'
 import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
+import { fieldLabel, markupMessage, renderQuestionMarkup, type QuestionHtml } from '~/lib/markup/question'
+import type { MarkupImages } from '~/lib/markup/render'
+import type { QuestionMarkupProblem } from '~/models/quiz/editing.server'
+import { quizImageMap } from '~/models/quiz/images.server'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
 import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.server'
 
 // The Create/Edit Quiz page actions shared by both routes. Intents: save (Conform, incl. its list intents, which
-// is how Add Question works without JS), csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is
-// saved until Save.
+// is how Add Question works without JS), preview (renders each question's markup and sends the form back as typed),
+// csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is saved until Save.
+
+/** One question's preview: its rendered HTML, or what does not render ("option B: unknown command \foo"). */
+export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { html?: undefined; problems: string[] }
 
 export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }
+  | { kind: 'preview'; result: SubmissionResult<string[]>; previews: QuestionPreview[] }
   | { kind: 'csv'; fileName: string; questions: QuestionDraft[]; errors: CsvRowError[] }
-  | { kind: 'fill'; fillId: string; values: QuizFormValues; message: string }
+  | {
+      kind: 'fill'
+      fillId: string
+      values: QuizFormValues
+      message: string
+      /** Filled questions whose markup does not render, named by question and field (AI drafts). */
+      problems?: string[]
+    }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
 
 export async function readQuizPageForm(request: Request) {
@@ -35,10 +50,70 @@ export async function readQuizPageForm(request: Request) {
   }
 }
 
-/** The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. */
-export async function quizPageInput(request: Request): ReturnType<typeof handleQuizPageForm> {
+/**
+ * The page's post, read and handled: a Response for an unreadable post and every intent but a valid save.
+ * `quizId`: the quiz being edited, whose uploaded images the markup may name (none while creating).
+ */
+export async function quizPageInput(request: Request, { quizId }: { quizId?: string } = {}) {
   const { form, error } = await readQuizPageForm(request)
-  return form ? handleQuizPageForm(form) : csvRefused(error)
+  return form ? handleQuizPageForm(form, { quizId }) : csvRefused(error)
+}
+
+/**
+ * The CSV rows whose markup does not render become row errors ("Line 4: option B: unknown command \foo") and are
+ * skipped like any other bad row, so the preview never offers a question that Save would refuse.
+ */
+function withRenderedMarkup(parsed: ReturnType<typeof parseQuestionsCsv>, images: MarkupImages) {
+  const questions: QuestionDraft[] = []
+  const errors = [...parsed.errors]
+  parsed.questions.forEach((q, i) => {
+    const r = renderQuestionMarkup(q, images)
+    if (r.ok) questions.push(q)
+    else
+      errors.push({
+        line: parsed.lines[i]!,
+        message: r.problems.map((p) => `${fieldLabel(p)}: ${p.message}`).join('; '),
+      })
+  })
+  return { questions, errors: errors.sort((a, b) => a.line - b.line) }
+}
+
+/** The images a question's markup may name on this page. */
+const imagesFor = (quizId: string | undefined): Promise<MarkupImages> =>
+  quizId ? quizImageMap(quizId) : Promise.resolve(new Map())
+
+/** Previews of every question as typed: rendered with the quiz's images; the problems when one does not render. */
+function previewQuestions(
+  questions: Array<{ questionText?: unknown; options?: unknown; explanation?: unknown; type?: unknown }>,
+  images: MarkupImages,
+): QuestionPreview[] {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  return questions.map((q) => {
+    const options = q.type === 'nat' ? [] : Array.isArray(q.options) ? q.options.map(str) : []
+    const r = renderQuestionMarkup(
+      { questionText: str(q.questionText), options, explanation: str(q.explanation) || null },
+      images,
+    )
+    return r.ok ? { html: r.html } : { problems: r.problems.map((p) => `${fieldLabel(p)}: ${p.message}`) }
+  })
+}
+
+/**
+ * A save the model refused because some markup does not render: the form comes back as typed, each message beside
+ * its field and all of them, naming question and field, above the Save button.
+ */
+export function markupRefusal(
+  reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>,
+  problems: QuestionMarkupProblem[],
+) {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const p of problems) {
+    const name =
+      p.field === 'options' ? `questions[${p.question}].options[${p.option}]` : `questions[${p.question}].${p.field}`
+    ;(fieldErrors[name] ??= []).push(p.message)
+  }
+  const result = reply({ formErrors: problems.map((p) => markupMessage(p.question, p)), fieldErrors })
+  return data({ kind: 'save', result } satisfies QuizPageActionData, { status: 400 })
 }
 
 /** The CSV panel's answer to a post it cannot use: the message as its one row error. */
@@ -92,13 +167,17 @@ function quizEditorFields(
 /** Handles every intent but a valid save; returns a Response for them, or the parsed quiz to save. */
 export async function handleQuizPageForm(
   form: FormData,
-): Promise<{ response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: () => unknown }> {
+  { quizId }: { quizId?: string } = {},
+): Promise<
+  { response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
+> {
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
     if (!file) return csvRefused('Choose a CSV file')
     const text = await file.text()
-    const { questions, errors } = parseQuestionsCsv(text)
+    const parsed = parseQuestionsCsv(text)
+    const { questions, errors } = withRenderedMarkup(parsed, await imagesFor(quizId))
     return {
       response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, {
         status: questions.length ? 200 : 400,
@@ -165,7 +244,7 @@ export async function handleQuizPageForm(
       }
     }
     try {
-      const quiz = await generateQuiz(parsed.data)
+      const { problems, ...quiz } = await generateQuiz(parsed.data)
       return {
         response: await dataWithSuccess(
           {
@@ -173,6 +252,7 @@ export async function handleQuizPageForm(
             fillId: newId(),
             values: quizToFormValues(quiz),
             message: 'AI generated quiz!',
+            problems,
           } satisfies QuizPageActionData,
           'AI generated quiz!',
         ),
@@ -215,6 +295,17 @@ export async function handleQuizPageForm(
       ),
     }
   }
+  if (intent === 'preview') {
+    const payload = submission.payload as { questions?: unknown }
+    const questions = Array.isArray(payload.questions) ? payload.questions : []
+    return {
+      response: data({
+        kind: 'preview',
+        result: submission.reply(),
+        previews: previewQuestions(questions, await imagesFor(quizId)),
+      } satisfies QuizPageActionData),
+    }
+  }
   if (submission.status !== 'success') {
     return {
       response: data({ kind: 'save', result: submission.reply() } satisfies QuizPageActionData, {
@@ -224,6 +315,6 @@ export async function handleQuizPageForm(
   }
   return {
     input: formToQuizInput(submission.value),
-    reply: () => submission.reply(),
+    reply: (options) => submission.reply(options),
   }
 }
