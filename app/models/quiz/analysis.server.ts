@@ -128,14 +128,18 @@ async function findAttempt({
   if (!ranked?.submitted_at) return undefined
   if (!attemptId || attemptId === ranked.id) return ranked
   if (!isId(attemptId)) return undefined
-  return db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('id', '=', attemptId)
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('id', '=', attemptId)
+      .where('user_id', '=', userId)
+      .where('quiz_id', '=', quizId)
+      .where('submitted_at', 'is not', null)
+      // A practice set's attempt has its own result page (/practice/sets/{id}/result).
+      .where('practice_set_id', 'is', null)
+      .executeTakeFirst()
+  )
 }
 
 /**

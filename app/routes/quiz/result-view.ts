@@ -1,6 +1,7 @@
 import { formatAccuracy, formatDuration, signedMarks } from '~/components/analysis/format'
 import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION, UNNAMED_TOPIC } from '~/lib/quiz/scoring'
+import { shareOfMax } from '~/lib/quiz/standing'
 import type { Analysis, AnalysisGroup } from '~/models/quiz/analysis.server'
 
 // The result page's view model: the analysis of one attempt as the text the page shows, built on the server.
@@ -83,9 +84,8 @@ export function resultView(a: Analysis) {
 }
 
 function scoreShare(score: Marks, max: Marks) {
-  const maxValue = marksToNumber(max)
-  const exact = maxValue > 0 ? (marksToNumber(score) / maxValue) * 100 : 0
-  return { bar: Math.max(0, Math.min(100, exact)), text: `${exact.toFixed(2)}%` }
+  const share = shareOfMax(score, max)
+  return { bar: Math.max(0, Math.min(100, share.value)), text: share.text }
 }
 
 export type ResultView = ReturnType<typeof resultView>
