@@ -143,6 +143,9 @@ export async function markedPaper(
   return { paper, score }
 }
 
+/** An attempt's marked paper: its questions with key, counted answer and time, and their score. */
+export type MarkedPaper = Awaited<ReturnType<typeof markedPaper>>
+
 /** The quiz's current questions with their key and creation time (the staff statistics). */
 export async function currentKeyedQuestions(quizId: string) {
   const rows = await currentQuestionRows(quizId)

@@ -2,7 +2,7 @@ import { formatAccuracy, formatDuration, signedMarks } from '~/components/analys
 import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION, UNNAMED_TOPIC } from '~/lib/quiz/scoring'
 import { shareOfMax } from '~/lib/quiz/standing'
-import type { Analysis, AnalysisGroup } from '~/models/quiz/analysis.server'
+import type { Analysis, AnalysisGroup, AnalysisQuestion } from '~/models/quiz/analysis.server'
 
 // The result page's view model: the analysis of one attempt as the text the page shows, built on the server.
 // Exact marks become text here (2 decimals, decision 011); a number travels beside its text only where the page
@@ -59,29 +59,36 @@ export function resultView(a: Analysis) {
     /** The per-section chart is worth drawing when some question has a section. */
     namedSections: a.sections.some((g) => g.key !== null),
     topics: a.topics.map((g) => groupView(g, UNNAMED_TOPIC)),
-    questions: a.questions.map((q) => ({
-      id: q.questionId,
-      number: q.number,
-      type: q.type,
-      question: q.question,
-      options: q.options,
-      section: q.section,
-      topic: q.topic,
-      selectedOption: q.selectedOption,
-      selectedOptions: q.selectedOptions,
-      numericAnswer: q.numericAnswer,
-      correctOptions: q.correctOptions,
-      answerMin: q.answerMin,
-      answerMax: q.answerMax,
-      outcome: q.outcome,
-      earned: signedMarks(formatMarks(q.earned)),
-      max: formatMarks(q.maxMarks),
-      negative: formatMarks(q.negativeMarks),
-      time: formatDuration(q.timeSpentMs),
-      explanation: q.explanation,
-    })),
+    questions: a.questions.map(questionView),
   }
 }
+
+/** One question of a review as the page shows it (the result page, /practice, a practice set's result). */
+export function questionView(q: AnalysisQuestion) {
+  return {
+    id: q.questionId,
+    number: q.number,
+    type: q.type,
+    question: q.question,
+    options: q.options,
+    section: q.section,
+    topic: q.topic,
+    selectedOption: q.selectedOption,
+    selectedOptions: q.selectedOptions,
+    numericAnswer: q.numericAnswer,
+    correctOptions: q.correctOptions,
+    answerMin: q.answerMin,
+    answerMax: q.answerMax,
+    outcome: q.outcome,
+    earned: signedMarks(formatMarks(q.earned)),
+    max: formatMarks(q.maxMarks),
+    negative: formatMarks(q.negativeMarks),
+    time: formatDuration(q.timeSpentMs),
+    explanation: q.explanation,
+  }
+}
+
+export type QuestionView = ReturnType<typeof questionView>
 
 function scoreShare(score: Marks, max: Marks) {
   const share = shareOfMax(score, max)
