@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { createCourse, createLecture, createQuiz, createSection, createUser, enrol } from '../../db/factories'
+import {
+  createCourse,
+  createLecture,
+  createQuiz,
+  createSection,
+  createUser,
+  enrol,
+  type QuestionInput,
+} from '../../db/factories'
 import { deleteLecture } from '~/models/course-content.server'
 import {
   doneLectureIds,
@@ -36,7 +44,7 @@ async function learner() {
 }
 
 /** A quiz whose questions were written before T0, so attempts started at T0 see them all. */
-async function quizOf(questions: Parameters<typeof createQuiz>[1]['questions'], title?: string) {
+async function quizOf(questions: QuestionInput[], title?: string) {
   const quiz = await createQuiz(db, { title, questions })
   await db
     .updateTable('questions')
