@@ -20,6 +20,8 @@ export default [
   route('logout', 'routes/auth/logout.tsx'),
   route('profile', 'routes/profile/index.tsx'),
   route('profile/edit', 'routes/profile/edit.tsx'),
+  // The learner's tests over time, accuracy per topic, lectures done.
+  route('profile/progress', 'routes/profile/progress.tsx'),
 
   // Buying and learning
   route('my-courses/:id', 'routes/learn/player.tsx'),
@@ -37,6 +39,8 @@ export default [
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
+  // Revising: mistakes and saved questions, and practice sets of them (untimed, never ranked).
+  route('practice/sets/:setId', 'routes/practice/set.tsx'),
 
   // Admin area
   ...prefix('admin', [
