@@ -40,7 +40,9 @@ export default [
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
   // Revising: mistakes and saved questions, and practice sets of them (untimed, never ranked).
+  route('practice', 'routes/practice/index.tsx'),
   route('practice/sets/:setId', 'routes/practice/set.tsx'),
+  route('practice/sets/:setId/result', 'routes/practice/set-result.tsx'),
 
   // Admin area
   ...prefix('admin', [

@@ -1,5 +1,6 @@
 import { storedScore, type Marks } from '~/lib/quiz/marks'
 import { practiceSelection } from '~/lib/quiz/practice'
+import type { PaperScore } from '~/lib/quiz/scoring'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import type { QuizViewer } from './access.server'
@@ -74,7 +75,7 @@ export type PracticeSetResult = {
   submittedAt: string
   score: Marks
   maxScore: Marks
-  overall: { questions: number; attempted: number; correct: number; wrong: number; unattempted: number }
+  overall: PaperScore['overall']
   questions: AnalysisQuestion[]
 }
 

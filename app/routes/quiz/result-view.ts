@@ -85,6 +85,9 @@ export function questionView(q: AnalysisQuestion) {
     negative: formatMarks(q.negativeMarks),
     time: formatDuration(q.timeSpentMs),
     explanation: q.explanation,
+    questionHtml: q.questionHtml,
+    optionsHtml: q.optionsHtml,
+    explanationHtml: q.explanationHtml,
   }
 }
 
