@@ -4,9 +4,9 @@ import { db } from '~/utils/db.server'
 import { courseAccess } from './enrollment.server'
 
 // A learner's progress through a course (migrations/0015): the lectures they marked done and the lecture they
-// last opened. Progress is kept only for someone who may open the course now (courseAccess, the one rule), and
-// always counted against the course's current lectures: a lecture's course is read through its section, and a
-// deleted lecture takes its rows with it.
+// last opened. Progress is kept only for a learner enrolled in the course with access now (courseAccess, the one
+// rule; staff who open every course to look at it keep none), and always counted against the course's current
+// lectures: a lecture's course is read through its section, and a deleted lecture takes its rows with it.
 
 type Learner = { id: string; role: Role }
 
@@ -16,8 +16,9 @@ const courseLectures = () => db.selectFrom('lectures as l').innerJoin('sections 
 export type MarkOutcome = { ok: true } | { ok: false; reason: 'no-access' | 'no-lecture' }
 
 /**
- * Marks a lecture of a course done (or not done) for the learner. Refused when they may not open the course or the
- * lecture is not one of its lectures (another course's id in the post changes nothing). Marking twice is one mark.
+ * Marks a lecture of a course done (or not done) for the learner. Refused when they are not enrolled with access now
+ * or the lecture is not one of the course's (another course's id in the post changes nothing). Marking twice is one
+ * mark.
  */
 export async function setLectureDone({
   user,
@@ -32,7 +33,8 @@ export async function setLectureDone({
   done: boolean
   now?: Date
 }): Promise<MarkOutcome> {
-  if (!(await courseAccess(user, courseId, now)).ok) return { ok: false, reason: 'no-access' }
+  const access = await courseAccess(user, courseId, now)
+  if (!access.ok || !access.enrolled) return { ok: false, reason: 'no-access' }
   const lecture = await courseLectures()
     .select('l.id')
     .where('l.id', '=', lectureId)
@@ -90,9 +92,9 @@ export async function progressByCourse(userId: string, courseIds: string[]): Pro
 }
 
 /**
- * Records the lecture the learner opened in a course (the player calls it for every lecture it shows, after its
- * access check). One statement, and no write at all when it is the lecture already recorded: reloading the player
- * costs nothing.
+ * Records the lecture the learner opened in a course (the player calls it for every lecture it shows to an enrolled
+ * learner, after its access check). One statement, and no write at all when it is the lecture already recorded:
+ * reloading the player costs nothing.
  */
 export async function recordLectureOpened({
   userId,

@@ -62,7 +62,7 @@ test('lectures marked done count on the player and the profile; the course resum
   await page.goto('/profile')
   const row = page.getByTestId('enrolled-course').filter({ hasText: `Botany ${t}` })
   await expect(row).toContainText('2 of 3 lectures done (66%)')
-  await expect(row.getByRole('link', { name: `Continue Botany ${t}` })).toHaveAttribute('href', /lecture=/)
+  await expect(row.getByRole('link', { name: 'Continue', exact: true })).toHaveAttribute('href', /lecture=/)
   await fits(page, 'the profile at 320 px')
 
   // Reopening the course without ?lecture= resumes the last lecture opened.

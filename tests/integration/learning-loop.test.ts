@@ -112,6 +112,12 @@ describe('lecture progress', () => {
     expect((await progressByCourse(me.id, [course.id])).get(course.id)).toEqual({ done: 2, total: 4, percent: 50 })
     expect((await progressByCourse(stranger.id, [course.id])).get(course.id)).toEqual({ done: 0, total: 4, percent: 0 })
 
+    // Staff open every course to look at it, but keep no progress.
+    const instructor = { id: (await createUser(db, { role: 'instructor' })).id, role: 'instructor' as const }
+    expect(
+      await setLectureDone({ user: instructor, courseId: course.id, lectureId: lectures[0].id, done: true }),
+    ).toEqual({ ok: false, reason: 'no-access' })
+
     // Staff delete a done lecture: it leaves the count; a new one joins it.
     await deleteLecture({ actorId: (await createUser(db, { role: 'admin' })).id, lectureId: lectures[1].id })
     await createLecture(db, { sectionId: s1.id, title: 'L5', videoURL: 'https://www.youtube.com/embed/z' })
@@ -387,5 +393,85 @@ describe('accuracy per topic', () => {
       { topic: 'Cell', questions: 3, correct: 2, wrong: 1, unattempted: 0, attempted: 3, accuracy: 2 / 3 },
       { topic: 'Other', questions: 1, correct: 1, wrong: 0, unattempted: 0, attempted: 1, accuracy: 1 },
     ])
+  })
+})
+
+describe('ownership: posting another learner’s ids through the pages changes nothing', () => {
+  test('saving, removing and practising another learner’s questions, and opening their set, are refused', async () => {
+    const { signedInUser, callRoute } = await import('../support/harness')
+    const result = await import('~/routes/quiz/result')
+    const practice = await import('~/routes/practice/index')
+    const setPage = await import('~/routes/practice/set')
+    const setResult = await import('~/routes/practice/set-result')
+    const quiz = await quizOf([
+      { questionText: 'owned q1', options: OPTS, correctOption: 0 },
+      { questionText: 'owned q2', options: OPTS, correctOption: 1 },
+    ])
+    const owner = await signedInUser('user')
+    const ownerRow = { id: owner.id, role: 'user' as const, has_access_to_quizzes: 0 }
+    await take(owner.id, quiz.id, [{ selectedOption: 0 }, null])
+    expect(await saveQuestion({ user: ownerRow, questionId: quiz.questionIds[0] })).toEqual({ ok: true })
+    const set = await startPracticeSet({ user: ownerRow, questionIds: quiz.questionIds, title: 'Owner' })
+    if (!set.ok) throw new Error('refused')
+
+    const other = await signedInUser('user')
+    const as = { cookie: other.cookie }
+    // Save a question of a quiz they never took: 403 with the message, nothing stored.
+    const saved = await callRoute(result.action, `/quiz/result/${quiz.id}`, {
+      ...as,
+      params: { quizId: quiz.id },
+      form: { intent: 'save-question', questionId: quiz.questionIds[1] },
+    })
+    expect(saved.status).toBe(403)
+    expect(saved.data.error).toMatch(/not one of yours/)
+    // Remove the owner's saved question: the owner's row stays.
+    const removed = await callRoute(practice.action, '/practice', {
+      ...as,
+      form: { intent: 'remove-question', questionId: quiz.questionIds[0] },
+    })
+    expect(removed.status).toBe(302)
+    // Start practice with the owner's question ids: 403, no set made.
+    const started = await callRoute(practice.action, '/practice', {
+      ...as,
+      form: { intent: 'start-practice', from: 'mistakes', questionId: quiz.questionIds },
+    })
+    expect(started.status).toBe(403)
+    // The owner's set, its page, its posts and its result: not found.
+    const base = `/practice/sets/${set.setId}`
+    expect((await callRoute(setPage.loader, base, { ...as, params: { setId: set.setId } })).status).toBe(404)
+    const posted = await callRoute(setPage.action, base, {
+      ...as,
+      params: { setId: set.setId },
+      form: { intent: 'submit', questionId: quiz.questionIds[0], selectedOption: '0' },
+    })
+    expect(posted.status).toBe(404)
+    expect((await callRoute(setResult.loader, `${base}/result`, { ...as, params: { setId: set.setId } })).status).toBe(
+      404,
+    )
+    // Their own /practice shows nothing of the quiz.
+    const page = await callRoute(practice.loader, '/practice', as)
+    expect(JSON.stringify(page.data)).not.toContain('owned q')
+
+    expect(
+      await db
+        .selectFrom('saved_questions')
+        .select(['user_id', 'question_id'])
+        .where('question_id', 'in', quiz.questionIds)
+        .execute(),
+    ).toEqual([{ user_id: owner.id, question_id: quiz.questionIds[0] }])
+    expect(await db.selectFrom('practice_sets').select('user_id').where('user_id', '=', other.id).execute()).toEqual([])
+    const ownerSet = (await getPracticeSet(owner.id, set.setId))!
+    expect(ownerSet.attempt.submitted_at).toBeNull()
+    expect(
+      await db
+        .selectFrom('attempt_answers')
+        .select('question_id')
+        .where('attempt_id', '=', ownerSet.attempt.id)
+        .execute(),
+    ).toEqual([])
+    // The owner's own page lists what is theirs.
+    const mine = await callRoute(practice.loader, '/practice', { cookie: owner.cookie })
+    expect(mine.data.mistakes.map((m: { question: { id: string } }) => m.question.id)).toEqual([quiz.questionIds[1]])
+    expect(mine.data.saved.map((m: { question: { id: string } }) => m.question.id)).toEqual([quiz.questionIds[0]])
   })
 })

@@ -52,16 +52,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 401 },
     )
   const lectures = course.sections.flatMap((s) => s.lectures)
+  // Progress is an enrolled learner's (app/models/lecture-progress.server.ts): staff previewing a course keep none.
   // Without ?lecture= the player opens the lecture last opened here (the first at the start, or when that one was
   // deleted), and records every lecture it shows.
+  const tracked = access.enrolled
   const wanted =
-    new URL(request.url).searchParams.get('lecture') ?? (await lastOpenedLectures(user.id, [course.id])).get(course.id)
+    new URL(request.url).searchParams.get('lecture') ??
+    (tracked ? (await lastOpenedLectures(user.id, [course.id])).get(course.id) : undefined)
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
-  if (current) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
+  if (current && tracked) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
   // The live classes check access again themselves: a join link never leaves the server without it.
   const [liveClasses, doneIds] = await Promise.all([
     classesForLearner(user, course.id),
-    doneLectureIds(user.id, course.id),
+    tracked ? doneLectureIds(user.id, course.id) : [],
   ])
   return {
     error: null,
@@ -70,7 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lectureId: current?.id ?? null,
     liveClasses,
     doneIds,
-    progress: courseProgress(doneIds.length, lectures.length),
+    progress: tracked ? courseProgress(doneIds.length, lectures.length) : null,
     course: {
       id: course.id,
       title: course.course_title,
@@ -173,7 +176,7 @@ export default function Player({ loaderData, actionData }: Route.ComponentProps)
             <>
               <VideoEmbed key={current.id} url={current.videoURL} title={current.title} />
               <h2 className="mt-3 text-lg font-semibold">{current.title}</h2>
-              <MarkDoneForm lectureId={current.id} done={doneIds.has(current.id)} />
+              {loaderData.progress ? <MarkDoneForm lectureId={current.id} done={doneIds.has(current.id)} /> : null}
             </>
           ) : (
             <p className="rounded bg-slate-100 p-6 text-center dark:bg-slate-800">No lectures have been added yet.</p>

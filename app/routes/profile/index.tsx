@@ -165,7 +165,6 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={c.continueTo}
                     className="rounded border border-emerald-600 px-3 py-1 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
-                    aria-label={`Continue ${c.title}`}
                   >
                     Continue
                   </Link>
