@@ -1,3 +1,4 @@
+import { Markup } from './markup'
 import type { TestAnswer, TestQuestion } from './use-test-state'
 
 // One question of the test view: its number and marks, section, text, and the answer controls of its type
@@ -33,7 +34,8 @@ export function QuestionCard({
   const selected = answer?.selectedOption ?? null
   const natId = `nat-${question.id}`
   return (
-    <fieldset className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+    // min-w-0: a fieldset is as wide as its widest content by default; a wide formula must scroll in its own box.
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
       <legend className="px-1 text-sm text-slate-600 dark:text-slate-300">
         Question {index + 1} of {total}
         {question.marks ? (
@@ -54,9 +56,7 @@ export function QuestionCard({
           {question.section}
         </p>
       ) : null}
-      <p className="mb-4 text-lg font-medium whitespace-pre-line" data-testid="question-text">
-        {question.questionText}
-      </p>
+      <Markup html={question.questionHtml} className="mb-4 text-lg font-medium" data-testid="question-text" />
       {type === 'msq' ? (
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">Select all the correct options.</p>
       ) : null}
@@ -86,7 +86,7 @@ export function QuestionCard({
         </div>
       ) : (
         <div className="space-y-2">
-          {question.options.map((opt, i) => (
+          {question.optionsHtml.map((opt, i) => (
             <label key={i} className={optionClass}>
               {type === 'msq' ? (
                 <input
@@ -107,7 +107,7 @@ export function QuestionCard({
                   className="mt-1"
                 />
               )}
-              <span>{opt}</span>
+              <Markup inline html={opt} className="min-w-0 break-words" />
             </label>
           ))}
         </div>

@@ -24,14 +24,15 @@ export function renderQuestionMarkup(
   images?: MarkupImages,
 ): { ok: true; html: QuestionHtml } | { ok: false; problems: MarkupProblem[] } {
   const problems: MarkupProblem[] = []
-  const render = (source: string, where: MarkupField) => {
-    const r = renderMarkup(source, { images })
+  const render = (source: string, where: MarkupField, mathLabels = false) => {
+    const r = renderMarkup(source, { images, mathLabels })
     if (r.ok) return r.html
     problems.push({ ...where, message: r.error })
     return ''
   }
   const text = render(q.questionText, { field: 'questionText' })
-  const options = q.options.map((o, option) => inlineHtml(render(o, { field: 'options', option })))
+  // An option is the label of a radio button or checkbox: its formulas carry words, or the control has no name.
+  const options = q.options.map((o, option) => inlineHtml(render(o, { field: 'options', option }, true)))
   const explanation = q.explanation ? render(q.explanation, { field: 'explanation' }) : null
   return problems.length ? { ok: false, problems } : { ok: true, html: { text, options, explanation } }
 }
@@ -43,6 +44,32 @@ export function renderQuestionMarkup(
 function inlineHtml(html: string): string {
   const m = /^<p>([\s\S]*)<\/p>\n?$/.exec(html)
   return m && !m[1]!.includes('<p>') ? m[1]! : html
+}
+
+/**
+ * Whether HTML says exactly its source text: nothing but paragraphs and line breaks around text that, entities
+ * decoded and whitespace collapsed, equals the source. Then a reader of the source (the older client) sees what the
+ * website shows; a formula, an image, emphasis or an escape like `\$` makes it false.
+ */
+export function readsAsSource(source: string, html: string): boolean {
+  if (/<(?!\/?p>|br\s*\/?>)/i.test(html)) return false
+  const text = html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/?p>/gi, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e: string) => ENTITIES[e] ?? '')
+  return squash(text) === squash(source)
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" }
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** Whether every field of a rendered question reads as its source (see readsAsSource). */
+export function questionReadsAsSource(q: QuestionSource, html: QuestionHtml): boolean {
+  return (
+    readsAsSource(q.questionText, html.text) &&
+    q.options.every((o, i) => readsAsSource(o, html.options[i] ?? '')) &&
+    (!q.explanation || readsAsSource(q.explanation, html.explanation ?? ''))
+  )
 }
 
 /** "question text", "option B", "explanation": the field as staff see it on the editor. */

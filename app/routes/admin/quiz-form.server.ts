@@ -31,7 +31,14 @@ export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }
   | { kind: 'preview'; result: SubmissionResult<string[]>; previews: QuestionPreview[] }
   | { kind: 'csv'; fileName: string; questions: QuestionDraft[]; errors: CsvRowError[] }
-  | { kind: 'fill'; fillId: string; values: QuizFormValues; message: string }
+  | {
+      kind: 'fill'
+      fillId: string
+      values: QuizFormValues
+      message: string
+      /** Filled questions whose markup does not render, named by question and field (AI drafts). */
+      problems?: string[]
+    }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
 
 export async function readQuizPageForm(request: Request) {
@@ -50,6 +57,25 @@ export async function readQuizPageForm(request: Request) {
 export async function quizPageInput(request: Request, { quizId }: { quizId?: string } = {}) {
   const { form, error } = await readQuizPageForm(request)
   return form ? handleQuizPageForm(form, { quizId }) : csvRefused(error)
+}
+
+/**
+ * The CSV rows whose markup does not render become row errors ("Line 4: option B: unknown command \foo") and are
+ * skipped like any other bad row, so the preview never offers a question that Save would refuse.
+ */
+function withRenderedMarkup(parsed: ReturnType<typeof parseQuestionsCsv>, images: MarkupImages) {
+  const questions: QuestionDraft[] = []
+  const errors = [...parsed.errors]
+  parsed.questions.forEach((q, i) => {
+    const r = renderQuestionMarkup(q, images)
+    if (r.ok) questions.push(q)
+    else
+      errors.push({
+        line: parsed.lines[i]!,
+        message: r.problems.map((p) => `${fieldLabel(p)}: ${p.message}`).join('; '),
+      })
+  })
+  return { questions, errors: errors.sort((a, b) => a.line - b.line) }
 }
 
 /** The images a question's markup may name on this page. */
@@ -143,15 +169,15 @@ export async function handleQuizPageForm(
   form: FormData,
   { quizId }: { quizId?: string } = {},
 ): Promise<
-  | { response: ReturnType<typeof data> | Response }
-  | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
+  { response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
 > {
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
     if (!file) return csvRefused('Choose a CSV file')
     const text = await file.text()
-    const { questions, errors } = parseQuestionsCsv(text)
+    const parsed = parseQuestionsCsv(text)
+    const { questions, errors } = withRenderedMarkup(parsed, await imagesFor(quizId))
     return {
       response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, {
         status: questions.length ? 200 : 400,
@@ -218,7 +244,7 @@ export async function handleQuizPageForm(
       }
     }
     try {
-      const quiz = await generateQuiz(parsed.data)
+      const { problems, ...quiz } = await generateQuiz(parsed.data)
       return {
         response: await dataWithSuccess(
           {
@@ -226,6 +252,7 @@ export async function handleQuizPageForm(
             fillId: newId(),
             values: quizToFormValues(quiz),
             message: 'AI generated quiz!',
+            problems,
           } satisfies QuizPageActionData,
           'AI generated quiz!',
         ),

@@ -6,7 +6,7 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { stateCounts } from '~/lib/quiz/palette'
-import { paperTestQuestions } from '~/models/quiz/catalog.server'
+import { attemptQuestionTypes, paperTestQuestions } from '~/models/quiz/catalog.server'
 import { getPracticeSet } from '~/models/quiz/practice-set.server'
 import { answerTestPost, testViewData } from '~/routes/quiz/test-view.server'
 import { attemptFormSchema } from '~/schemas/quiz-attempt'
@@ -57,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answerTestPost({
     form: submission.value,
     attempt: set.attempt,
-    questions: await paperTestQuestions(set.attempt),
+    questions: await attemptQuestionTypes(set.attempt),
     base: `/practice/sets/${set.id}`,
     resultUrl: resultOf(set.id),
     submitted: 'Your practice test has been submitted.',

@@ -3,6 +3,7 @@ import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION, UNNAMED_TOPIC } from '~/lib/quiz/scoring'
 import { shareOfMax } from '~/lib/quiz/standing'
 import type { Analysis, AnalysisGroup, AnalysisQuestion } from '~/models/quiz/analysis.server'
+import type { ReviewQuestion } from '~/components/quiz/review-item'
 
 // The result page's view model: the analysis of one attempt as the text the page shows, built on the server.
 // Exact marks become text here (2 decimals, decision 011); a number travels beside its text only where the page
@@ -64,13 +65,15 @@ export function resultView(a: Analysis) {
 }
 
 /** One question of a review as the page shows it (the result page, /practice, a practice set's result). */
-export function questionView(q: AnalysisQuestion) {
+export function questionView(q: AnalysisQuestion): ReviewQuestion {
   return {
     id: q.questionId,
     number: q.number,
     type: q.type,
-    question: q.question,
-    options: q.options,
+    // The stored HTML only: the page shows it, and the source would double what the page carries.
+    questionHtml: q.questionHtml,
+    optionsHtml: q.optionsHtml,
+    explanationHtml: q.explanationHtml,
     section: q.section,
     topic: q.topic,
     selectedOption: q.selectedOption,
@@ -84,14 +87,8 @@ export function questionView(q: AnalysisQuestion) {
     max: formatMarks(q.maxMarks),
     negative: formatMarks(q.negativeMarks),
     time: formatDuration(q.timeSpentMs),
-    explanation: q.explanation,
-    questionHtml: q.questionHtml,
-    optionsHtml: q.optionsHtml,
-    explanationHtml: q.explanationHtml,
   }
 }
-
-export type QuestionView = ReturnType<typeof questionView>
 
 function scoreShare(score: Marks, max: Marks) {
   const share = shareOfMax(score, max)

@@ -48,6 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: `Quiz Results | ${BRAND_NAME}` }]
 
 type View = ResultView
+
 const GROUP_COLUMNS = ['Marks', 'Topper', 'Attempted', 'Correct', 'Accuracy', 'Time'] as const
 
 const card = 'mb-8 rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700'
