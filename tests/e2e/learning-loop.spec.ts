@@ -104,6 +104,10 @@ test('revise mistakes: the list with keys, a saved question, a practice test tha
   await first.getByRole('button', { name: 'Save question' }).click()
   await expect(first.getByText('Saved', { exact: true })).toBeVisible()
   await expect(first.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Revise mistakes' })).toHaveAttribute(
+    'href',
+    `/practice?quiz=${quiz.id}`,
+  )
 
   await page.setViewportSize({ width: 320, height: 800 })
   await page.goto('/practice')

@@ -186,6 +186,13 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
           >
             Practice again
           </Link>
+          {/* This test's wrong and unanswered questions, with their keys, to revise or practise as a set. */}
+          <Link
+            to={`/practice?quiz=${r.quiz.id}`}
+            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Revise mistakes
+          </Link>
         </div>
       </section>
 
