@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { PracticeFilters, PracticeList, RecentSets } from '~/components/quiz/practice-lists'
 import { formatAttemptedAt } from '~/lib/dates'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { isId } from '~/lib/ids'
 import { formatMarks } from '~/lib/quiz/marks'
@@ -20,6 +21,9 @@ import type { Route } from './+types/index'
 // questions; both filtered by test (?quiz=) and topic (?topic=). 'Start practice' posts the listed questions (at
 // most 50) and opens an untimed, never-ranked practice test of them. The models decide what may show
 // (app/models/quiz/revision.server.ts): nothing of a quiz whose ranked attempt this learner has not submitted.
+
+// Nothing floats over the review (as on a quiz's result page).
+export const handle: RouteHandle = { hideFloatingPanel: true }
 
 function readFilter(url: URL) {
   const quiz = url.searchParams.get('quiz') ?? ''

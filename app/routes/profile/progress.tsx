@@ -3,6 +3,7 @@ import { formatAccuracy } from '~/components/analysis/format'
 import { ProgressSummary } from '~/components/lecture-progress'
 import { LineChart } from '~/components/line-chart'
 import { formatAccessDate } from '~/lib/access'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { formatAttemptedAt } from '~/lib/dates'
 import { formatMarks } from '~/lib/quiz/marks'
@@ -16,6 +17,9 @@ import type { Route } from './+types/progress'
 // /profile/progress: the learner's submitted tests (ranked attempts) with date, score and percentage, as a line over
 // time drawn on the server with the same figures in a table; accuracy per topic across those tests, weakest first,
 // each linking to its mistakes on /practice; lectures done per course. Plain HTML: nothing here needs a script.
+
+// Nothing floats over the tables' right edge at phone widths.
+export const handle: RouteHandle = { hideFloatingPanel: true }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
