@@ -24,6 +24,8 @@ export default [
   route('profile/purchases', 'routes/profile/purchases.tsx'),
   route('profile/purchases/:orderId/receipt', 'routes/profile/receipt.tsx'),
   route('profile/purchases/:orderId/receipt.pdf', 'routes/profile/receipt-pdf.ts'),
+  // The learner's tests over time, accuracy per topic, lectures done.
+  route('profile/progress', 'routes/profile/progress.tsx'),
 
   // Buying and learning
   route('my-courses/:id', 'routes/learn/player.tsx'),
@@ -41,6 +43,10 @@ export default [
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
+  // Revising: mistakes and saved questions, and practice sets of them (untimed, never ranked).
+  route('practice', 'routes/practice/index.tsx'),
+  route('practice/sets/:setId', 'routes/practice/set.tsx'),
+  route('practice/sets/:setId/result', 'routes/practice/set-result.tsx'),
 
   // Admin area
   ...prefix('admin', [

@@ -308,6 +308,8 @@ export interface AttemptsTable {
   /** The exact score in mark units (decision 011); score = score_units / 30000. */
   score_units: number | null
   mode: Generated<AttemptMode>
+  /** migrations/0015: the practice set this attempt is of (mode 'practice'; its paper is the set's questions). */
+  practice_set_id: Generated<string | null>
 }
 
 /**
@@ -375,9 +377,52 @@ export interface Database {
   live_classes: LiveClassesTable
   job_claims: JobClaimsTable
   calendar_tokens: CalendarTokensTable
+  lecture_progress: LectureProgressTable
+  lecture_visits: LectureVisitsTable
+  saved_questions: SavedQuestionsTable
+  practice_sets: PracticeSetsTable
+  practice_set_questions: PracticeSetQuestionsTable
   invoices: InvoicesTable
   refunds: RefundsTable
   document_counters: DocumentCountersTable
+}
+
+// migrations/0015: the learning loop (app/models/lecture-progress.server.ts, app/models/quiz/practice.server.ts).
+/** A lecture a learner marked done. */
+export interface LectureProgressTable {
+  user_id: string
+  lecture_id: string
+  done_at: string
+}
+
+/** The lecture a learner last opened in a course (one row per learner and course). */
+export interface LectureVisitsTable {
+  user_id: string
+  course_id: string
+  lecture_id: string
+  opened_at: string
+}
+
+/** A question version a learner saved from a result page. */
+export interface SavedQuestionsTable {
+  user_id: string
+  question_id: string
+  created_at: string
+}
+
+/** A learner's practice set: chosen question versions across quizzes, taken as one untimed, unranked test. */
+export interface PracticeSetsTable {
+  id: string
+  user_id: string
+  title: string
+  created_at: string
+}
+
+export interface PracticeSetQuestionsTable {
+  set_id: string
+  question_id: string
+  /** The question's place in the set, from 0. */
+  seq: number
 }
 
 // migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order

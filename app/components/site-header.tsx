@@ -8,6 +8,12 @@ import { ThemeSwitch } from './theme-switch'
 export type HeaderUser = { id: string; name: string; role: Role; profileImage: string | null }
 
 // The same links on desktop and mobile.
+/** A signed-in learner's own pages, after Profile in the profile card and the mobile menu. */
+export const LEARNER_LINKS = [
+  { to: '/profile/progress', label: 'My progress' },
+  { to: '/practice', label: 'Revise mistakes' },
+] as const
+
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/courses', label: 'Courses' },
@@ -71,6 +77,13 @@ function ProfileCard({ user }: { user: HeaderUser }) {
               Profile
             </Link>
           </li>
+          {LEARNER_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+                {l.label}
+              </Link>
+            </li>
+          ))}
           {isStaff(user.role) ? (
             <li>
               <Link
@@ -126,6 +139,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
                   Profile
                 </NavLink>
               </li>
+              {LEARNER_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} className={linkClass}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
               {isStaff(user.role) ? (
                 <li>
                   <NavLink to="/admin/dashboard" className={linkClass}>

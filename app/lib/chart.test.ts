@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { barGeometry, CHART, chartSummary, niceMax } from './chart'
+import { barGeometry, CHART, chartSummary, lineGeometry, lineSummary, niceMax } from './chart'
 import { dailySeries, istDateKey, istDayStart, lastDays, revenueWindows } from './insight-days'
 
 const points = (values: number[]) => values.map((value, i) => ({ label: `${i + 1} Nov`, value }))
@@ -72,5 +72,46 @@ describe('Indian calendar days', () => {
     expect(series[29]).toEqual({ day: '2026-11-24', label: '24 Nov', value: 2 })
     expect(series[28]).toMatchObject({ day: '2026-11-23', value: 5 })
     expect(series.reduce((s, p) => s + p.value, 0)).toBe(7)
+  })
+})
+
+describe('line geometry (score per test)', () => {
+  const pts = (values: number[]) => values.map((value, i) => ({ label: `${i + 1} Jan`, value }))
+
+  test('points evenly spaced across the plot, 0-100 from the baseline to the top', () => {
+    const { points: line, top, bottom, ticks, path } = lineGeometry(pts([0, 50, 100]))
+    expect([bottom, top]).toEqual([0, 100])
+    expect(line.map((p) => p.x)).toEqual([
+      CHART.left,
+      (CHART.left + CHART.width - CHART.right) / 2,
+      CHART.width - CHART.right,
+    ])
+    expect(line[0].y).toBe(CHART.height - CHART.bottom)
+    expect(line[2].y).toBe(CHART.top)
+    expect(line[1].y).toBeCloseTo((CHART.top + CHART.height - CHART.bottom) / 2, 5)
+    expect(ticks).toEqual([0, 50, 100])
+    expect(path.split(' ')).toHaveLength(3)
+  })
+
+  test('one test sits in the middle; a negative score extends the range down to a nice bound', () => {
+    const one = lineGeometry(pts([40]))
+    expect(one.points[0].x).toBe(CHART.left + (CHART.width - CHART.left - CHART.right) / 2)
+    const neg = lineGeometry(pts([-12.5, 60]))
+    expect(neg.bottom).toBe(-20)
+    expect(neg.ticks).toEqual([-20, 0, 50, 100])
+    expect(neg.points[0].y).toBeLessThan(CHART.height - CHART.bottom)
+    expect(neg.points[0].y).toBeGreaterThan(neg.y(0))
+    expect(lineGeometry([]).points).toEqual([])
+  })
+
+  test('the summary names the count, the range, the first, latest and best', () => {
+    const f = (v: number) => `${v.toFixed(2)}%`
+    expect(lineSummary('Score per test', pts([40, 72.5, 60]), f)).toBe(
+      'Score per test, 3 tests from 1 Jan to 3 Jan: first 40.00%, latest 60.00%, best 72.50%',
+    )
+    expect(lineSummary('Score per test', pts([40]), f)).toBe(
+      'Score per test, 1 test on 1 Jan: first 40.00%, latest 40.00%, best 40.00%',
+    )
+    expect(lineSummary('Score per test', [], f)).toBe('Score per test: no data')
   })
 })

@@ -54,3 +54,44 @@ export function chartSummary(title: string, points: ChartPoint[]): string {
   const best = points.reduce((a, b) => (b.value > a.value ? b : a))
   return `${title}, ${range}: ${total} in total, most ${best.value} on ${best.label}`
 }
+
+export type LinePoint = { x: number; y: number; label: string; value: number }
+
+/**
+ * A line of percentages (e.g. test scores over time, /profile/progress), in the same viewBox as the bar charts:
+ * points evenly spaced left to right in the order given (one point sits in the middle), y from the bottom of the
+ * range to its top. The range is 0-100, reaching down to a nice negative bound when a score was below zero
+ * (negative marking). `ticks` are the values worth a grid line.
+ */
+export function lineGeometry(points: ChartPoint[]) {
+  const plotWidth = CHART.width - CHART.left - CHART.right
+  const plotHeight = CHART.height - CHART.top - CHART.bottom
+  const lowest = Math.min(0, ...points.map((p) => p.value))
+  const bottom = lowest < 0 ? -niceMax(-lowest) : 0
+  const top = Math.max(100, ...points.map((p) => p.value))
+  const round = (n: number) => Math.round(n * 100) / 100
+  const y = (v: number) => round(CHART.top + ((top - v) / (top - bottom)) * plotHeight)
+  const step = points.length > 1 ? plotWidth / (points.length - 1) : 0
+  const line: LinePoint[] = points.map((p, i) => ({
+    x: round(points.length > 1 ? CHART.left + i * step : CHART.left + plotWidth / 2),
+    y: y(p.value),
+    label: p.label,
+    value: p.value,
+  }))
+  const ticks = [...new Set([bottom, 0, 50, 100, top])].filter((v) => v >= bottom && v <= top).sort((a, b) => a - b)
+  return { points: line, path: line.map((p) => `${p.x},${p.y}`).join(' '), top, bottom, ticks, y }
+}
+
+/**
+ * The line's accessible description, e.g. "Score per test, 3 tests from 2 Jan to 9 Feb: first 40.00%, latest
+ * 72.50%, best 72.50%".
+ */
+export function lineSummary(title: string, points: ChartPoint[], format: (v: number) => string): string {
+  if (points.length === 0) return `${title}: no data`
+  const first = points[0]
+  const last = points[points.length - 1]
+  const best = points.reduce((a, b) => (b.value > a.value ? b : a))
+  const count = `${points.length} ${points.length === 1 ? 'test' : 'tests'}`
+  const range = points.length === 1 ? `on ${first.label}` : `from ${first.label} to ${last.label}`
+  return `${title}, ${count} ${range}: first ${format(first.value)}, latest ${format(last.value)}, best ${format(best.value)}`
+}

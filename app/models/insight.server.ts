@@ -209,6 +209,8 @@ async function countsByTenMinutes(
     .select([prefix.as('prefix'), (eb) => eb.fn.countAll().as('n')])
     .where(sql.ref(column), '>=', from)
     .where(sql.ref(column), '<', to)
+    // A practice set's attempt is a learner's own revision, not an attempt of a quiz (migrations/0015).
+    .$if(table === 'attempts', (q) => q.where(sql.ref('practice_set_id'), 'is', null))
     .groupBy(prefix)
     .execute()
   return rows.map((r) => ({ prefix: String(r.prefix), n: num(r.n) }))

@@ -437,3 +437,69 @@ describe('admin API', () => {
     expect((await callApi(adminApi, 'GET', '/api/v1/admin/nope', { cookie: cookies.admin })).status).toBe(404)
   })
 })
+
+// A learner's own pages (the learning loop): any signed-in role passes the guard, a signed-out visitor goes to
+// /login and back. An unknown practice set is simply not found (404) for everyone signed in.
+describe('signed-in pages: the learning loop', () => {
+  const unknownSet = 'aaaaaaaaaaaaaaaaaaaaaaaa'
+  const learnerPages: {
+    name: string
+    load: () => Promise<any>
+    path: string
+    params: Record<string, string>
+    form?: Record<string, string>
+    found: boolean
+  }[] = [
+    {
+      name: 'profile/progress',
+      load: () => import('~/routes/profile/progress'),
+      path: '/profile/progress',
+      params: {},
+      found: true,
+    },
+    {
+      name: 'practice',
+      load: () => import('~/routes/practice/index'),
+      path: '/practice',
+      params: {},
+      form: { intent: 'start-practice', from: 'mistakes' },
+      found: true,
+    },
+    {
+      name: 'practice set',
+      load: () => import('~/routes/practice/set'),
+      path: `/practice/sets/${unknownSet}`,
+      params: { setId: unknownSet },
+      form: { intent: 'save' },
+      found: false,
+    },
+    {
+      name: 'practice set result',
+      load: () => import('~/routes/practice/set-result'),
+      path: `/practice/sets/${unknownSet}/result`,
+      params: { setId: unknownSet },
+      form: { intent: 'save-question', questionId: unknownSet },
+      found: false,
+    },
+  ]
+  for (const p of learnerPages) {
+    for (const as of who) {
+      test(`${p.name} loader${p.form ? ' and action' : ''} as ${as}`, async () => {
+        const mod = await p.load()
+        const calls = [await callRoute(mod.loader, p.path, { cookie: cookies[as], params: p.params })]
+        if (p.form)
+          calls.push(await callRoute(mod.action, p.path, { form: p.form, cookie: cookies[as], params: p.params }))
+        for (const outcome of calls) {
+          if (as === 'anonymous') {
+            expect(outcome.status).toBe(302)
+            expect(outcome.location).toBe(`/login?${new URLSearchParams({ redirectTo: p.path })}`)
+          } else {
+            expect(outcome.location ?? '').not.toMatch(/^\/login/)
+            expect(outcome.status).toBeLessThan(500)
+          }
+        }
+        if (as !== 'anonymous') expect(calls[0].status).toBe(p.found ? 200 : 404)
+      })
+    }
+  }
+})

@@ -505,6 +505,19 @@ describe('recorded answers', () => {
         .status,
     ).toBe(403)
     expect((await call('GET', `/api/v1/quiz/${free.id}/leaderboard`, { cookie: learner.cookie })).status).toBe(200)
+    // A practice set of the learner's mistakes: its answers saved in the background, then closed.
+    const { startPracticeSet, getPracticeSet } = await import('~/models/quiz/practice-set.server')
+    const learnerRow = { id: learner.id, role: 'user' as const, has_access_to_quizzes: 0 }
+    const practised = await startPracticeSet({ user: learnerRow, questionIds: free.questionIds.slice(1), title: 'API' })
+    if (!practised.ok) throw new Error('practice set refused')
+    const setAnswers = `/api/v1/quiz/practice-sets/${practised.setId}/answers`
+    const setAnswer = [{ questionId: free.questionIds[1], selectedOption: 2 }]
+    expect((await call('POST', setAnswers, { cookie: learner.cookie, json: { answers: setAnswer } })).status).toBe(200)
+    expect((await call('POST', setAnswers, { cookie: learner.cookie, json: { answers: 'x' } })).status).toBe(400)
+    expect((await call('POST', setAnswers, { cookie: admin.cookie, json: { answers: setAnswer } })).status).toBe(404)
+    const { submitAttempt } = await import('~/models/quiz/attempt.server')
+    await submitAttempt({ attemptId: (await getPracticeSet(learner.id, practised.setId))!.attempt.id })
+    expect((await call('POST', setAnswers, { cookie: learner.cookie, json: { answers: setAnswer } })).status).toBe(409)
     expect((await call('GET', `/api/v1/quiz/${unknownId}/leaderboard`, { cookie: learner.cookie })).status).toBe(404)
 
     // /admin: every route, as staff.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { OPTION_LETTERS } from '~/components/analysis/format'
 import { Markup } from './markup'
 
@@ -63,9 +64,14 @@ function theKey(q: ReviewQuestion): string {
   return letters(q.correctOptions)
 }
 
-export function ReviewItem({ q }: { q: ReviewQuestion }) {
+/** `children` follow the review inside the item (a page's own controls, such as 'Save question'). */
+export function ReviewItem({ q, children }: { q: ReviewQuestion; children?: ReactNode }) {
   return (
-    <li className="rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700" data-testid="review-item">
+    <li
+      id={`question-${q.id}`}
+      className="rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700"
+      data-testid="review-item"
+    >
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="flex min-w-0 gap-1 font-medium break-words">
           <span className="shrink-0">{q.number}.</span>
@@ -126,6 +132,7 @@ export function ReviewItem({ q }: { q: ReviewQuestion }) {
           <Markup html={q.explanationHtml} />
         </div>
       ) : null}
+      {children}
     </li>
   )
 }

@@ -28,11 +28,12 @@ function readStored(attemptId: string): PendingAnswer[] {
 }
 
 export function useAnswerSaver({
-  quizId,
+  url,
   attemptId,
   onClosed,
 }: {
-  quizId: string
+  /** The attempt's answers endpoint (a JSON POST of `{ answers }`; 409 once the attempt is closed). */
+  url: string
   attemptId: string
   onClosed: () => void
 }) {
@@ -76,7 +77,7 @@ export function useAnswerSaver({
     setStatus('saving')
     const run = (async () => {
       try {
-        const res = await fetch(`/api/v1/quiz/${quizId}/answers`, {
+        const res = await fetch(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           credentials: 'same-origin',
@@ -119,7 +120,7 @@ export function useAnswerSaver({
       if (ok && pending.current.size > 0) return flushRef.current()
       return ok
     })
-  }, [persist, quizId])
+  }, [persist, url])
   useEffect(() => {
     flushRef.current = flush
   }, [flush])

@@ -42,6 +42,10 @@ export type TestViewProps = {
   mode?: 'ranked' | 'practice'
   /** A numeric answer the server refused, shown again with its message (the answer is not lost). */
   draft?: { questionId: string; numericAnswer: string; message: string } | null
+  /** Where answers are saved in the background (default: the quiz's, POST /api/v1/quiz/{id}/answers). */
+  answersUrl?: string
+  /** Where the page goes once the attempt is closed (default: the quiz's result or practice page). */
+  closedTo?: string
 }
 
 /** Longest time one look at a question adds to its time spent. */
@@ -77,9 +81,9 @@ export function useTestState(props: TestViewProps) {
   // Once hydrated, local state is the truth: a revalidation (e.g. a theme toggle) must not roll back answers
   // still waiting in the save queue, nor the question shown (the URL is updated outside the router).
 
-  const closedTo = props.mode === 'practice' ? `/quiz/${quizId}?practice` : `/quiz/result/${quizId}`
+  const closedTo = props.closedTo ?? (props.mode === 'practice' ? `/quiz/${quizId}?practice` : `/quiz/result/${quizId}`)
   const onClosed = useCallback(() => navigate(closedTo, { replace: true }), [navigate, closedTo])
-  const saver = useAnswerSaver({ quizId, attemptId, onClosed })
+  const saver = useAnswerSaver({ url: props.answersUrl ?? `/api/v1/quiz/${quizId}/answers`, attemptId, onClosed })
 
   useEffect(() => {
     const restored = saver.restore()

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { countAtOrBelow, percentage, percentile } from './standing'
+import { makeMarks } from './marks'
+import { countAtOrBelow, percentage, percentile, shareOfMax } from './standing'
 
 describe('percentile', () => {
   test('the share at or below you, you included', () => {
@@ -48,5 +49,14 @@ describe('percentage', () => {
     expect(percentage(1, 3)).toBe('33.33')
     expect(percentage(0, 0)).toBe('0.00')
     expect(percentage(-0.5, 2)).toBe('-25.00')
+  })
+})
+
+describe('share of the maximum', () => {
+  test('exact score over exact maximum, 2 decimals; 0 without marks', () => {
+    expect(shareOfMax(makeMarks(2, 3), makeMarks(1))).toEqual({ value: (2 / 3) * 100, text: '66.67%' })
+    expect(shareOfMax(makeMarks(-1, 3), makeMarks(4)).text).toBe('-8.33%')
+    expect(shareOfMax(makeMarks(7, 3), makeMarks(7, 3)).text).toBe('100.00%')
+    expect(shareOfMax(makeMarks(0), makeMarks(0))).toEqual({ value: 0, text: '0.00%' })
   })
 })

@@ -1,6 +1,7 @@
 // Standing on a quiz's board: the one definition of percentile (docs/decisions/018-mock-test-domain.md).
 // Pure: the leaderboard, the result page, the staff results and the API all call it with counts read from the
 // per-score table (decision 013), so one attempt shows one number everywhere.
+import { marksToNumber, type Marks } from './marks'
 
 /** A percentile as a number for charts and sorting, beside the text every page shows ("66.67"). */
 export type Percentile = { readonly value: number; readonly text: string }
@@ -33,4 +34,15 @@ export function countAtOrBelow(counts: readonly ScoreCount[], units: number): nu
 export function percentage(score: number, total: number): string {
   if (!total) return '0.00'
   return ((score / total) * 100).toFixed(2)
+}
+
+/**
+ * A score as a share of the paper's maximum, in percent: `value` for drawing (a bar held to 0-100 by the caller, a
+ * line), `text` with 2 decimals ("66.67%"). The result page and /profile/progress show it; 0 for a paper without
+ * marks.
+ */
+export function shareOfMax(score: Marks, max: Marks): { value: number; text: string } {
+  const maxValue = marksToNumber(max)
+  const value = maxValue > 0 ? (marksToNumber(score) / maxValue) * 100 : 0
+  return { value, text: `${value.toFixed(2)}%` }
 }

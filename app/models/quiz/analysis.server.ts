@@ -3,7 +3,7 @@ import { isId } from '~/lib/ids'
 import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, type Marks } from '~/lib/quiz/marks'
 import { type GroupScore, type Outcome, type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
 import { getAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
-import { markedPaper } from '~/models/quiz/paper.server'
+import { markedPaper, type MarkedPaper } from '~/models/quiz/paper.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
 import { scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { percentile as percentileOf, type Percentile } from '~/lib/quiz/standing'
@@ -132,14 +132,18 @@ async function findAttempt({
   if (!ranked?.submitted_at) return undefined
   if (!attemptId || attemptId === ranked.id) return ranked
   if (!isId(attemptId)) return undefined
-  return db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('id', '=', attemptId)
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('id', '=', attemptId)
+      .where('user_id', '=', userId)
+      .where('quiz_id', '=', quizId)
+      .where('submitted_at', 'is not', null)
+      // A practice set's attempt has its own result page (/practice/sets/{id}/result).
+      .where('practice_set_id', 'is', null)
+      .executeTakeFirst()
+  )
 }
 
 /**
@@ -195,33 +199,7 @@ export async function getAnalysis({
       topperEarned: topper ? (topper.find((t) => t.key === g.key)?.earned ?? null) : null,
     }))
 
-  const questions: AnalysisQuestion[] = rows.map(({ row, answer, timeSpentMs }, i) => {
-    const result = score.results[i]
-    return {
-      questionId: row.id,
-      number: i + 1,
-      type: row.type,
-      question: row.text,
-      options: row.options,
-      section: result.section,
-      topic: result.topic,
-      selectedOption: row.type === 'mcq' ? (answer?.selectedOption ?? null) : null,
-      selectedOptions: row.type === 'msq' ? [...(answer?.selectedOptions ?? [])].sort((a, b) => a - b) : [],
-      numericAnswer: row.type === 'nat' ? (answer?.numericAnswer ?? null) : null,
-      correctOptions: row.correctOptions,
-      answerMin: row.answerMin,
-      answerMax: row.answerMax,
-      outcome: result.outcome,
-      earned: result.earned,
-      maxMarks: result.maxMarks,
-      negativeMarks: row.negativeMarks,
-      timeSpentMs,
-      explanation: row.explanation,
-      questionHtml: row.html.text,
-      optionsHtml: row.html.options,
-      explanationHtml: row.html.explanation,
-    }
-  })
+  const questions = reviewQuestions({ paper: rows.map((r) => r.row), score })
 
   const submittedMs = Date.parse(attempt.submitted_at)
   const startedMs = Date.parse(attempt.started_at)
@@ -255,4 +233,40 @@ export async function getAnalysis({
     ),
     questions,
   }
+}
+
+/**
+ * Each question of a marked paper (markedPaper) as a review shows it: the learner's answer, the key, the outcome,
+ * the marks earned and the time spent. The result page, the practice lists and a practice set's result read it.
+ */
+export function reviewQuestions({ paper, score }: Pick<MarkedPaper, 'paper' | 'score'>): AnalysisQuestion[] {
+  return paper.map((row, i) => {
+    const result = score.results[i]
+    const answer = row.answer
+    const timeSpentMs = row.timeSpentMs
+    return {
+      questionId: row.id,
+      number: i + 1,
+      type: row.type,
+      question: row.text,
+      options: row.options,
+      section: result.section,
+      topic: result.topic,
+      selectedOption: row.type === 'mcq' ? (answer?.selectedOption ?? null) : null,
+      selectedOptions: row.type === 'msq' ? [...(answer?.selectedOptions ?? [])].sort((a, b) => a - b) : [],
+      numericAnswer: row.type === 'nat' ? (answer?.numericAnswer ?? null) : null,
+      correctOptions: row.correctOptions,
+      answerMin: row.answerMin,
+      answerMax: row.answerMax,
+      outcome: result.outcome,
+      earned: result.earned,
+      maxMarks: result.maxMarks,
+      negativeMarks: row.negativeMarks,
+      timeSpentMs,
+      explanation: row.explanation,
+      questionHtml: row.html.text,
+      optionsHtml: row.html.options,
+      explanationHtml: row.html.explanation,
+    }
+  })
 }

@@ -166,11 +166,7 @@ export async function upsertAnswers(
  */
 export async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
   if (answers.length === 0) return []
-  const types = new Map(
-    (await attemptQuestionTypes(attempt.quiz_id, attempt.started_at)).map(
-      (q) => [q.id, q.type] as [string, QuestionType],
-    ),
-  )
+  const types = new Map((await attemptQuestionTypes(attempt)).map((q) => [q.id, q.type] as [string, QuestionType]))
   const seen = new Set<string>()
   const out: CheckedAnswer[] = []
   for (const a of answers) {

@@ -8,7 +8,7 @@ import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
-import { currentQuestionRows, questionsShownAt, type QuizRow } from '~/models/quiz/catalog.server'
+import { attemptQuestionRows, currentQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
 import { markedPaper } from '~/models/quiz/paper.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
@@ -33,9 +33,10 @@ const attemptColumns = [
   'total',
   'score_units',
   'mode',
+  'practice_set_id',
 ] as const
 
-/** One learner's attempts of one quiz in one mode. */
+/** One learner's attempts of one quiz in one mode; a practice set's attempt is not an attempt of the quiz. */
 const attemptsOf = (userId: string, quizId: string, mode: AttemptMode) =>
   db
     .selectFrom('attempts')
@@ -43,6 +44,7 @@ const attemptsOf = (userId: string, quizId: string, mode: AttemptMode) =>
     .where('user_id', '=', userId)
     .where('quiz_id', '=', quizId)
     .where('mode', '=', mode)
+    .where('practice_set_id', 'is', null)
 
 /** One attempt by id, inside a transaction or not. */
 const attemptById = (conn: Kysely<Database>, attemptId: string) =>
@@ -147,7 +149,7 @@ async function openAttempt({
       total,
       mode,
     })
-    // Both unique indexes are partial (migrations/0007): the conflict target names the predicate.
+    // Both unique indexes are partial (migrations/0007, 0015): the conflict target names the predicate.
     .onConflict((oc) =>
       mode === 'ranked'
         ? oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing()
@@ -155,6 +157,7 @@ async function openAttempt({
             .columns(['user_id', 'quiz_id'])
             .where(sql.ref('mode'), '=', sql.lit('practice'))
             .where(sql.ref('submitted_at'), 'is', null)
+            .where(sql.ref('practice_set_id'), 'is', null)
             .doNothing(),
     )
     .executeTakeFirst()
@@ -178,9 +181,52 @@ async function startMoment(quizId: string, now: Date): Promise<string> {
  * to a whole number for the integer column. Null when the paper is empty.
  */
 async function totalMarksShownAt(quizId: string, startedAt: string): Promise<number | null> {
-  const rows = await questionsShownAt(quizId, startedAt).select('marks').execute()
+  return paperTotal({ quiz_id: quizId, started_at: startedAt })
+}
+
+async function paperTotal(paper: PaperOf, conn: Kysely<Database> = db): Promise<number | null> {
+  const rows = await attemptQuestionRows(paper, conn).select('marks').execute()
   if (rows.length === 0) return null
   return Math.round(marksToNumber(sumMarks(rows.map((r) => marksFromStorage(r.marks)))))
+}
+
+/**
+ * Opens the attempt of a practice set, inside the transaction that wrote the set: untimed, mode 'practice' (never
+ * ranked, never in the score counts), its paper the set's questions (attemptQuestionRows) and `total` that paper's
+ * maximum, as for any attempt. `quizId` is the quiz of the set's first question (migrations/0015).
+ */
+export async function openSetAttempt(
+  trx: Transaction<Database>,
+  { userId, setId, quizId, now }: { userId: string; setId: string; quizId: string; now: Date },
+): Promise<string> {
+  const startedAt = now.toISOString()
+  const total = await paperTotal({ quiz_id: quizId, started_at: startedAt, practice_set_id: setId }, trx)
+  if (total === null) throw new QuizError('This practice set has no questions.', 'no-questions')
+  const id = newId()
+  await trx
+    .insertInto('attempts')
+    .values({
+      id,
+      user_id: userId,
+      quiz_id: quizId,
+      started_at: startedAt,
+      deadline_at: null,
+      total,
+      mode: 'practice',
+      practice_set_id: setId,
+    })
+    .execute()
+  return id
+}
+
+/** The attempt of a practice set, if the set is this learner's. */
+export async function getSetAttempt(userId: string, setId: string): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .where('practice_set_id', '=', setId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** The attempt's row lock, taken first: its open/submitted state cannot change under us (db/dialect.ts). */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import { db } from '~/utils/db.server'
 import type { Database, QuestionType, QuizzesTable } from '#db/schema'
 import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
@@ -114,6 +114,32 @@ export function questionsShownAt(quizId: string, startedAt: string, conn: Kysely
     .orderBy('created_at')
 }
 
+/**
+ * The questions of a practice set, in the set's order: the very versions (question rows) the learner chose, whatever
+ * staff have edited since. No columns picked; the same builder type as questionsShownAt.
+ */
+export function practiceSetQuestionRows(setId: string, conn: Kysely<Database> = db) {
+  const inSet = (eb: ExpressionBuilder<Database, 'questions'>) =>
+    eb.selectFrom('practice_set_questions as psq').where('psq.set_id', '=', setId)
+  return conn
+    .selectFrom('questions')
+    .where('id', 'in', (eb) => inSet(eb).select('psq.question_id'))
+    .orderBy((eb) => inSet(eb).whereRef('psq.question_id', '=', 'questions.id').select('psq.seq'))
+}
+
+/** What identifies an attempt's paper: its quiz and start (decision 002), or the practice set it is of. */
+export type PaperOf = { quiz_id: string; started_at: string; practice_set_id?: string | null }
+
+/**
+ * The questions an attempt saw: a practice set's chosen versions for a set attempt, else questionsShownAt. The test
+ * view, answer checks, scoring and the review of every attempt read through it. No columns picked.
+ */
+export function attemptQuestionRows(attempt: PaperOf, conn: Kysely<Database> = db) {
+  return attempt.practice_set_id
+    ? practiceSetQuestionRows(attempt.practice_set_id, conn)
+    : questionsShownAt(attempt.quiz_id, attempt.started_at, conn)
+}
+
 export function parseOptions(json: string): string[] {
   try {
     const value = JSON.parse(json)
@@ -186,9 +212,18 @@ export async function attemptTestQuestions(quizId: string, startedAt: string): P
   return rows.map(testQuestion)
 }
 
-/** Each question of an attempt with its type only: what every answer save checks, kept to two small columns. */
-export async function attemptQuestionTypes(quizId: string, startedAt: string) {
-  return questionsShownAt(quizId, startedAt).select(['id', 'type']).execute()
+/**
+ * Each question of an attempt (a practice set's included, attemptQuestionRows) with its type only: what every answer
+ * save checks, kept to two small columns.
+ */
+export async function attemptQuestionTypes(attempt: PaperOf) {
+  return attemptQuestionRows(attempt).select(['id', 'type']).execute()
+}
+
+/** The test view's questions of any attempt, a practice set's included (attemptQuestionRows); no key. */
+export async function paperTestQuestions(attempt: PaperOf): Promise<TestQuestionRow[]> {
+  const rows = await attemptQuestionRows(attempt).select(testColumns).execute()
+  return rows.map(testQuestion)
 }
 
 /**

@@ -118,6 +118,8 @@ async function currentQuestionsSeen(trx: Transaction<Database>, quizId: string):
     .selectFrom('attempts')
     .select((eb) => eb.fn.max('started_at').as('t'))
     .where('quiz_id', '=', quizId)
+    // A practice set's attempt saw the set's own question rows, every one already seen by an attempt of its quiz.
+    .where('practice_set_id', 'is', null)
     .executeTakeFirst()
   if (!latest?.t) return new Set()
   const rows = await questionsShownAt(quizId, String(latest.t), trx)

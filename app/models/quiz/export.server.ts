@@ -34,23 +34,27 @@ type Row = {
 }
 
 function base(quizId: string, mode: AttemptMode) {
-  return db
-    .selectFrom('attempts')
-    .innerJoin('users', 'users.id', 'attempts.user_id')
-    .select([
-      'attempts.id',
-      'users.name',
-      'users.email',
-      'attempts.mode',
-      'attempts.score',
-      'attempts.score_units',
-      'attempts.total',
-      'attempts.started_at',
-      'attempts.submitted_at',
-    ])
-    .where('attempts.quiz_id', '=', quizId)
-    .where('attempts.mode', '=', mode)
-    .where('attempts.submitted_at', 'is not', null)
+  return (
+    db
+      .selectFrom('attempts')
+      .innerJoin('users', 'users.id', 'attempts.user_id')
+      .select([
+        'attempts.id',
+        'users.name',
+        'users.email',
+        'attempts.mode',
+        'attempts.score',
+        'attempts.score_units',
+        'attempts.total',
+        'attempts.started_at',
+        'attempts.submitted_at',
+      ])
+      .where('attempts.quiz_id', '=', quizId)
+      .where('attempts.mode', '=', mode)
+      .where('attempts.submitted_at', 'is not', null)
+      // A practice set's attempt is a learner's own revision across quizzes, not an attempt of this quiz.
+      .where('attempts.practice_set_id', 'is', null)
+  )
 }
 
 type Query = ReturnType<typeof base>

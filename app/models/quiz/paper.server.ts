@@ -6,7 +6,14 @@ import { defaultMarksFor } from '~/lib/quiz/schemes'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
 import { db } from '~/utils/db.server'
 import type { QuestionHtml } from '~/lib/markup/question'
-import { currentQuestionRows, parseOptionIndexes, parseOptions, questionsShownAt, storedHtml } from './catalog.server'
+import {
+  attemptQuestionRows,
+  currentQuestionRows,
+  parseOptionIndexes,
+  parseOptions,
+  storedHtml,
+  type PaperOf,
+} from './catalog.server'
 import type { MarkingDefaultsUnits, QuestionDraft } from './types'
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
@@ -107,15 +114,16 @@ function keyedQuestion(q: KeyRow): KeyedQuestion {
 }
 
 /**
- * The attempt's paper with the answer key: every question it saw (decision 002) with the answer that counts for
- * it, i.e. one saved by deadline + grace (savedInTime). Scoring, the result review, the analysis and the staff
- * results all read it, so a score is always the sum of the marks its review shows.
+ * The attempt's paper with the answer key: every question it saw (decision 002; a practice set's chosen versions
+ * for a set attempt, attemptQuestionRows) with the answer that counts for it, i.e. one saved by deadline + grace
+ * (savedInTime). Scoring, the result review, the analysis, the staff results and the practice lists all read it,
+ * so a score is always the sum of the marks its review shows.
  */
 export async function markedPaper(
-  attempt: { id: string; quiz_id: string; started_at: string; deadline_at: string | null },
+  attempt: { id: string; deadline_at: string | null } & PaperOf,
   conn: Kysely<Database> = db,
 ) {
-  const questions = await questionsShownAt(attempt.quiz_id, attempt.started_at, conn).select(keyColumns).execute()
+  const questions = await attemptQuestionRows(attempt, conn).select(keyColumns).execute()
   const answers = await conn
     .selectFrom('attempt_answers')
     .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
@@ -145,6 +153,9 @@ export async function markedPaper(
   )
   return { paper, score }
 }
+
+/** An attempt's marked paper: its questions with key, counted answer and time, and their score. */
+export type MarkedPaper = Awaited<ReturnType<typeof markedPaper>>
 
 /** The quiz's current questions with their key and creation time (the staff statistics). */
 export async function currentKeyedQuestions(quizId: string) {

@@ -25,6 +25,7 @@ import {
 import { answerListSchema, submitAnswerSchema, type AnswerInput } from '~/schemas/quiz-attempt'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from './endpoints.server'
+import { practiceSetEndpoints } from './quiz-practice.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/user.server'
 import { secondsLeft } from '~/lib/quiz/clock'
@@ -269,5 +270,6 @@ export const quizApi = apiResource({
       },
       handler: saveBatch,
     }),
+    ...practiceSetEndpoints,
   ],
 })

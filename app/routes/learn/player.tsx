@@ -1,10 +1,23 @@
 import { useEffect } from 'react'
 import { data, Link } from 'react-router'
+import { CourseContents } from '~/components/course-contents'
 import { LiveClassList } from '~/components/live-classes'
 import { VideoEmbed } from '~/components/video-embed'
 import { accessEndedNotice } from '~/lib/access'
 import { isId } from '~/lib/ids'
-import { courseAccess } from '~/models/enrollment.server'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { MarkDoneForm, ProgressSummary } from '~/components/lecture-progress'
+import { courseProgress } from '~/lib/progress'
+import { ACCESS_MESSAGES, courseAccess } from '~/models/enrollment.server'
+import {
+  doneLectureIds,
+  lastOpenedLectures,
+  recordLectureOpened,
+  setLectureDone,
+} from '~/models/lecture-progress.server'
+import { LectureMarkSchema } from '~/schemas/learning'
+import { readForm } from '~/utils/body.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
 import { classesForLearner } from '~/models/live-class.server'
 import { getFullCourse } from '~/models/section.server'
 import { requireUser } from '~/auth/guard.server'
@@ -13,7 +26,8 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 
 // Course player /my-courses/{id}. Access: an open enrolment, or admin/instructor (`courseAccess`); an ended period
 // answers 403 with its end and a 'Renew' link to the checkout.
-// Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click.
+// Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click. Without ?lecture=
+// it opens the lecture last opened here. 'Mark as done' is a form post (app/models/lecture-progress.server.ts).
 
 // Needs JavaScript for the player (right-click disabled): this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
@@ -38,16 +52,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 401 },
     )
   const lectures = course.sections.flatMap((s) => s.lectures)
-  const wanted = new URL(request.url).searchParams.get('lecture')
+  // Progress is an enrolled learner's (app/models/lecture-progress.server.ts): staff previewing a course keep none.
+  // Without ?lecture= the player opens the lecture last opened here (the first at the start, or when that one was
+  // deleted), and records every lecture it shows.
+  const tracked = access.enrolled
+  const wanted =
+    new URL(request.url).searchParams.get('lecture') ??
+    (tracked ? (await lastOpenedLectures(user.id, [course.id])).get(course.id) : undefined)
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
+  if (current && tracked) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
   // The live classes check access again themselves: a join link never leaves the server without it.
-  const liveClasses = await classesForLearner(user, course.id)
+  const [liveClasses, doneIds] = await Promise.all([
+    classesForLearner(user, course.id),
+    tracked ? doneLectureIds(user.id, course.id) : [],
+  ])
   return {
     error: null,
     status: 200 as const,
     renew: null,
     lectureId: current?.id ?? null,
     liveClasses,
+    doneIds,
+    progress: tracked ? courseProgress(doneIds.length, lectures.length) : null,
     course: {
       id: course.id,
       title: course.course_title,
@@ -68,6 +94,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+/** 'Mark as done' / 'Mark as not done' of one lecture; back to that lecture (post/redirect/get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const submission = parseWithZod(await readForm(request), { schema: LectureMarkSchema })
+  if (submission.status !== 'success' || !isId(params.id))
+    return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  const { intent, lectureId } = submission.value
+  const outcome = await setLectureDone({ user, courseId: params.id, lectureId, done: intent === 'done' })
+  if (!outcome.ok)
+    return data(
+      { error: outcome.reason === 'no-access' ? ACCESS_MESSAGES.unauthorized : 'That lecture is not in this course.' },
+      { status: outcome.reason === 'no-access' ? 403 : 404 },
+    )
+  throw await redirectWithSuccess(
+    `/my-courses/${params.id}?lecture=${lectureId}`,
+    intent === 'done' ? 'Marked as done' : 'Marked as not done',
+  )
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.course?.title ?? 'My course' }]
 
 function WarningIcon() {
@@ -85,7 +130,7 @@ function WarningIcon() {
   )
 }
 
-export default function Player({ loaderData }: Route.ComponentProps) {
+export default function Player({ loaderData, actionData }: Route.ComponentProps) {
   // Right-click is disabled in the player (an enhancement; it deters casual copying only).
   useEffect(() => {
     const block = (e: MouseEvent) => e.preventDefault()
@@ -116,23 +161,34 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     )
   }
   const current = course.sections.flatMap((s) => s.lectures).find((l) => l.id === lectureId) ?? null
-  // Lectures are numbered across sections (1, 2, 3 ... through the whole course).
-  const firstNumber = course.sections.map((_, i) =>
-    course.sections.slice(0, i).reduce((sum, s) => sum + s.lectures.length, 1),
-  )
+  const doneIds = new Set(loaderData.doneIds ?? [])
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold">{course.title}</h1>
+      {loaderData.progress ? (
+        <div className="mt-3 max-w-md">
+          <ProgressSummary progress={loaderData.progress} label="Lectures done" />
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section>
           {current ? (
             <>
               <VideoEmbed key={current.id} url={current.videoURL} title={current.title} />
               <h2 className="mt-3 text-lg font-semibold">{current.title}</h2>
+              {loaderData.progress ? <MarkDoneForm lectureId={current.id} done={doneIds.has(current.id)} /> : null}
             </>
           ) : (
             <p className="rounded bg-slate-100 p-6 text-center dark:bg-slate-800">No lectures have been added yet.</p>
           )}
+          {actionData?.error ? (
+            <p
+              role="alert"
+              className="mt-3 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200"
+            >
+              {actionData.error}
+            </p>
+          ) : null}
           {course.whatsappLink ? (
             <a
               href={course.whatsappLink}
@@ -145,43 +201,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           ) : null}
           <LiveClassList classes={loaderData.liveClasses ?? []} />
         </section>
-        <nav aria-label="Course content" className="rounded-lg border border-slate-200 dark:border-slate-700">
-          {course.sections.map((section, i) => (
-            <div key={section.id} className="border-b border-slate-200 p-3 last:border-b-0 dark:border-slate-700">
-              <h3 className="font-semibold">
-                Section {i + 1}: {section.title}
-              </h3>
-              <ol className="mt-2 space-y-1">
-                {section.lectures.map((lecture, j) => {
-                  const n = firstNumber[i] + j
-                  const active = lecture.id === lectureId
-                  return (
-                    <li key={lecture.id} className="flex items-center justify-between gap-2">
-                      <Link
-                        to={`?lecture=${lecture.id}`}
-                        aria-current={active ? 'true' : undefined}
-                        preventScrollReset
-                        className={`flex-1 rounded px-2 py-1 text-sm ${active ? 'bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-                      >
-                        {n}. {lecture.title}
-                      </Link>
-                      {lecture.hasNote ? (
-                        <a
-                          href={`/my-courses/${course.id}/notes/${lecture.id}`}
-                          className="shrink-0 text-xs text-emerald-700 underline dark:text-emerald-400"
-                          aria-label={`Notes: ${lecture.noteTitle || lecture.title}`}
-                          download
-                        >
-                          Notes
-                        </a>
-                      ) : null}
-                    </li>
-                  )
-                })}
-              </ol>
-            </div>
-          ))}
-        </nav>
+        <CourseContents courseId={course.id} sections={course.sections} lectureId={lectureId} doneIds={doneIds} />
       </div>
     </main>
   )

@@ -2,7 +2,9 @@ import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { JoinLink } from '~/components/live-classes'
 import { formatAccessDate } from '~/lib/access'
+import { ProgressSummary } from '~/components/lecture-progress'
 import { getEnrolledCourses } from '~/models/account.server'
+import { lastOpenedLectures, progressByCourse } from '~/models/lecture-progress.server'
 import { calendarToken, replaceCalendarToken } from '~/models/calendar.server'
 import { nextClassFor } from '~/models/live-class.server'
 import { requireUser } from '~/auth/guard.server'
@@ -11,17 +13,26 @@ import { appOrigin } from '~/utils/origin.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/index'
 
-// Photo, name, premium badge, member since, contact and study details, enrolled courses,
+// Photo, name, premium badge, member since, contact and study details, enrolled courses (each with its lectures
+// done and a 'Continue' link to the lecture last opened), links to My progress and Revise mistakes,
 // the edit link, and Mock Test Series only with hasAccessToQuizzes; the next live class of a course they can open
 // and their private calendar address, which they can replace (the old one then answers 404).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const [courses, nextClass, token] = await Promise.all([
+  const [enrolled, nextClass, token] = await Promise.all([
     getEnrolledCourses(user.id),
     nextClassFor(user),
     calendarToken(user.id),
   ])
+  const ids = enrolled.map((c) => c.id)
+  const [progress, lastOpened] = await Promise.all([progressByCourse(user.id, ids), lastOpenedLectures(user.id, ids)])
+  // 'Continue' opens the lecture last opened there (the player falls back to the first when it is gone).
+  const courses = enrolled.map((c) => ({
+    ...c,
+    progress: progress.get(c.id)!,
+    continueTo: `/my-courses/${c.id}${lastOpened.has(c.id) ? `?lecture=${lastOpened.get(c.id)}` : ''}`,
+  }))
   return {
     nextClass,
     calendarUrl: token ? `${appOrigin(request)}/calendar/${token}.ics` : null,
@@ -98,6 +109,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 Mock Test Series
               </Link>
             ) : null}
+            <Link
+              to="/profile/progress"
+              className="rounded border border-emerald-600 px-3 py-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+            >
+              My progress
+            </Link>
+            <Link
+              to="/practice"
+              className="rounded border border-emerald-600 px-3 py-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+            >
+              Revise mistakes
+            </Link>
           </div>
         </div>
       </section>
@@ -122,17 +145,30 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : (
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-4">
             {courses.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4">
-                <Link to={`/my-courses/${c.id}`} className="text-emerald-700 underline dark:text-emerald-400">
-                  {c.title}
-                </Link>
-                {c.accessUntil ? (
-                  <span className="text-sm text-slate-600 dark:text-slate-300">
-                    Access until {formatAccessDate(c.accessUntil)}
-                  </span>
-                ) : null}
+              <li key={c.id} data-testid="enrolled-course">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                  <Link to={`/my-courses/${c.id}`} className="text-emerald-700 underline dark:text-emerald-400">
+                    {c.title}
+                  </Link>
+                  {c.accessUntil ? (
+                    <span className="text-sm text-slate-600 dark:text-slate-300">
+                      Access until {formatAccessDate(c.accessUntil)}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
+                  <div className="min-w-48 flex-1">
+                    <ProgressSummary progress={c.progress} label={`${c.title}: lectures done`} />
+                  </div>
+                  <Link
+                    to={c.continueTo}
+                    className="rounded border border-emerald-600 px-3 py-1 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+                  >
+                    Continue
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>

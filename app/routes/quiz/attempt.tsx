@@ -6,29 +6,25 @@ import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
 import { TestView } from '~/components/quiz/test-view'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
-import { answersCloseAt, secondsLeft } from '~/lib/quiz/clock'
-import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
 import { buildResult } from '~/models/quiz/result.server'
 import { stateCounts } from '~/lib/quiz/palette'
 import {
   getAttempt,
   getLatestPractice,
   getOpenPractice,
-  saveAnswers,
   startAttempt,
   startPractice,
-  submitAttempt,
   type AttemptRow,
 } from '~/models/quiz/attempt.server'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
-import { timeSinceShown } from '~/lib/quiz/clock'
 import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz/catalog.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
-import { attemptFormSchema, parseAnswersField, type AnswerInput } from '~/schemas/quiz-attempt'
+import { attemptFormSchema } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
 import { getUser } from '~/auth/session.server'
-import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
+import { redirectWithWarning } from '~/utils/toast.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
+import { answerTestPost, testViewData } from './test-view.server'
 import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
@@ -37,8 +33,6 @@ import type { Route } from './+types/attempt'
 // Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'.
 // The test view needs JavaScript (timer, palette, answer saving): it hydrates.
 export const handle: RouteHandle = { hideFloatingPanel: true, hydrate: true }
-
-const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request)
@@ -100,39 +94,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
   }
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
-  const q = Number(url.searchParams.get('q') ?? '1')
-  const index = Number.isInteger(q) && q >= 1 && q <= questions.length ? q - 1 : 0
-  // Without JS a palette link says which question it leaves and when that was shown: its time is credited,
-  // then the clean URL is loaded (a reload must not credit it twice).
-  const from = Number(url.searchParams.get('from'))
-  if (url.searchParams.has('shown')) {
-    const left = Number.isInteger(from) ? questions[from - 1] : undefined
-    if (left)
-      await addTimeSpent({
-        attempt,
-        questionId: left.id,
-        ms: timeSinceShown(url.searchParams.get('shown') ?? undefined, attempt, now),
-        now,
-      })
-    throw redirect(`/quiz/${quiz.id}?q=${index + 1}`)
-  }
-  const confirm = url.searchParams.has('confirm')
-  // The question shown is visited (Not Visited -> Not Answered), on the server so the page without JS has it.
-  if (!confirm && questions[index]) await recordVisit({ attempt, questionId: questions[index].id, now })
-  const answers = await getAnswers(attempt.id)
   return {
     view: 'test' as const,
-    mode: attempt.mode,
-    confirm,
-    shownAt: now.toISOString(),
     quizId: quiz.id,
-    attemptId: attempt.id,
     title: quiz.title,
-    questions,
-    answers,
-    index,
-    secondsLeft: secondsLeft(attempt.deadline_at, now),
-    secondsUntilClosed: secondsLeft(answersCloseAt(attempt.deadline_at), now),
+    ...(await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })),
   }
 }
 
@@ -189,77 +155,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const practice = attempt.mode === 'practice'
   const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
-  const position = form.questionId ? questions.findIndex((q) => q.id === form.questionId) : (form.q ?? 1) - 1
-  const question = questions[position]
-
-  // The answer this post carries (every post stores that answer on the server). No radio chosen
-  // leaves the saved choice as it is, except for Clear Response.
-  // MSQ checkboxes and the NAT input are the whole answer on every post (none ticked / blank = no answer).
-  const answers: AnswerInput[] = []
-  const clear = form.intent === 'clear'
-  if (question) {
-    const saved = (await getAnswers(attempt.id))[question.id]
-    const markedForReview = form.intent === 'mark' ? !saved?.markedForReview : undefined
-    const timeSpentMs = timeSinceShown(form.shownAt, attempt, now)
-    if (question.type === 'msq') {
-      answers.push({
-        questionId: question.id,
-        selectedOption: null,
-        selectedOptions: clear ? [] : (form.selectedOptions ?? []),
-        markedForReview,
-        timeSpentMs,
-      })
-    } else if (question.type === 'nat') {
-      answers.push({
-        questionId: question.id,
-        selectedOption: null,
-        numericAnswer: clear ? null : (form.numericAnswer ?? null),
-        markedForReview,
-        timeSpentMs,
-      })
-    } else {
-      const selected = clear ? null : (form.selectedOption ?? saved?.selectedOption ?? null)
-      if (clear || form.selectedOption !== undefined || markedForReview !== undefined || timeSpentMs > 0) {
-        answers.push({ questionId: question.id, selectedOption: selected, markedForReview, timeSpentMs })
-      }
-    }
-  }
-
-  try {
-    if (form.intent === 'submit') {
-      // The enhanced page sends every answer it holds; they are stored with the submission unless late.
-      const all = [...answers, ...parseAnswersField(form.answers)]
-      const outcome = await submitAttempt({ attemptId: attempt.id, answers: all, now })
-      throw outcome.late
-        ? await redirectWithWarning(resultUrl, TIME_WAS_UP)
-        : await redirectWithSuccess(
-            resultUrl,
-            practice ? 'Your practice test has been submitted.' : 'Your test has been submitted.',
-          )
-    }
-    const outcome = answers.length ? await saveAnswers({ attempt, answers, now }) : 'saved'
-    if (outcome === 'closed') {
-      throw await redirectWithWarning(resultUrl, TIME_WAS_UP)
-    }
-  } catch (error) {
-    if (error instanceof QuizError) {
-      // A number the learner typed that is not one: the page again, with its message and the text as typed.
-      if (question?.type === 'nat' && form.numericAnswer !== undefined)
-        return data(
-          {
-            error: error.message,
-            draft: { questionId: question.id, numericAnswer: form.numericAnswer, message: error.message },
-          },
-          { status: 400 },
-        )
-      throw await redirectWithError(`${base}?q=${Math.max(1, position + 1)}`, error.message)
-    }
-    throw error
-  }
-  if (form.intent === 'review') throw redirect(`${base}?q=${Math.max(0, position) + 1}&confirm`)
-  const current = Math.max(0, position)
-  const next = form.intent === 'previous' ? current - 1 : form.intent === 'next' ? current + 1 : current
-  throw redirect(`${base}?q=${Math.min(Math.max(next, 0), Math.max(questions.length - 1, 0)) + 1}`)
+  return answerTestPost({
+    form,
+    attempt,
+    questions,
+    base,
+    resultUrl,
+    submitted: practice ? 'Your practice test has been submitted.' : 'Your test has been submitted.',
+    now,
+  })
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

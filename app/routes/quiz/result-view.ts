@@ -1,7 +1,8 @@
 import { formatAccuracy, formatDuration, signedMarks } from '~/components/analysis/format'
 import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION, UNNAMED_TOPIC } from '~/lib/quiz/scoring'
-import type { Analysis, AnalysisGroup } from '~/models/quiz/analysis.server'
+import { shareOfMax } from '~/lib/quiz/standing'
+import type { Analysis, AnalysisGroup, AnalysisQuestion } from '~/models/quiz/analysis.server'
 import type { ReviewQuestion } from '~/components/quiz/review-item'
 
 // The result page's view model: the analysis of one attempt as the text the page shows, built on the server.
@@ -59,35 +60,39 @@ export function resultView(a: Analysis) {
     /** The per-section chart is worth drawing when some question has a section. */
     namedSections: a.sections.some((g) => g.key !== null),
     topics: a.topics.map((g) => groupView(g, UNNAMED_TOPIC)),
-    questions: a.questions.map((q): ReviewQuestion => ({
-      id: q.questionId,
-      number: q.number,
-      type: q.type,
-      // The stored HTML only: the page shows it, and the source would double what the page carries.
-      questionHtml: q.questionHtml,
-      optionsHtml: q.optionsHtml,
-      explanationHtml: q.explanationHtml,
-      section: q.section,
-      topic: q.topic,
-      selectedOption: q.selectedOption,
-      selectedOptions: q.selectedOptions,
-      numericAnswer: q.numericAnswer,
-      correctOptions: q.correctOptions,
-      answerMin: q.answerMin,
-      answerMax: q.answerMax,
-      outcome: q.outcome,
-      earned: signedMarks(formatMarks(q.earned)),
-      max: formatMarks(q.maxMarks),
-      negative: formatMarks(q.negativeMarks),
-      time: formatDuration(q.timeSpentMs),
-    })),
+    questions: a.questions.map(questionView),
+  }
+}
+
+/** One question of a review as the page shows it (the result page, /practice, a practice set's result). */
+export function questionView(q: AnalysisQuestion): ReviewQuestion {
+  return {
+    id: q.questionId,
+    number: q.number,
+    type: q.type,
+    // The stored HTML only: the page shows it, and the source would double what the page carries.
+    questionHtml: q.questionHtml,
+    optionsHtml: q.optionsHtml,
+    explanationHtml: q.explanationHtml,
+    section: q.section,
+    topic: q.topic,
+    selectedOption: q.selectedOption,
+    selectedOptions: q.selectedOptions,
+    numericAnswer: q.numericAnswer,
+    correctOptions: q.correctOptions,
+    answerMin: q.answerMin,
+    answerMax: q.answerMax,
+    outcome: q.outcome,
+    earned: signedMarks(formatMarks(q.earned)),
+    max: formatMarks(q.maxMarks),
+    negative: formatMarks(q.negativeMarks),
+    time: formatDuration(q.timeSpentMs),
   }
 }
 
 function scoreShare(score: Marks, max: Marks) {
-  const maxValue = marksToNumber(max)
-  const exact = maxValue > 0 ? (marksToNumber(score) / maxValue) * 100 : 0
-  return { bar: Math.max(0, Math.min(100, exact)), text: `${exact.toFixed(2)}%` }
+  const share = shareOfMax(score, max)
+  return { bar: Math.max(0, Math.min(100, share.value)), text: share.text }
 }
 
 export type ResultView = ReturnType<typeof resultView>

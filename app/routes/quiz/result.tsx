@@ -3,11 +3,15 @@ import { BarChart } from '~/components/analysis/bar-chart'
 import { compactMarks } from '~/components/analysis/format'
 import { QuizzesLink } from '~/components/quiz-links'
 import { ReviewItem } from '~/components/quiz/review-item'
+import { SaveQuestionForm } from '~/components/quiz/save-question'
 import { BRAND_NAME } from '~/lib/constants'
 import { getAnalysis } from '~/models/quiz/analysis.server'
 import { quizGate } from '~/models/quiz/access.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/auth/guard.server'
+import { savedAmong } from '~/models/quiz/revision.server'
+import { answerSavePost } from '~/routes/practice/save-question.server'
+import { readForm } from '~/utils/body.server'
 import { resultView, type ResultView } from './result-view'
 import type { Route } from './+types/result'
 
@@ -21,10 +25,24 @@ export const handle: RouteHandle = { hideFloatingPanel: true }
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return { result: null }
+  if (!gate.ok) return { result: null, saved: [] }
   const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
   const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
-  return { result: analysis ? resultView(analysis) : null }
+  // Which of these question versions the learner saved ('Save question', /practice's 'Saved questions').
+  const saved = analysis
+    ? await savedAmong(
+        user.id,
+        analysis.questions.map((q) => q.questionId),
+      )
+    : new Set<string>()
+  return { result: analysis ? resultView(analysis) : null, saved: [...saved] }
+}
+
+/** 'Save question' / 'Remove' of one reviewed question; back to this result, at the question. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  return answerSavePost({ form: await readForm(request), user, backTo: `${url.pathname}${url.search}` })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Quiz Results | ${BRAND_NAME}` }]
@@ -89,8 +107,8 @@ function GroupTable({ caption, groups, testId }: { caption: string; groups: View
   )
 }
 
-export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
-  const { result } = loaderData
+export default function QuizResultPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { result, saved } = loaderData
   if (!result) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -111,6 +129,11 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null}
       </p>
+      {actionData && 'error' in actionData ? (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
+          {actionData.error}
+        </p>
+      ) : null}
 
       <section className={card} aria-labelledby="summary-heading">
         <h2 id="summary-heading" className="sr-only">
@@ -162,6 +185,13 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
             className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
           >
             Practice again
+          </Link>
+          {/* This test's wrong and unanswered questions, with their keys, to revise or practise as a set. */}
+          <Link
+            to={`/practice?quiz=${r.quiz.id}`}
+            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Revise mistakes
           </Link>
         </div>
       </section>
@@ -215,7 +245,9 @@ export default function QuizResultPage({ loaderData }: Route.ComponentProps) {
       <h2 className="mb-3 text-lg font-semibold">Question by question</h2>
       <ol className="space-y-6">
         {r.questions.map((q) => (
-          <ReviewItem key={q.id} q={q} />
+          <ReviewItem key={q.id} q={q}>
+            <SaveQuestionForm questionId={q.id} saved={saved.includes(q.id)} />
+          </ReviewItem>
         ))}
       </ol>
       <div className="mt-8 text-center">

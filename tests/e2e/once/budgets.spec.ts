@@ -129,6 +129,8 @@ test('signed-in pages: no serious or critical axe violations, no horizontal scro
   const paths = [
     '/profile',
     '/profile/edit',
+    '/profile/progress',
+    '/practice',
     `/my-courses/${course.id}`,
     `/quiz/${quiz.id}`,
     '/admin/dashboard',

@@ -93,6 +93,9 @@ async function buildSource(opened: OpenedDatabase) {
   const s = opened.sqlite!
   const courses = s.prepare('select id from courses order by id').pluck().all() as string[]
   const coupon = s.prepare('select id, course_id from coupons').get() as { id: string; course_id: string }
+  const lectures = s
+    .prepare('select l.id, s.course_id from lectures l join sections s on s.id = l.section_id order by l.id')
+    .all() as { id: string; course_id: string }[]
   const statements = new Map<string, SQLite.Statement<unknown[]>>()
   const insert = (table: string, row: Record<string, unknown>) => {
     const text = `insert into ${table} (${Object.keys(row).join(', ')}) values (${Object.keys(row).map(() => '?')})`
@@ -197,6 +200,25 @@ async function buildSource(opened: OpenedDatabase) {
           })
         }
       }
+    }
+    // The learning loop (migrations/0015): progress, the last lecture opened, saved questions and practice sets
+    // (no set attempts: the checks below take every attempt here as ranked).
+    for (let i = 0; i < 20; i++) {
+      const userId = users[i]
+      const lecture = lectures[i % lectures.length]
+      insert('lecture_progress', { user_id: userId, lecture_id: lecture.id, done_at: stamp() })
+      insert('lecture_visits', {
+        user_id: userId,
+        course_id: lecture.course_id,
+        lecture_id: lecture.id,
+        opened_at: stamp(),
+      })
+      const quiz = quizzes[i % quizzes.length]
+      insert('saved_questions', { user_id: userId, question_id: quiz.questionIds[0], created_at: stamp() })
+      const setId = newId()
+      insert('practice_sets', { id: setId, user_id: userId, title: `Mistakes · ${pick(NAMES)}`, created_at: stamp() })
+      for (const [seq, questionId] of quiz.questionIds.entries())
+        insert('practice_set_questions', { set_id: setId, question_id: questionId, seq })
     }
     insert('rate_limits', { key: 'huge-window', window_start: HUGE_WINDOW, count: 1 })
     insert('settings', { key: 'banner', value: JSON.stringify({ text: 'নতুন ব্যাচ 🎓 शुरू' }), updated_at: stamp() })

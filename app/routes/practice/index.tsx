@@ -1,0 +1,144 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import { PracticeFilters, PracticeList, RecentSets } from '~/components/quiz/practice-lists'
+import { formatAttemptedAt } from '~/lib/dates'
+import type { RouteHandle } from '~/hooks/use-route-handle'
+import { BRAND_NAME } from '~/lib/constants'
+import { isId } from '~/lib/ids'
+import { formatMarks } from '~/lib/quiz/marks'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { recentPracticeSets, startPracticeSet } from '~/models/quiz/practice-set.server'
+import { mistakeList, savedAmong, savedList, type PracticeItem } from '~/models/quiz/revision.server'
+import { questionView } from '~/routes/quiz/result-view'
+import { StartPracticeSchema } from '~/schemas/learning'
+import { requireUser } from '~/auth/guard.server'
+import { readForm } from '~/utils/body.server'
+import { answerSavePost, NOT_REVISABLE } from './save-question.server'
+import type { Route } from './+types/index'
+
+// /practice: revising. Every question the learner got wrong or left unanswered in their submitted ranked tests,
+// newest test first, with their answer, the key and the explanation (the version they saw), and their saved
+// questions; both filtered by test (?quiz=) and topic (?topic=). 'Start practice' posts the listed questions (at
+// most 50) and opens an untimed, never-ranked practice test of them. The models decide what may show
+// (app/models/quiz/revision.server.ts): nothing of a quiz whose ranked attempt this learner has not submitted.
+
+// Nothing floats over the review (as on a quiz's result page).
+export const handle: RouteHandle = { hideFloatingPanel: true }
+
+function readFilter(url: URL) {
+  const quiz = url.searchParams.get('quiz') ?? ''
+  const topic = (url.searchParams.get('topic') ?? '').trim().slice(0, 200)
+  return { quizId: isId(quiz) ? quiz : undefined, topic: topic || undefined }
+}
+
+const itemView = (item: PracticeItem) => ({
+  quiz: item.quiz,
+  when: formatAttemptedAt(item.submittedAt),
+  question: questionView(item.question),
+})
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const filter = readFilter(new URL(request.url))
+  const [mistakes, saved, sets] = await Promise.all([
+    mistakeList(user, filter),
+    savedList(user, filter),
+    recentPracticeSets(user.id),
+  ])
+  const savedIds = await savedAmong(
+    user.id,
+    mistakes.items.map((i) => i.question.questionId),
+  )
+  const quizzes = new Map([...mistakes.options.quizzes, ...saved.options.quizzes].map((q) => [q.id, q]))
+  return {
+    filter: { quiz: filter.quizId ?? '', topic: filter.topic ?? '' },
+    options: {
+      quizzes: [...quizzes.values()],
+      topics: [...new Set([...mistakes.options.topics, ...saved.options.topics])].sort(),
+    },
+    mistakes: mistakes.items.map((i) => ({ ...itemView(i), saved: savedIds.has(i.question.questionId) })),
+    saved: saved.items.map((i) => ({ ...itemView(i), saved: true })),
+    sets: sets.map((s) => ({
+      id: s.id,
+      title: s.title,
+      when: formatAttemptedAt(s.createdAt),
+      score: s.score ? `${formatMarks(s.score)} / ${s.total}` : null,
+    })),
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  const form = await readForm(request)
+  if (form.get('intent') !== 'start-practice')
+    return answerSavePost({ form, user, backTo: `${url.pathname}${url.search}` })
+  const submission = parseWithZod(form, { schema: StartPracticeSchema })
+  if (submission.status !== 'success')
+    return data(
+      { error: submission.error?.questionId?.[0] ?? 'That action was not understood. Please try again.' },
+      { status: 400 },
+    )
+  const { from, questionId, quiz, topic } = submission.value
+  const quizTitle = isId(quiz) ? (await getQuiz(quiz))?.title : undefined
+  const title = [from === 'saved' ? 'Saved questions' : 'Mistakes', quizTitle, topic?.trim()]
+    .filter(Boolean)
+    .join(' · ')
+  const outcome = await startPracticeSet({ user, questionIds: questionId, title })
+  if (!outcome.ok)
+    return data(
+      { error: outcome.reason === 'empty' ? 'Choose some questions first.' : NOT_REVISABLE },
+      { status: outcome.reason === 'empty' ? 400 : 403 },
+    )
+  throw redirect(`/practice/sets/${outcome.setId}?q=1`)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Revise mistakes | ${BRAND_NAME}` }]
+
+export default function Practice({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, options, mistakes, saved, sets } = loaderData
+  const filtered = Boolean(filter.quiz || filter.topic)
+  return (
+    <main className="mx-auto max-w-3xl px-3 py-8 sm:px-4 sm:py-10">
+      <h1 className="text-2xl font-bold">Revise mistakes</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        The questions you got wrong or left unanswered in your tests, newest test first, and the questions you saved.
+        Practise them again as an untimed test: it is never ranked.{' '}
+        <Link to="/profile/progress" className="text-emerald-700 underline dark:text-emerald-400">
+          My progress
+        </Link>
+      </p>
+      {actionData && 'error' in actionData ? (
+        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
+          {actionData.error}
+        </p>
+      ) : null}
+      <PracticeFilters filter={filter} options={options} />
+      <PracticeList
+        id="mistakes"
+        title="Mistakes"
+        from="mistakes"
+        filter={filter}
+        items={mistakes}
+        empty={
+          filtered
+            ? 'No mistakes match these filters.'
+            : 'No mistakes yet: questions you get wrong or leave unanswered in a submitted test show here.'
+        }
+      />
+      <PracticeList
+        id="saved"
+        title="Saved questions"
+        from="saved"
+        filter={filter}
+        items={saved}
+        empty={
+          filtered
+            ? 'No saved questions match these filters.'
+            : "No saved questions yet: use 'Save question' on a test's result page."
+        }
+      />
+      <RecentSets sets={sets} />
+    </main>
+  )
+}
