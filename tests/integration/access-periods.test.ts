@@ -259,7 +259,15 @@ describe('access stops at the end', () => {
     expect(open.notes.status).not.toBe(401)
     expect(open.api.status).toBe(200)
     expect(open.me.body.data.enrolledCourses).toEqual([course.id])
-    expect(open.mine.data.courses).toEqual([{ id: course.id, title: 'Genetics Live', accessUntil: iso(30) }])
+    expect(open.mine.data.courses).toEqual([
+      {
+        id: course.id,
+        title: 'Genetics Live',
+        accessUntil: iso(30),
+        progress: { done: 0, total: 1, percent: 0 },
+        continueTo: `/my-courses/${course.id}?lecture=${course.lectureId}`,
+      },
+    ])
     expect(open.panel.data.page.viewer).toEqual({ access: 'open', until: iso(30) })
 
     const ended = await look(30)
