@@ -37,6 +37,8 @@ export default [
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
+  // A quiz image; explanation images only after that learner submits.
+  route('quiz-images/:imageId/:name', 'routes/quiz/image.ts'),
 
   // Admin area
   ...prefix('admin', [

@@ -221,6 +221,23 @@ export interface QuestionsTable {
   topic: string | null
 }
 
+/** migrations/0014: an image uploaded to a quiz, named in its question markup (app/models/quiz/images.server.ts). */
+export interface QuizImagesTable {
+  id: string
+  quiz_id: string
+  /** What staff type in markup: `![alt](name)`; unique per quiz. */
+  name: string
+  storage_key: string
+  alt: string
+  content_type: string
+  byte_size: number
+  /** Pixels, read from the bytes at upload (null if the header did not say). */
+  width: number | null
+  height: number | null
+  created_at: string
+  created_by: string | null
+}
+
 export interface AttemptsTable {
   id: string
   user_id: string
@@ -300,6 +317,7 @@ export interface Database {
   live_classes: LiveClassesTable
   job_claims: JobClaimsTable
   calendar_tokens: CalendarTokensTable
+  quiz_images: QuizImagesTable
 }
 
 // migrations/0003: the coupon validate-coupon-code validated, per (user, course), for create-order

@@ -3,6 +3,7 @@ import { adminAccessEndpoints } from './admin/access.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
+import { adminQuizImageEndpoints } from './admin/quiz-images.server'
 import { adminUserEndpoints } from './admin/users.server'
 
 // /api/v1/admin/*: staff or admin only (401 signed out, 403 JSON otherwise). The old admin router checked the
@@ -18,5 +19,6 @@ export const adminApi = apiResource({
     ...adminAccessEndpoints,
     ...adminCouponEndpoints,
     ...adminQuizEndpoints,
+    ...adminQuizImageEndpoints,
   ],
 })
