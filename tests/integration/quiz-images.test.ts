@@ -244,3 +244,89 @@ describe('deleting a quiz image', () => {
     expect(JSON.parse(audit[0]!.details!)).toEqual({ name: 'fig.png', earlierVersions: 1 })
   })
 })
+
+describe('deleting a quiz', () => {
+  test('deletes its image rows and their files', async () => {
+    const staff = await signedInUser('admin')
+    const quiz = await createQuiz(db)
+    await upload(staff.cookie, quiz.id, { image: file(pngBytes(), 'a.png'), alt: 'A' })
+    const { storage_key: key } = await db
+      .selectFrom('quiz_images')
+      .select('storage_key')
+      .where('quiz_id', '=', quiz.id)
+      .executeTakeFirstOrThrow()
+    const res = await callApi(adminApi, 'DELETE', `/api/v1/admin/quiz/${quiz.id}`, { cookie: staff.cookie })
+    expect(res.status).toBe(200)
+    expect(await db.selectFrom('quiz_images').select('id').where('quiz_id', '=', quiz.id).execute()).toEqual([])
+    expect(await getStorage().get(key)).toBeNull()
+  })
+})
+
+describe('the Edit Quiz images panel (plain form posts)', () => {
+  test('uploads with alt text, lists each image with its markup, refuses naming the field, deletes after asking', async () => {
+    const editQuiz = await import('~/routes/admin/edit-quiz')
+    const staff = await signedInUser('instructor')
+    const quiz = await createQuiz(db, {
+      questions: [
+        { questionText: 'Q1 ![Pedigree](pedigree.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
+        { questionText: 'Q2', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
+      ],
+    })
+    const page = `/admin/edit-quiz/${quiz.id}`
+    const post = (form: Record<string, string | Blob>) =>
+      callRoute(editQuiz.action, page, {
+        form,
+        encType: 'multipart/form-data',
+        cookie: staff.cookie,
+        params: { quizId: quiz.id },
+      })
+
+    const added = await post({ intent: 'image-add', image: file(pngBytes(), 'Pedigree.png'), imageAlt: 'A pedigree' })
+    expect(added.status).toBe(302)
+    expect(added.location).toBe(`${page}#quiz-images`)
+    await post({ intent: 'image-add', image: file(pngBytes(), 'gel.png'), imageAlt: 'A gel' })
+
+    const noAlt = await post({ intent: 'image-add', image: file(pngBytes(), 'x.png'), imageAlt: ' ' })
+    expect(noAlt.status).toBe(400)
+    expect(noAlt.data.result.error).toEqual({ imageAlt: [expect.stringMatching(/^Alt text is required/)] })
+    const notImage = await post({ intent: 'image-add', image: file(new Uint8Array([1, 2, 3]), 'x.png'), imageAlt: 'X' })
+    expect(notImage.data.result.error).toEqual({ image: ['The image must be a PNG, JPEG or WebP file'] })
+    const tooBig = new Uint8Array(1024 * 1024 + 10)
+    tooBig.set(pngBytes())
+    expect(
+      (await post({ intent: 'image-add', image: file(tooBig, 'big.png'), imageAlt: 'Big' })).data.result.error,
+    ).toEqual({
+      image: ['The image is too large (at most 1 MB)'],
+    })
+
+    const loaded = await callRoute(editQuiz.loader, page, { cookie: staff.cookie, params: { quizId: quiz.id } })
+    expect(loaded.data.images.map((i: { name: string; markup: string }) => [i.name, i.markup])).toEqual([
+      ['pedigree.png', '![A pedigree](pedigree.png)'],
+      ['gel.png', '![A gel](gel.png)'],
+    ])
+    expect(loaded.data.confirmImage).toBeNull()
+    const [pedigree, gel] = loaded.data.images as Array<{ id: string }>
+
+    const askInUse = await callRoute(editQuiz.loader, `${page}?delete=${pedigree!.id}`, {
+      cookie: staff.cookie,
+      params: { quizId: quiz.id },
+    })
+    expect(askInUse.data.confirmImage).toEqual({
+      id: pedigree!.id,
+      name: 'pedigree.png',
+      usedBy: [1],
+      earlierVersions: 0,
+    })
+    const refused = await post({ intent: 'image-delete', imageId: pedigree!.id })
+    expect(refused.status).toBe(302)
+    expect(await listQuizImages(quiz.id)).toHaveLength(2)
+
+    const ask = await callRoute(editQuiz.loader, `${page}?delete=${gel!.id}`, {
+      cookie: staff.cookie,
+      params: { quizId: quiz.id },
+    })
+    expect(ask.data.confirmImage).toEqual({ id: gel!.id, name: 'gel.png', usedBy: [], earlierVersions: 0 })
+    await post({ intent: 'image-delete', imageId: gel!.id })
+    expect((await listQuizImages(quiz.id)).map((i) => i.name)).toEqual(['pedigree.png'])
+  })
+})

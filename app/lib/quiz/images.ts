@@ -66,3 +66,7 @@ export const quizImageUrl = (image: { id: string; name: string }) =>
 /** The markup staff paste into a question to show the image. */
 export const imageMarkup = (image: { name: string; alt: string }) =>
   `![${image.alt.replace(/[[\]\\]/g, (c) => `\\${c}`).replace(/\s+/g, ' ')}](${image.name})`
+
+/** 'Question 3', 'Questions 2 and 5', 'Questions 1, 2 and 7': the questions a message names (1-based). */
+export const questionList = (ns: readonly number[]) =>
+  ns.length === 1 ? `Question ${ns[0]}` : `Questions ${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`

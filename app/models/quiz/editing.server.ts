@@ -4,6 +4,7 @@ import { recordAudit } from '~/models/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { questionsShownAt } from './catalog.server'
+import { quizImageKeys, removeStoredFiles } from './images.server'
 import {
   currentStoredQuestions,
   draftOfStored,
@@ -241,16 +242,23 @@ export async function updateQuiz({ actorId, quizId, input }: { actorId: string; 
   return found ? (await getQuizForEdit(quizId))! : null
 }
 
-/** Deleting a quiz deletes all of it: questions, attempts and answers (foreign keys cascade). */
+/**
+ * Deleting a quiz deletes all of it: questions, attempts, answers and its images (foreign keys cascade); the image
+ * files go once that has committed.
+ */
 export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId: string }) {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     const quiz = await trx.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
     if (!quiz) return null
+    const files = await quizImageKeys(quizId, trx)
     await trx.deleteFrom('quizzes').where('id', '=', quizId).execute()
     await recordAudit(
       { actorId, action: 'quiz.delete', targetType: 'quiz', targetId: quizId, details: { title: quiz.title } },
       trx,
     )
-    return quiz
+    return { quiz, files }
   })
+  if (!deleted) return null
+  await removeStoredFiles(deleted.files)
+  return deleted.quiz
 }

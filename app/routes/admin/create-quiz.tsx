@@ -44,6 +44,9 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
         message={ad?.kind === 'ai-error' ? ad.message : undefined}
       />
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
+        Images for the questions: create the quiz first, then upload them on its Edit page.
+      </p>
       {fill ? (
         <p
           role="status"

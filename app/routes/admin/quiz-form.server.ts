@@ -14,6 +14,7 @@ import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
+import { QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.server'
 
 // The Create/Edit Quiz page actions shared by both routes. Intents: save (Conform, incl. its list intents, which
@@ -26,19 +27,31 @@ export type QuizPageActionData =
   | { kind: 'fill'; fillId: string; values: QuizFormValues; message: string }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
 
+/**
+ * The page's post, read once whatever it carries: the quiz form, a CSV or an import's ZIP, or (Edit Quiz) an image.
+ * The file limit is the largest of them; each intent checks its own file's size.
+ */
 export async function readQuizPageForm(request: Request) {
   try {
-    return { form: await parseUpload(request, { maxFileSize: CSV_MAX_BYTES }) }
+    return { form: await parseUpload(request, { maxFileSize: QUIZ_ZIP_MAX_BYTES }) }
   } catch (error) {
     if (error instanceof UploadError) return { error: error.message }
     throw error
   }
 }
 
-/** The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. */
-export async function quizPageInput(request: Request): ReturnType<typeof handleQuizPageForm> {
+/**
+ * The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. A page's
+ * own intents (Edit Quiz's images) go to `own` first, which answers them or returns null.
+ */
+export async function quizPageInput(
+  request: Request,
+  own?: (form: FormData) => Promise<Response | ReturnType<typeof data> | null>,
+): ReturnType<typeof handleQuizPageForm> {
   const { form, error } = await readQuizPageForm(request)
-  return form ? handleQuizPageForm(form) : csvRefused(error)
+  if (!form) return csvRefused(error)
+  const answered = own ? await own(form) : null
+  return answered ? { response: answered } : handleQuizPageForm(form)
 }
 
 /** The CSV panel's answer to a post it cannot use: the message as its one row error. */
@@ -97,6 +110,7 @@ export async function handleQuizPageForm(
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
     if (!file) return csvRefused('Choose a CSV file')
+    if (file.size > CSV_MAX_BYTES) return csvRefused(`The CSV file is too large (at most ${CSV_MAX_BYTES / 1024} KB)`)
     const text = await file.text()
     const { questions, errors } = parseQuestionsCsv(text)
     return {
