@@ -6,6 +6,8 @@ import type { Database, QuestionType, Role } from './schema.ts'
 import type { QuestionDraft } from '../app/models/quiz/types.ts'
 import { marksToStorage } from '../app/lib/quiz/marks.ts'
 import { MARKING_SCHEMES } from '../app/lib/quiz/schemes.ts'
+import { markupMessage, renderQuestionMarkup } from '../app/lib/markup/question.ts'
+import type { MarkupImages } from '../app/lib/markup/render.ts'
 
 type DB = Kysely<Database>
 const newId = () => crypto.randomBytes(12).toString('hex')
@@ -189,6 +191,8 @@ export async function createQuiz(
     category?: 'free' | 'paid'
     timeLimit?: number
     questions?: QuestionInput[]
+    /** Images the questions' markup names (`![alt](name)`), as the editing model resolves them. */
+    images?: MarkupImages
   } = {},
 ) {
   const id = newId()
@@ -222,6 +226,10 @@ export async function createQuiz(
     const qid = newId()
     questionIds.push(qid)
     const type = q.type ?? 'mcq'
+    // Rendered as the editing model renders a saved question version: markup that does not render is a bug in
+    // the caller's fixture, so it throws with the model's message.
+    const rendered = renderQuestionMarkup(q, input.images)
+    if (!rendered.ok) throw new Error(rendered.problems.map((p) => markupMessage(position, p)).join('; '))
     await db
       .insertInto('questions')
       .values({
@@ -242,6 +250,9 @@ export async function createQuiz(
         answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
         section: q.section ?? null,
         topic: q.topic ?? null,
+        question_html: rendered.html.text,
+        options_html: JSON.stringify(rendered.html.options),
+        explanation_html: rendered.html.explanation,
       })
       .execute()
   }

@@ -12,6 +12,7 @@ import * as m0009 from '../migrations/0009_content_version.ts'
 import * as m0010 from '../migrations/0010_course_management.ts'
 import * as m0011 from '../migrations/0011_access_periods.ts'
 import * as m0012 from '../migrations/0012_live_classes.ts'
+import * as m0013 from '../migrations/0013_question_markup.ts'
 import * as m0014 from '../migrations/0014_quiz_images.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0010_course_management': m0010,
   '0011_access_periods': m0011,
   '0012_live_classes': m0012,
+  '0013_question_markup': m0013,
   '0014_quiz_images': m0014,
 }

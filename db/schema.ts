@@ -219,6 +219,13 @@ export interface QuestionsTable {
   answer_max: string | null
   section: string | null
   topic: string | null
+  /**
+   * The sanitised HTML pages show, rendered from the source columns when the version is saved (migrations/0013):
+   * the question text, a JSON array with one entry per option, the explanation (null without one).
+   */
+  question_html: string
+  options_html: string
+  explanation_html: string | null
 }
 
 /** migrations/0014: an image uploaded to a quiz, named in its question markup (app/models/quiz/images.server.ts). */

@@ -124,6 +124,8 @@ async function child() {
             options: '["a","b","c","d"]',
             correct_option: p % 4,
             created_at: now,
+            question_html: `<p>Q${p}</p>\n`,
+            options_html: '["a","b","c","d"]',
           })),
         )
         .execute()

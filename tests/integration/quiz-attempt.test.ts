@@ -86,7 +86,7 @@ describe('starting an attempt', () => {
     const { user, quiz } = await setup()
     const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
     for (const q of await attemptQuestions(quiz.id, attempt.started_at))
-      expect(Object.keys(q).sort()).toEqual(['id', 'options', 'questionText'])
+      expect(Object.keys(q).sort()).toEqual(['id', 'options', 'optionsHtml', 'questionHtml', 'questionText'])
   })
 })
 
@@ -202,6 +202,8 @@ describe('question versions (decision 002)', () => {
         correct_option: 3,
         explanation: null,
         created_at: at(20).toISOString(),
+        question_html: '<p>q2 edited</p>\n',
+        options_html: '["A","B","C","D"]',
       })
       .execute()
     const qs = await attemptQuestions(quiz.id, attempt.started_at)

@@ -42,6 +42,7 @@ test('an uploaded quiz image lives in the bucket under its quiz, is served from 
     { adminApi },
     imageRoute,
     images,
+    { updateQuiz },
     { s3Storage },
     { db },
   ] = await Promise.all([
@@ -50,13 +51,12 @@ test('an uploaded quiz image lives in the bucket under its quiz, is served from 
     import('~/routes/api/admin.server'),
     import('~/routes/quiz/image'),
     import('~/models/quiz/images.server'),
+    import('~/models/quiz/editing.server'),
     import('~/services/storage.server'),
     import('~/utils/db.server'),
   ])
   const staff = await signedInUser('admin')
-  const quiz = await createQuiz(db, {
-    questions: [{ questionText: 'Look: ![A gel](gel.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 }],
-  })
+  const quiz = await createQuiz(db)
   const res = await callApi(adminApi, 'POST', `/api/v1/admin/quiz/${quiz.id}/images`, {
     multipart: { image: new File([pngBytes(12, 9)], 'gel.png', { type: 'image/png' }), alt: 'A gel' },
     cookie: staff.cookie,
@@ -80,6 +80,18 @@ test('an uploaded quiz image lives in the bucket under its quiz, is served from 
   expect((await bucket.get(key))?.contentType).toBe('image/png')
   expect(fs.existsSync(path.join(process.env.UPLOADS_DIR!, key))).toBe(false)
 
+  const saved = await updateQuiz({
+    actorId: staff.id,
+    quizId: quiz.id,
+    input: {
+      title: 'Paper',
+      description: 'x',
+      category: 'free',
+      timeLimit: 10,
+      questions: [{ questionText: 'Look: ![A gel](gel.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 }],
+    },
+  })
+  expect(saved?.ok).toBe(true)
   const url = new URL(res.body.image.url).pathname
   const served = await callRoute(imageRoute.loader, url, { params: { imageId: image!.id, name: 'gel.png' } })
   expect(served.status).toBe(200)

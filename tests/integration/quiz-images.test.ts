@@ -7,6 +7,7 @@ import * as imageRoute from '~/routes/quiz/image'
 import * as attemptRoute from '~/routes/quiz/attempt'
 import { deleteQuizImage, imageUse, listQuizImages, quizImageMap } from '~/models/quiz/images.server'
 import { getStorage } from '~/services/storage.server'
+import { updateQuiz } from '~/models/quiz/editing.server'
 import { db } from '~/utils/db.server'
 
 // Quiz images end to end on a real database (both, in the PostgreSQL run) with the local storage folder: the admin
@@ -17,6 +18,25 @@ const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = 'image/png') 
 
 async function upload(cookie: string, quizId: string, fields: Record<string, string | Blob>) {
   return callApi(adminApi, 'POST', `/api/v1/admin/quiz/${quizId}/images`, { multipart: fields, cookie })
+}
+
+type Q = { questionText: string; options: string[]; correctOption: number; explanation?: string }
+
+/** A quiz whose questions name images: created, the images uploaded, then the questions saved through the model. */
+async function quizWithImages(staff: { id: string; cookie: string }, questions: Q[], names: string[]) {
+  const quiz = await createQuiz(db)
+  const urls: Record<string, string> = {}
+  for (const name of names) {
+    const res = await upload(staff.cookie, quiz.id, { image: file(pngBytes(), name), alt: name })
+    urls[name] = new URL(res.body.image.url).pathname
+  }
+  const saved = await updateQuiz({
+    actorId: staff.id,
+    quizId: quiz.id,
+    input: { title: 'Paper', description: 'With figures', category: 'free', timeLimit: 10, questions },
+  })
+  expect(saved?.ok).toBe(true)
+  return { quiz, urls }
 }
 
 async function fetchImage(url: string, cookie?: string) {
@@ -118,8 +138,9 @@ describe('POST /api/v1/admin/quiz/{quizId}/images', () => {
 describe('serving /quiz-images/{id}/{name}', () => {
   async function paperWithImages() {
     const staff = await signedInUser('admin')
-    const quiz = await createQuiz(db, {
-      questions: [
+    const { quiz, urls } = await quizWithImages(
+      staff,
+      [
         {
           questionText: 'Which lane has the smallest fragment?\n\n![Gel](gel.png)',
           options: ['Lane 1', 'Lane 2', '![Pedigree](pedigree.png)', 'Lane 4'],
@@ -128,12 +149,8 @@ describe('serving /quiz-images/{id}/{name}', () => {
         },
         { questionText: 'Second', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
       ],
-    })
-    const urls: Record<string, string> = {}
-    for (const name of ['gel.png', 'pedigree.png', 'answer.png', 'unused.png']) {
-      const res = await upload(staff.cookie, quiz.id, { image: file(pngBytes(), name), alt: name })
-      urls[name] = new URL(res.body.image.url).pathname
-    }
+      ['gel.png', 'pedigree.png', 'answer.png', 'unused.png'],
+    )
     return { staff, quiz, urls }
   }
 
@@ -201,22 +218,22 @@ describe('serving /quiz-images/{id}/{name}', () => {
 })
 
 describe('deleting a quiz image', () => {
-  test('is refused while a current question names it; allowed once none does, the file removed, audited', async () => {
+  test('is refused while a current question shows it; allowed once none does, the file removed, audited', async () => {
     const staff = await signedInUser('admin')
-    const quiz = await createQuiz(db, {
-      questions: [
+    const { quiz } = await quizWithImages(
+      staff,
+      [
         { questionText: 'Q1', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
         { questionText: 'Q2', options: ['a', 'b', 'c', 'd'], correctOption: 0, explanation: 'See ![x](fig.png)' },
       ],
-    })
-    const res = await upload(staff.cookie, quiz.id, { image: file(pngBytes(), 'fig.png'), alt: 'Fig' })
+      ['fig.png'],
+    )
     const [image] = await listQuizImages(quiz.id)
     const key = (
       await db.selectFrom('quiz_images').select('storage_key').where('id', '=', image!.id).executeTakeFirstOrThrow()
     ).storage_key
     expect(await getStorage().get(key)).not.toBeNull()
-    expect(res.status).toBe(200)
-    expect(await imageUse(quiz.id, 'fig.png')).toEqual({ current: [2], archived: 0 })
+    expect(await imageUse(quiz.id, image!.id)).toEqual({ current: [2], archived: 0 })
     expect(await deleteQuizImage({ actorId: staff.id, quizId: quiz.id, imageId: image!.id })).toEqual({
       ok: false,
       reason: 'in-use',
@@ -229,7 +246,7 @@ describe('deleting a quiz image', () => {
       .where('quiz_id', '=', quiz.id)
       .where('position', '=', 1)
       .execute()
-    expect(await imageUse(quiz.id, 'fig.png')).toEqual({ current: [], archived: 1 })
+    expect(await imageUse(quiz.id, image!.id)).toEqual({ current: [], archived: 1 })
     const other = await createQuiz(db)
     expect(await deleteQuizImage({ actorId: staff.id, quizId: other.id, imageId: image!.id })).toEqual({
       ok: false,
@@ -266,12 +283,7 @@ describe('the Edit Quiz images panel (plain form posts)', () => {
   test('uploads with alt text, lists each image with its markup, refuses naming the field, deletes after asking', async () => {
     const editQuiz = await import('~/routes/admin/edit-quiz')
     const staff = await signedInUser('instructor')
-    const quiz = await createQuiz(db, {
-      questions: [
-        { questionText: 'Q1 ![Pedigree](pedigree.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
-        { questionText: 'Q2', options: ['a', 'b', 'c', 'd'], correctOption: 0 },
-      ],
-    })
+    const quiz = await createQuiz(db)
     const page = `/admin/edit-quiz/${quiz.id}`
     const post = (form: Record<string, string | Blob>) =>
       callRoute(editQuiz.action, page, {
@@ -285,6 +297,18 @@ describe('the Edit Quiz images panel (plain form posts)', () => {
     expect(added.status).toBe(302)
     expect(added.location).toBe(`${page}#quiz-images`)
     await post({ intent: 'image-add', image: file(pngBytes(), 'gel.png'), imageAlt: 'A gel' })
+    const saved = await updateQuiz({
+      actorId: staff.id,
+      quizId: quiz.id,
+      input: {
+        title: 'Paper',
+        description: 'x',
+        category: 'free',
+        timeLimit: 10,
+        questions: [{ questionText: 'Q1 ![Pedigree](pedigree.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 }],
+      },
+    })
+    expect(saved?.ok).toBe(true)
 
     const noAlt = await post({ intent: 'image-add', image: file(pngBytes(), 'x.png'), imageAlt: ' ' })
     expect(noAlt.status).toBe(400)

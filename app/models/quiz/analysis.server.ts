@@ -55,6 +55,10 @@ export type AnalysisQuestion = {
   negativeMarks: Marks
   timeSpentMs: number
   explanation: string | null
+  /** The stored HTML of the text, options and explanation (what the page shows; the fields above are the source). */
+  questionHtml: string
+  optionsHtml: string[]
+  explanationHtml: string | null
 }
 
 export type AnalysisGroup = GroupScore & {
@@ -213,6 +217,9 @@ export async function getAnalysis({
       negativeMarks: row.negativeMarks,
       timeSpentMs,
       explanation: row.explanation,
+      questionHtml: row.html.text,
+      optionsHtml: row.html.options,
+      explanationHtml: row.html.explanation,
     }
   })
 

@@ -10,7 +10,17 @@ import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 
 export type QuizRow = Selectable<QuizzesTable>
 
-export type LearnerQuestion = { id: string; questionText: string; options: string[] }
+/**
+ * A question as pages show it: the source as written (the CSV export, the older client, the editor) and the
+ * stored HTML rendered from it when it was saved (every page; never rendered on a request).
+ */
+export type LearnerQuestion = {
+  id: string
+  questionText: string
+  options: string[]
+  questionHtml: string
+  optionsHtml: string[]
+}
 
 /** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
 export type TestQuestionRow = LearnerQuestion & {
@@ -21,22 +31,47 @@ export type TestQuestionRow = LearnerQuestion & {
   negativeMarks: string
 }
 
-const learnerColumns = ['id', 'question_text', 'options', 'type', 'section', 'marks', 'negative_marks'] as const
+const learnerColumns = [
+  'id',
+  'question_text',
+  'options',
+  'question_html',
+  'options_html',
+  'type',
+  'section',
+  'marks',
+  'negative_marks',
+] as const
 
-function learnerQuestion(r: {
-  id: string
-  question_text: string
-  options: string
-  type: QuestionType
-  section: string | null
-  marks: number
-  negative_marks: number
-}): TestQuestionRow {
+/** The columns of a learner's view of a question without its type and marks (staff previews, the older client). */
+const shownColumns = ['id', 'question_text', 'options', 'question_html', 'options_html'] as const
+
+type ShownRow = { id: string; question_text: string; options: string; question_html: string; options_html: string }
+
+const shownQuestion = (r: ShownRow): LearnerQuestion => ({
+  id: r.id,
+  questionText: r.question_text,
+  options: parseOptions(r.options),
+  questionHtml: r.question_html,
+  optionsHtml: parseOptions(r.options_html),
+})
+
+/** A row's stored HTML (migrations/0013) in domain terms. */
+export function storedHtml(r: { question_html: string; options_html: string; explanation_html: string | null }) {
+  return { text: r.question_html, options: parseOptions(r.options_html), explanation: r.explanation_html }
+}
+
+function learnerQuestion(
+  r: ShownRow & {
+    type: QuestionType
+    section: string | null
+    marks: number
+    negative_marks: number
+  },
+): TestQuestionRow {
   const section = r.section?.trim() ? r.section.trim() : null
   return {
-    id: r.id,
-    questionText: r.question_text,
-    options: parseOptions(r.options),
+    ...shownQuestion(r),
     type: r.type,
     section,
     marks: formatMarks(marksFromStorage(r.marks)),
@@ -129,14 +164,14 @@ export async function countCurrentQuestions(quizId: string): Promise<number> {
 
 /** The quiz's current questions (staff previews). */
 export async function currentQuestions(quizId: string): Promise<LearnerQuestion[]> {
-  const rows = await currentQuestionRows(quizId).select(['id', 'question_text', 'options']).execute()
-  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+  const rows = await currentQuestionRows(quizId).select(shownColumns).execute()
+  return rows.map(shownQuestion)
 }
 
 /** The questions of an attempt that started at `startedAt`, as the learner sees them. */
 export async function attemptQuestions(quizId: string, startedAt: string): Promise<LearnerQuestion[]> {
-  const rows = await questionsShownAt(quizId, startedAt).select(['id', 'question_text', 'options']).execute()
-  return rows.map((r) => ({ id: r.id, questionText: r.question_text, options: parseOptions(r.options) }))
+  const rows = await questionsShownAt(quizId, startedAt).select(shownColumns).execute()
+  return rows.map(shownQuestion)
 }
 
 /** attemptQuestions with each question's type and section (the test view, the answer checks); no key. */

@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
+import { renderQuestionMarkup, type MarkupProblem } from '~/lib/markup/question'
+import type { MarkupImages } from '~/lib/markup/render'
 import { recordAudit } from '~/models/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
@@ -12,14 +14,16 @@ import {
   sameQuestion,
   type QuestionColumns,
 } from '~/models/quiz/paper.server'
+import { quizImageMap } from './images.server'
 import type { MarkingDefaultsUnits, QuizInput } from './types'
 
 // Staff quiz management. Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions that attempts
 // were shown are archived, never rewritten; only current (archived_at is null) questions are shown. The stored
 // form of a question and the comparison of versions are the paper's (paper.server.ts).
 
-// Staff quiz management. Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions
-// that answers refer to are archived, never rewritten; only current (archived_at is null) questions are shown.
+// Question markup is rendered here, once per question version: a new or changed question's HTML is rendered from
+// its source when its row is inserted, and an unchanged question keeps its row and its HTML. Markup that does not
+// render refuses the whole save, naming each question and field (markupMessage), and nothing is written.
 
 const count = (n: unknown) => Number(n ?? 0)
 
@@ -124,11 +128,50 @@ async function currentQuestionsSeen(trx: Transaction<Database>, quizId: string):
   return new Set(rows.map((r) => r.id))
 }
 
+/** A question of the submitted list (0-based `question`) whose markup does not render. */
+export type QuestionMarkupProblem = MarkupProblem & { question: number }
+
+/** Thrown inside the save's transaction so that nothing of a refused save is written. */
+class MarkupRefused extends Error {
+  constructor(readonly problems: QuestionMarkupProblem[]) {
+    super('question markup does not render')
+  }
+}
+
+export type QuizSaveResult = { ok: true; quiz: QuizForEdit } | { ok: false; problems: QuestionMarkupProblem[] }
+
+/**
+ * Renders the questions about to be inserted (`index` -> stored columns). Every one is rendered before any is
+ * written, so a refusal lists all the problems of the save at once.
+ */
+function renderInserts(inserts: Map<number, QuestionColumns>, images: MarkupImages) {
+  const problems: QuestionMarkupProblem[] = []
+  const rendered = new Map<number, QuestionColumns & QuestionHtmlColumns>()
+  for (const [index, columns] of inserts) {
+    const r = renderQuestionMarkup(
+      { questionText: columns.question_text, options: JSON.parse(columns.options), explanation: columns.explanation },
+      images,
+    )
+    if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, question: index })))
+    else
+      rendered.set(index, {
+        ...columns,
+        question_html: r.html.text,
+        options_html: JSON.stringify(r.html.options),
+        explanation_html: r.html.explanation,
+      })
+  }
+  if (problems.length) throw new MarkupRefused(problems)
+  return rendered
+}
+
+type QuestionHtmlColumns = { question_html: string; options_html: string; explanation_html: string | null }
+
 async function insertQuestion(
   trx: Transaction<Database>,
   quizId: string,
   position: number,
-  columns: QuestionColumns,
+  columns: QuestionColumns & QuestionHtmlColumns,
   now: string,
 ) {
   await trx
@@ -137,109 +180,143 @@ async function insertQuestion(
     .execute()
 }
 
+/** Runs a save; a MarkupRefused thrown inside rolls it back and comes back as the refusal. */
+async function refusable<T>(save: () => Promise<T>): Promise<T | { ok: false; problems: QuestionMarkupProblem[] }> {
+  try {
+    return await save()
+  } catch (error) {
+    if (error instanceof MarkupRefused) return { ok: false, problems: error.problems }
+    throw error
+  }
+}
+
 const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
   d && Object.keys(d).length ? JSON.stringify(d) : null
 
-export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }) {
+export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
   const id = newId()
   const now = nowIso()
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('quizzes')
-      .values({
-        id,
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        time_limit: input.timeLimit,
-        marking_defaults: defaultsJson(input.markingDefaults),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    const defaults = input.markingDefaults ?? null
-    for (const [i, q] of input.questions.entries()) await insertQuestion(trx, id, i, questionColumns(q, defaults), now)
-    await recordAudit(
-      {
-        actorId,
-        action: 'quiz.create',
-        targetType: 'quiz',
-        targetId: id,
-        details: { title: input.title, questions: input.questions.length },
-      },
-      trx,
-    )
-  })
-  return (await getQuizForEdit(id))!
+  const refused = await refusable(() =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('quizzes')
+        .values({
+          id,
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          time_limit: input.timeLimit,
+          marking_defaults: defaultsJson(input.markingDefaults),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      const defaults = input.markingDefaults ?? null
+      const rendered = renderInserts(
+        new Map(input.questions.map((q, i) => [i, questionColumns(q, defaults)])),
+        await quizImageMap(id, trx),
+      )
+      for (const [i, columns] of rendered) await insertQuestion(trx, id, i, columns, now)
+      await recordAudit(
+        {
+          actorId,
+          action: 'quiz.create',
+          targetType: 'quiz',
+          targetId: id,
+          details: { title: input.title, questions: input.questions.length },
+        },
+        trx,
+      )
+    }),
+  )
+  if (refused) return refused
+  return { ok: true, quiz: (await getQuizForEdit(id))! }
 }
 
 /**
  * Decision 002: compare the submitted questions with the current ones in order. Unchanged -> keep the row (and id);
  * otherwise the current row is archived when some attempt answered it, else deleted; new/changed -> new rows.
  */
-export async function updateQuiz({ actorId, quizId, input }: { actorId: string; quizId: string; input: QuizInput }) {
-  const found = await db.transaction().execute(async (trx) => {
-    const quiz = await trx
-      .selectFrom('quizzes')
-      .select(['id', 'marking_defaults'])
-      .where('id', '=', quizId)
-      .executeTakeFirst()
-    if (!quiz) return false
-    const now = nowIso()
-    const defaults = input.markingDefaults === undefined ? readDefaults(quiz.marking_defaults) : input.markingDefaults
-    await trx
-      .updateTable('quizzes')
-      .set({
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        time_limit: input.timeLimit,
-        ...(input.markingDefaults === undefined ? {} : { marking_defaults: defaultsJson(input.markingDefaults) }),
-        updated_at: now,
-      })
-      .where('id', '=', quizId)
-      .execute()
-    const current = await currentStoredQuestions(trx, quizId)
-    const seen = await currentQuestionsSeen(trx, quizId)
-    const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
-    for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
-      const row = current[i]
-      const next = input.questions[i] ? questionColumns(input.questions[i], defaults) : undefined
-      if (row && next && sameQuestion(row, next)) {
-        if (row.position !== i)
-          await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
-        kept.kept++
-        continue
-      }
-      if (row) {
-        // Archive when an attempt was shown the row, answered or not (decision 002 and its amendment): deleting
-        // it would drop it from that attempt's review ("review exactly as it was").
-        if (seen.has(row.id)) {
-          await trx.updateTable('questions').set({ archived_at: now }).where('id', '=', row.id).execute()
-          kept.archived++
-        } else {
-          await trx.deleteFrom('questions').where('id', '=', row.id).execute()
-          kept.deleted++
+export async function updateQuiz({
+  actorId,
+  quizId,
+  input,
+}: {
+  actorId: string
+  quizId: string
+  input: QuizInput
+}): Promise<QuizSaveResult | null> {
+  const found = await refusable(() =>
+    db.transaction().execute(async (trx) => {
+      const quiz = await trx
+        .selectFrom('quizzes')
+        .select(['id', 'marking_defaults'])
+        .where('id', '=', quizId)
+        .executeTakeFirst()
+      if (!quiz) return false
+      const now = nowIso()
+      const defaults = input.markingDefaults === undefined ? readDefaults(quiz.marking_defaults) : input.markingDefaults
+      await trx
+        .updateTable('quizzes')
+        .set({
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          time_limit: input.timeLimit,
+          ...(input.markingDefaults === undefined ? {} : { marking_defaults: defaultsJson(input.markingDefaults) }),
+          updated_at: now,
+        })
+        .where('id', '=', quizId)
+        .execute()
+      const current = await currentStoredQuestions(trx, quizId)
+      const seen = await currentQuestionsSeen(trx, quizId)
+      const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
+      const submitted = input.questions.map((q) => questionColumns(q, defaults))
+      const changed = new Map(
+        submitted.flatMap((next, i) => (current[i] && sameQuestion(current[i], next) ? [] : [[i, next] as const])),
+      )
+      const rendered = renderInserts(changed, await quizImageMap(quizId, trx))
+      for (let i = 0; i < Math.max(current.length, input.questions.length); i++) {
+        const row = current[i]
+        const next = rendered.get(i)
+        if (row && !changed.has(i) && i < submitted.length) {
+          if (row.position !== i)
+            await trx.updateTable('questions').set({ position: i }).where('id', '=', row.id).execute()
+          kept.kept++
+          continue
+        }
+        if (row) {
+          // Archive when an attempt was shown the row, answered or not (decision 002 and its amendment): deleting
+          // it would drop it from that attempt's review ("review exactly as it was").
+          if (seen.has(row.id)) {
+            await trx.updateTable('questions').set({ archived_at: now }).where('id', '=', row.id).execute()
+            kept.archived++
+          } else {
+            await trx.deleteFrom('questions').where('id', '=', row.id).execute()
+            kept.deleted++
+          }
+        }
+        if (next) {
+          await insertQuestion(trx, quizId, i, next, now)
+          kept.added++
         }
       }
-      if (next) {
-        await insertQuestion(trx, quizId, i, next, now)
-        kept.added++
-      }
-    }
-    await recordAudit(
-      {
-        actorId,
-        action: 'quiz.update',
-        targetType: 'quiz',
-        targetId: quizId,
-        details: { title: input.title, ...kept },
-      },
-      trx,
-    )
-    return true
-  })
-  return found ? (await getQuizForEdit(quizId))! : null
+      await recordAudit(
+        {
+          actorId,
+          action: 'quiz.update',
+          targetType: 'quiz',
+          targetId: quizId,
+          details: { title: input.title, ...kept },
+        },
+        trx,
+      )
+      return true
+    }),
+  )
+  if (found === false) return null
+  if (found !== true) return found
+  return { ok: true, quiz: (await getQuizForEdit(quizId))! }
 }
 
 /**

@@ -11,9 +11,7 @@ import {
   quizImageUrl,
   uniqueImageName,
 } from '~/lib/quiz/images'
-import { namesImage } from '~/lib/quiz/image-refs'
 import { isStaff } from '~/lib/roles'
-import { parseOptions } from '~/models/quiz/catalog.server'
 import { recordAudit } from '~/models/audit.server'
 import { getStorage, newQuizImageKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
@@ -259,46 +257,51 @@ export async function quizImageMap(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Where an image is used: by its name in the markup of the quiz's questions, every version (archived ones are
-// kept for attempts' reviews, decision 002)
+// Where an image is used: a question version shows the image when its stored HTML (rendered when the version was
+// saved, with this image's address) holds the image's address. Every version counts: archived ones are kept for
+// attempts' reviews (decision 002). The address holds the image's id, so a later image of the same name is another.
 // ---------------------------------------------------------------------------------------------------------------
 
-type QuestionSource = { question_text: string; options: string; explanation: string | null }
-
-/** Where one question's markup names the image: in the question or an option (shown in the test), or the explanation. */
-function whereNamed(q: QuestionSource, name: string): { test: boolean; explanation: boolean } {
-  return {
-    test: namesImage(q.question_text, name) || parseOptions(q.options).some((o) => namesImage(o, name)),
-    explanation: namesImage(q.explanation, name),
-  }
-}
+/** `column like '%/quiz-images/{id}/%'`: the id is hex, so the pattern holds no wildcard of its own. */
+const showsImage = (imageId: string) => `%${quizImageUrl({ id: imageId, name: '' })}%`
 
 export type ImageUse = {
-  /** 1-based numbers of the current questions that name the image (any field). */
+  /** 1-based numbers of the current questions that show the image (text, an option or the explanation). */
   current: number[]
-  /** How many earlier (archived) versions, kept for attempts' reviews, name it. */
+  /** How many earlier (archived) versions, kept for attempts' reviews, show it. */
   archived: number
 }
 
-/** Which questions of the quiz name the image: the current paper's numbers, and how many earlier versions. */
-export async function imageUse(quizId: string, name: string, conn: Kysely<Database> = db): Promise<ImageUse> {
+/** Which questions of the quiz show the image: the current paper's numbers, and how many earlier versions. */
+export async function imageUse(quizId: string, imageId: string, conn: Kysely<Database> = db): Promise<ImageUse> {
+  const pattern = showsImage(imageId)
   const rows = await conn
     .selectFrom('questions')
-    .select(['question_text', 'options', 'explanation', 'archived_at', 'position'])
+    .select(['archived_at', 'position'])
     .where('quiz_id', '=', quizId)
+    .where((eb) =>
+      eb.or([
+        eb('question_html', 'like', pattern),
+        eb('options_html', 'like', pattern),
+        eb('explanation_html', 'like', pattern),
+      ]),
+    )
+    .execute()
+  const current = await conn
+    .selectFrom('questions')
+    .select('position')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .execute()
-  const current: number[] = []
-  let archived = 0
-  let n = 0
-  for (const row of rows) {
-    if (row.archived_at === null) n++
-    const use = whereNamed(row, name)
-    if (!use.test && !use.explanation) continue
-    if (row.archived_at === null) current.push(n)
-    else archived++
+  const number = new Map(current.map((r, i) => [Number(r.position), i + 1]))
+  return {
+    current: rows
+      .filter((r) => r.archived_at === null)
+      .map((r) => number.get(Number(r.position))!)
+      .sort((a, b) => a - b),
+    archived: rows.filter((r) => r.archived_at !== null).length,
   }
-  return { current, archived }
 }
 
 export type DeleteImageResult =
@@ -330,7 +333,7 @@ export async function deleteQuizImage({
     if (!row) return { ok: false, reason: 'not-found' }
     // Under the quiz's lock, no save of its questions can start naming the image between this check and the delete.
     await lockRow(trx, 'quizzes', quizId)
-    const use = await imageUse(quizId, row.name, trx)
+    const use = await imageUse(quizId, row.id, trx)
     if (use.current.length) return { ok: false, reason: 'in-use', questions: use.current }
     await trx.deleteFrom('quiz_images').where('id', '=', imageId).execute()
     await recordAudit(
@@ -362,8 +365,8 @@ export async function quizImageKeys(quizId: string, conn: Kysely<Database> = db)
 
 /**
  * The image behind an address (/quiz-images/{id}/{name}) and who may fetch it: 'public' when some version of a
- * question names it in its text or an option (it was on a test page, so anyone taking the quiz has seen its
- * address), else 'after-submit' (an explanation's image: it belongs to the answer).
+ * question shows it in its text or an option (it was on a test page, so anyone taking the quiz has seen its
+ * address), else 'after-submit' (an explanation's image, or one not used yet: it may belong to the answer).
  */
 export async function imageForServing(imageId: string, name: string) {
   const row = await db
@@ -372,17 +375,19 @@ export async function imageForServing(imageId: string, name: string) {
     .where('id', '=', imageId)
     .executeTakeFirst()
   if (!row || row.name !== name) return null
-  const questions = await db
+  const pattern = showsImage(row.id)
+  const inTest = await db
     .selectFrom('questions')
-    .select(['question_text', 'options', 'explanation'])
+    .select('id')
     .where('quiz_id', '=', row.quiz_id)
-    .execute()
-  const shownInTest = questions.some((q) => whereNamed(q, row.name).test)
+    .where((eb) => eb.or([eb('question_html', 'like', pattern), eb('options_html', 'like', pattern)]))
+    .limit(1)
+    .executeTakeFirst()
   return {
     quizId: row.quiz_id,
     storageKey: row.storage_key,
     contentType: row.content_type,
-    visibility: shownInTest ? ('public' as const) : ('after-submit' as const),
+    visibility: inTest ? ('public' as const) : ('after-submit' as const),
   }
 }
 

@@ -5,7 +5,8 @@ import { marksFromStorage, marksToStorage, type Marks } from '~/lib/quiz/marks'
 import { defaultMarksFor } from '~/lib/quiz/schemes'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
 import { db } from '~/utils/db.server'
-import { currentQuestionRows, parseOptionIndexes, parseOptions, questionsShownAt } from './catalog.server'
+import type { QuestionHtml } from '~/lib/markup/question'
+import { currentQuestionRows, parseOptionIndexes, parseOptions, questionsShownAt, storedHtml } from './catalog.server'
 import type { MarkingDefaultsUnits, QuestionDraft } from './types'
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
@@ -27,6 +28,9 @@ const keyColumns = [
   'answer_max',
   'section',
   'topic',
+  'question_html',
+  'options_html',
+  'explanation_html',
 ] as const
 
 type KeyRow = {
@@ -43,6 +47,9 @@ type KeyRow = {
   answer_max: string | null
   section: string | null
   topic: string | null
+  question_html: string
+  options_html: string
+  explanation_html: string | null
 }
 
 /** A question with its answer key, in domain terms. */
@@ -65,6 +72,8 @@ export type KeyedQuestion = {
   answerMax: string | null
   /** The question as app/lib/quiz/scoring.ts scores it. */
   scorable: Question
+  /** The stored HTML of the text, options and explanation (the source above is what staff wrote). */
+  html: QuestionHtml
 }
 
 function keyedQuestion(q: KeyRow): KeyedQuestion {
@@ -93,6 +102,7 @@ function keyedQuestion(q: KeyRow): KeyedQuestion {
     answerMin: q.type === 'nat' ? q.answer_min : null,
     answerMax: q.type === 'nat' ? q.answer_max : null,
     scorable,
+    html: storedHtml(q),
   }
 }
 
@@ -223,5 +233,7 @@ export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestion
     ...(k.type === 'nat' ? { answerMin: k.answerMin ?? '', answerMax: k.answerMax ?? '' } : {}),
     section: k.section ?? undefined,
     topic: k.topic ?? undefined,
+    /** The stored HTML, for the editor's preview before anything is changed. */
+    html: k.html,
   }
 }

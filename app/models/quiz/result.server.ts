@@ -35,6 +35,10 @@ export type ResultDetail = {
   section: string | null
   topic: string | null
   timeSpentMs: number
+  /** The stored HTML of the question, options and explanation (pages show these; the older client the source). */
+  questionHtml: string
+  optionsHtml: string[]
+  explanationHtml: string | null
 }
 
 export type QuizResult = {
@@ -95,6 +99,9 @@ export async function buildResult(attempt: AttemptRow): Promise<QuizResult> {
       section: r.section,
       topic: r.topic,
       timeSpentMs: q.timeSpentMs,
+      questionHtml: q.html.text,
+      optionsHtml: q.html.options,
+      explanationHtml: q.html.explanation,
     }
   })
   const score = marksToNumber(storedScore(attempt))

@@ -41,6 +41,8 @@ export type QuestionStats = {
   id: string
   number: number
   text: string
+  /** The stored HTML of the question text (what the page shows). */
+  html: string
   type: QuestionType
   section: string | null
   marks: string
@@ -53,7 +55,7 @@ export type QuestionStats = {
   wrong: number
   unattempted: number
   /** MCQ/MSQ: how many learners picked each option; empty for NAT. */
-  options: (OptionCount & { text: string })[]
+  options: (OptionCount & { text: string; html: string })[]
   /** NAT: the key range and the most common answers (same number however typed). */
   nat: { min: string; max: string; top: NatAnswerCount[]; distinct: number } | null
   /** Mean of time_spent_ms over the learners with time recorded on it (> 0), or null when none. */
@@ -230,11 +232,18 @@ function questionStats(q: KeyedQuestion, number: number, seen: number, groups: A
   const options =
     q.type === 'nat'
       ? []
-      : optionTexts.map((text, index) => ({ index, text, count: picked[index] ?? 0, keyed: keyed.includes(index) }))
+      : optionTexts.map((text, index) => ({
+          index,
+          text,
+          html: q.html.options[index] ?? '',
+          count: picked[index] ?? 0,
+          keyed: keyed.includes(index),
+        }))
   return {
     id: q.id,
     number,
     text: q.text,
+    html: q.html.text,
     type: q.type,
     section: q.section?.trim() ? q.section.trim() : null,
     marks: formatMarks(q.marks),

@@ -8,7 +8,7 @@ import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { quizPageInput } from './quiz-form.server'
+import { markupRefusal, quizPageInput } from './quiz-form.server'
 import { quizImageAction, quizImagesPanelData } from './quiz-images.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
@@ -27,11 +27,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   if (!isId(params.quizId) || !(await getQuizForEdit(params.quizId))) throw data('Quiz not found', { status: 404 })
-  const handled = await quizPageInput(request, (form) =>
-    quizImageAction(form, { actorId: staff.id, quizId: params.quizId }),
-  )
+  const handled = await quizPageInput(request, {
+    quizId: params.quizId,
+    own: (form) => quizImageAction(form, { actorId: staff.id, quizId: params.quizId }),
+  })
   if ('response' in handled) return handled.response
-  await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
+  const saved = await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
+  if (saved && !saved.ok) return markupRefusal(handled.reply, saved.problems)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')
 }
 

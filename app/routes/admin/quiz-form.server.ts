@@ -11,6 +11,10 @@ import {
   type QuizFormValues,
 } from '~/lib/quiz/quiz-form'
 import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
+import { fieldLabel, markupMessage, renderQuestionMarkup, type QuestionHtml } from '~/lib/markup/question'
+import type { MarkupImages } from '~/lib/markup/render'
+import type { QuestionMarkupProblem } from '~/models/quiz/editing.server'
+import { quizImageMap } from '~/models/quiz/images.server'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
@@ -18,11 +22,15 @@ import { QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.server'
 
 // The Create/Edit Quiz page actions shared by both routes. Intents: save (Conform, incl. its list intents, which
-// is how Add Question works without JS), csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is
-// saved until Save.
+// is how Add Question works without JS), preview (renders each question's markup and sends the form back as typed),
+// csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is saved until Save.
+
+/** One question's preview: its rendered HTML, or what does not render ("option B: unknown command \foo"). */
+export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { html?: undefined; problems: string[] }
 
 export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }
+  | { kind: 'preview'; result: SubmissionResult<string[]>; previews: QuestionPreview[] }
   | { kind: 'csv'; fileName: string; questions: QuestionDraft[]; errors: CsvRowError[] }
   | { kind: 'fill'; fillId: string; values: QuizFormValues; message: string }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
@@ -41,17 +49,59 @@ export async function readQuizPageForm(request: Request) {
 }
 
 /**
- * The page's post, read and handled: a Response for an unreadable post and every intent but a valid save. A page's
- * own intents (Edit Quiz's images) go to `own` first, which answers them or returns null.
+ * The page's post, read and handled: a Response for an unreadable post and every intent but a valid save.
+ * `quizId`: the quiz being edited, whose uploaded images the markup may name (none while creating). A page's own
+ * intents (Edit Quiz's images) go to `own` first, which answers them or returns null.
  */
 export async function quizPageInput(
   request: Request,
-  own?: (form: FormData) => Promise<Response | ReturnType<typeof data> | null>,
-): ReturnType<typeof handleQuizPageForm> {
+  {
+    quizId,
+    own,
+  }: { quizId?: string; own?: (form: FormData) => Promise<Response | ReturnType<typeof data> | null> } = {},
+) {
   const { form, error } = await readQuizPageForm(request)
   if (!form) return csvRefused(error)
   const answered = own ? await own(form) : null
-  return answered ? { response: answered } : handleQuizPageForm(form)
+  return answered ? { response: answered } : handleQuizPageForm(form, { quizId })
+}
+
+/** The images a question's markup may name on this page. */
+const imagesFor = (quizId: string | undefined): Promise<MarkupImages> =>
+  quizId ? quizImageMap(quizId) : Promise.resolve(new Map())
+
+/** Previews of every question as typed: rendered with the quiz's images; the problems when one does not render. */
+function previewQuestions(
+  questions: Array<{ questionText?: unknown; options?: unknown; explanation?: unknown; type?: unknown }>,
+  images: MarkupImages,
+): QuestionPreview[] {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  return questions.map((q) => {
+    const options = q.type === 'nat' ? [] : Array.isArray(q.options) ? q.options.map(str) : []
+    const r = renderQuestionMarkup(
+      { questionText: str(q.questionText), options, explanation: str(q.explanation) || null },
+      images,
+    )
+    return r.ok ? { html: r.html } : { problems: r.problems.map((p) => `${fieldLabel(p)}: ${p.message}`) }
+  })
+}
+
+/**
+ * A save the model refused because some markup does not render: the form comes back as typed, each message beside
+ * its field and all of them, naming question and field, above the Save button.
+ */
+export function markupRefusal(
+  reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>,
+  problems: QuestionMarkupProblem[],
+) {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const p of problems) {
+    const name =
+      p.field === 'options' ? `questions[${p.question}].options[${p.option}]` : `questions[${p.question}].${p.field}`
+    ;(fieldErrors[name] ??= []).push(p.message)
+  }
+  const result = reply({ formErrors: problems.map((p) => markupMessage(p.question, p)), fieldErrors })
+  return data({ kind: 'save', result } satisfies QuizPageActionData, { status: 400 })
 }
 
 /** The CSV panel's answer to a post it cannot use: the message as its one row error. */
@@ -105,7 +155,11 @@ function quizEditorFields(
 /** Handles every intent but a valid save; returns a Response for them, or the parsed quiz to save. */
 export async function handleQuizPageForm(
   form: FormData,
-): Promise<{ response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: () => unknown }> {
+  { quizId }: { quizId?: string } = {},
+): Promise<
+  | { response: ReturnType<typeof data> | Response }
+  | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
+> {
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
@@ -229,6 +283,17 @@ export async function handleQuizPageForm(
       ),
     }
   }
+  if (intent === 'preview') {
+    const payload = submission.payload as { questions?: unknown }
+    const questions = Array.isArray(payload.questions) ? payload.questions : []
+    return {
+      response: data({
+        kind: 'preview',
+        result: submission.reply(),
+        previews: previewQuestions(questions, await imagesFor(quizId)),
+      } satisfies QuizPageActionData),
+    }
+  }
   if (submission.status !== 'success') {
     return {
       response: data({ kind: 'save', result: submission.reply() } satisfies QuizPageActionData, {
@@ -238,6 +303,6 @@ export async function handleQuizPageForm(
   }
   return {
     input: formToQuizInput(submission.value),
-    reply: () => submission.reply(),
+    reply: (options) => submission.reply(options),
   }
 }

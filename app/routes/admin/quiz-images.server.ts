@@ -29,7 +29,7 @@ export async function quizImagesPanelData(request: Request, quizId: string) {
   const image = asked ? images.find((i) => i.id === asked) : undefined
   let confirmImage: ImageDeleteConfirm | null = null
   if (image) {
-    const use = await imageUse(quizId, image.name)
+    const use = await imageUse(quizId, image.id)
     confirmImage = { id: image.id, name: image.name, usedBy: use.current, earlierVersions: use.archived }
   }
   return {

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import { createQuiz, deleteQuiz, getQuizForEdit, listQuizzes, updateQuiz } from '~/models/quiz/editing.server'
+import {
+  createQuiz,
+  deleteQuiz,
+  getQuizForEdit,
+  listQuizzes,
+  updateQuiz,
+  type QuestionMarkupProblem,
+} from '~/models/quiz/editing.server'
+import { markupMessage } from '~/lib/markup/question'
 import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { resetQuizPrice } from '~/models/settings.server'
 import { quizPriceJson, quizResultStudentJson, staffQuizJson, staffQuizListItemJson } from '~/presenters/v1.server'
@@ -66,13 +74,17 @@ const generateQuizHandler = async ({ request }: ApiArgs) => {
   }
 }
 
+/** Markup that does not render: 400 naming the first question and field ("Question 3, option B: unknown command \foo"). */
+const markupRefused = (problems: QuestionMarkupProblem[]) => apiError(400, markupMessage(problems[0]!.question, problems[0]!))
+
 const updateQuizHandler = async ({ request, params, user }: SignedInArgs) => {
   if (!isId(params.id) || !(await getQuizForEdit(params.id))) return apiError(404, 'Quiz not found')
   const { input, error } = await quizBody(request)
   if (error) return error
-  const quiz = await updateQuiz({ actorId: user.id, quizId: params.id, input })
-  if (!quiz) return apiError(404, 'Quiz not found')
-  return json({ success: true, message: 'Quiz updated successfully', data: staffQuizJson(quiz, true) })
+  const saved = await updateQuiz({ actorId: user.id, quizId: params.id, input })
+  if (!saved) return apiError(404, 'Quiz not found')
+  if (!saved.ok) return markupRefused(saved.problems)
+  return json({ success: true, message: 'Quiz updated successfully', data: staffQuizJson(saved.quiz, true) })
 }
 
 const resetQuizPriceHandler = async ({ request, user }: SignedInArgs) => {
@@ -93,7 +105,10 @@ const QuizBody = quizApiSchema.describe(
     '(correctOptions: 1-4 distinct indexes 0-3) or "nat" (answerMin..answerMax, inclusive, plain decimals as ' +
     'numbers or strings; options are not needed and not stored). marks (> 0) and negativeMarks (>= 0, the ' +
     'amount taken off when wrong) are numbers or exact strings ("1", "0.25", "1/3"); left out: the quiz\'s ' +
-    'markingDefaults for the type, else MCQ 1 / 0.25, MSQ and NAT 1 / 0. Fields another type uses are ignored.',
+    'markingDefaults for the type, else MCQ 1 / 0.25, MSQ and NAT 1 / 0. Fields another type uses are ignored. ' +
+    'questionText, options and explanation are markup: Markdown, LaTeX between $...$ (inline) or $$...$$ ' +
+    '(display), \\ce{...} for chemistry inside math, ![alt](name) for an image uploaded to the quiz, \\$ for a ' +
+    'dollar sign; stored as written and rendered once when saved.',
 )
 const GeneratedQuiz = z.object({
   title: z.string(),
@@ -119,13 +134,16 @@ export const adminQuizEndpoints = [
     body: { json: QuizBody },
     success: { 201: z.object({ message: z.string(), quiz: CreatedQuizShape }) },
     errors: {
-      400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
+      400:
+        '"All fields are required", a refused question ("Question 3: negative marks ..."), markup that does not ' +
+        'render ("Question 3, option B: unknown command \\foo"), or a rule of the fields',
     },
     handler: async ({ request, user }) => {
       const { input, error } = await quizBody(request)
       if (error) return error
-      const quiz = await createQuiz({ actorId: user.id, input })
-      return json({ message: 'Quiz created successfully', quiz: staffQuizJson(quiz, false) }, 201)
+      const saved = await createQuiz({ actorId: user.id, input })
+      if (!saved.ok) return markupRefused(saved.problems)
+      return json({ message: 'Quiz created successfully', quiz: staffQuizJson(saved.quiz, false) }, 201)
     },
   }),
   endpoint({
@@ -172,7 +190,9 @@ export const adminQuizEndpoints = [
     body: { json: QuizBody },
     success: { 200: ok({ message: z.string(), data: StaffQuizShape }) },
     errors: {
-      400: '"All fields are required", a refused question ("Question 3: negative marks ..."), or a rule of the fields',
+      400:
+        '"All fields are required", a refused question ("Question 3: negative marks ..."), markup that does not ' +
+        'render ("Question 3, option B: unknown command \\foo"), or a rule of the fields',
       404: 'Quiz not found',
     },
     handler: updateQuizHandler,
