@@ -157,8 +157,7 @@ export async function handleQuizPageForm(
   form: FormData,
   { quizId }: { quizId?: string } = {},
 ): Promise<
-  | { response: ReturnType<typeof data> | Response }
-  | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
+  { response: ReturnType<typeof data> | Response } | { input: QuizInput; reply: Parameters<typeof markupRefusal>[0] }
 > {
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
