@@ -41,3 +41,20 @@ export function namesImage(source: string | null | undefined, name: string): boo
   if (!source || !source.includes(name)) return false
   return imageRefs(source).some((r) => r.name === name)
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The markup with image names replaced (`renames`: old -> new), only where they are an image's target,
+ * `![alt](old)`, `![alt](<old>)` or `![alt](old "title")`: an import renames a file whose name was taken or not one
+ * staff can type, and the questions follow it.
+ */
+export function renameImageRefs(source: string, renames: ReadonlyMap<string, string>): string {
+  let out = source
+  for (const [from, to] of renames) {
+    if (from === to || !out.includes(from)) continue
+    const target = new RegExp(`(!\\[(?:\\\\.|[^\\]\\\\])*\\]\\(\\s*<?)${escapeRegExp(from)}(?=>?(?:\\s|\\)))`, 'g')
+    out = out.replace(target, (_, head: string) => `${head}${to}`)
+  }
+  return out
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { imageMarkup, imageNameOf, QUIZ_IMAGE_NAME_MAX, quizImageUrl, uniqueImageName } from './images'
-import { imageRefs, namesImage } from './image-refs'
+import { imageRefs, namesImage, renameImageRefs } from './image-refs'
 
 describe('imageNameOf', () => {
   it('makes a name staff can type in markup from a file name', () => {
@@ -69,5 +69,18 @@ describe('imageRefs', () => {
     expect(namesImage('see ![g](gel.png)', 'gel')).toBe(false)
     expect(namesImage('see ![g](big-gel.png)', 'gel.png')).toBe(false)
     expect(namesImage('gel.png in words', 'gel.png')).toBe(false)
+  })
+})
+
+describe('renameImageRefs', () => {
+  it('renames an image target, never other text or a link', () => {
+    const renames = new Map([
+      ['Gel 1.PNG', 'gel-1.png'],
+      ['fig.png', 'fig-2.png'],
+    ])
+    expect(
+      renameImageRefs('![a](<Gel 1.PNG>) ![b \\] c](fig.png "t") [link](fig.png) fig.png ![d](fig.png)', renames),
+    ).toBe('![a](<gel-1.png>) ![b \\] c](fig-2.png "t") [link](fig.png) fig.png ![d](fig-2.png)')
+    expect(renameImageRefs('![x](fig.pngx)', renames)).toBe('![x](fig.pngx)')
   })
 })

@@ -7,6 +7,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { questionsShownAt } from './catalog.server'
 import { quizImageKeys, removeStoredFiles } from './images.server'
+import { stagedImagesFor } from './zip-import.server'
 import {
   currentStoredQuestions,
   draftOfStored,
@@ -196,7 +197,8 @@ const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
 export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
   const id = newId()
   const now = nowIso()
-  const refused = await refusable(() =>
+  const images = await stagedImagesFor(actorId, id, input.images)
+  const saving = refusable(() =>
     db.transaction().execute(async (trx) => {
       await trx
         .insertInto('quizzes')
@@ -211,6 +213,7 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
           updated_at: now,
         })
         .execute()
+      await images.store(trx)
       const defaults = input.markingDefaults ?? null
       const rendered = renderInserts(
         new Map(input.questions.map((q, i) => [i, questionColumns(q, defaults)])),
@@ -229,6 +232,7 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
       )
     }),
   )
+  const refused = await images.settle(saving, (result) => !result)
   if (refused) return refused
   return { ok: true, quiz: (await getQuizForEdit(id))! }
 }
@@ -246,7 +250,8 @@ export async function updateQuiz({
   quizId: string
   input: QuizInput
 }): Promise<QuizSaveResult | null> {
-  const found = await refusable(() =>
+  const images = await stagedImagesFor(actorId, quizId, input.images)
+  const saving = refusable(() =>
     db.transaction().execute(async (trx) => {
       const quiz = await trx
         .selectFrom('quizzes')
@@ -268,6 +273,7 @@ export async function updateQuiz({
         })
         .where('id', '=', quizId)
         .execute()
+      await images.store(trx)
       const current = await currentStoredQuestions(trx, quizId)
       const seen = await currentQuestionsSeen(trx, quizId)
       const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
@@ -314,6 +320,7 @@ export async function updateQuiz({
       return true
     }),
   )
+  const found = await images.settle(saving, (result) => result === true)
   if (found === false) return null
   if (found !== true) return found
   return { ok: true, quiz: (await getQuizForEdit(quizId))! }

@@ -138,8 +138,23 @@ export async function putImages(quizId: string, images: CheckedImage[], stored: 
  */
 export async function insertImages(
   trx: Kysely<Database>,
-  { actorId, quizId, images }: { actorId: string; quizId: string; images: PutImage[] },
-): Promise<{ ok: true; images: QuizImage[] } | { ok: false; reason: 'no-quiz' | 'too-many' }> {
+  {
+    actorId,
+    quizId,
+    images,
+    exactNames = false,
+  }: {
+    actorId: string
+    quizId: string
+    images: PutImage[]
+    /** An import's images, which its questions already name: a name taken meanwhile refuses instead of renaming. */
+    exactNames?: boolean
+  },
+): Promise<
+  | { ok: true; images: QuizImage[] }
+  | { ok: false; reason: 'no-quiz' | 'too-many' }
+  | { ok: false; reason: 'name-taken'; name: string }
+> {
   if (!(await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()))
     return { ok: false, reason: 'no-quiz' }
   // Names are picked under the quiz's row lock: two uploads of 'gel.png' at once become gel.png and gel-2.png.
@@ -151,7 +166,8 @@ export async function insertImages(
   const out: QuizImage[] = []
   const now = nowIso()
   for (const image of images) {
-    const name = uniqueImageName(image.name, taken)
+    if (exactNames && taken.has(image.name)) return { ok: false, reason: 'name-taken', name: image.name }
+    const name = exactNames ? image.name : uniqueImageName(image.name, taken)
     taken.add(name)
     const row = {
       id: newId(),

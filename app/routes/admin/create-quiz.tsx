@@ -5,7 +5,7 @@ import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { markupRefusal, quizPageInput } from './quiz-form.server'
+import { markupRefusal, quizPageInput, stagedImagesRefusal } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
@@ -19,7 +19,12 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
-  const saved = await createQuiz({ actorId: staff.id, input: handled.input })
+  let saved
+  try {
+    saved = await createQuiz({ actorId: staff.id, input: handled.input })
+  } catch (error) {
+    return stagedImagesRefusal(handled.reply, error)
+  }
   if (!saved.ok) return markupRefusal(handled.reply, saved.problems)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')
 }

@@ -8,7 +8,7 @@ import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { markupRefusal, quizPageInput } from './quiz-form.server'
+import { markupRefusal, quizPageInput, stagedImagesRefusal } from './quiz-form.server'
 import { quizImageAction, quizImagesPanelData } from './quiz-images.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
@@ -32,7 +32,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     own: (form) => quizImageAction(form, { actorId: staff.id, quizId: params.quizId }),
   })
   if ('response' in handled) return handled.response
-  const saved = await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
+  let saved
+  try {
+    saved = await updateQuiz({ actorId: staff.id, quizId: params.quizId, input: handled.input })
+  } catch (error) {
+    return stagedImagesRefusal(handled.reply, error)
+  }
   if (saved && !saved.ok) return markupRefusal(handled.reply, saved.problems)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')
 }
