@@ -6,7 +6,7 @@ import type { Database, QuestionType, Role } from './schema.ts'
 import type { QuestionDraft } from '../app/models/quiz/types.ts'
 import { marksToStorage } from '../app/lib/quiz/marks.ts'
 import { MARKING_SCHEMES } from '../app/lib/quiz/schemes.ts'
-import { markupMessage, renderQuestionMarkup } from '../app/lib/markup/question.ts'
+import { markupMessage, questionReadsAsSource, renderQuestionMarkup } from '../app/lib/markup/question.ts'
 import type { MarkupImages } from '../app/lib/markup/render.ts'
 
 type DB = Kysely<Database>
@@ -253,6 +253,7 @@ export async function createQuiz(
         question_html: rendered.html.text,
         options_html: JSON.stringify(rendered.html.options),
         explanation_html: rendered.html.explanation,
+        plain_text: questionReadsAsSource(q, rendered.html) ? 1 : 0,
       })
       .execute()
   }

@@ -226,6 +226,8 @@ export interface QuestionsTable {
   question_html: string
   options_html: string
   explanation_html: string | null
+  /** 1 when every field's HTML says exactly its source text (the older client may show the quiz), else 0. */
+  plain_text: number
 }
 
 /** migrations/0014: an image uploaded to a quiz, named in its question markup (app/models/quiz/images.server.ts). */

@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely'
 // - `question_html`: the question text's HTML; `options_html`: a JSON array of the options' HTML, in order, inline
 //   (an option sits in a label: no paragraph around it; '[]' for nat); `explanation_html`: the explanation's HTML,
 //   null when there is no explanation.
+// - `plain_text`: 1 when every field's HTML says exactly its source text (no formula, image, emphasis or escape),
+//   0 otherwise. The older client shows the source, so only quizzes made of such questions are offered to it
+//   (docs/legacy-api.md); the flag is set when the version is saved, so its quiz list needs no HTML.
 // - Existing rows were written as plain text, where `$`, `*` or `<` meant themselves, so they are filled here as
 //   that plain text: escaped, a paragraph per blank-line-separated block, a line break per newline. Rendering them
 //   as markup instead could change what a saved question says or fail outright (a lone `$`). A question keeps this
@@ -25,6 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('options_html', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute()
   await db.schema.alterTable('questions').addColumn('explanation_html', 'text').execute()
+  // Every existing row is plain text, filled as such below.
+  await db.schema
+    .alterTable('questions')
+    .addColumn('plain_text', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute()
 
   const rows: { id: string; question_text: string; options: string; explanation: string | null }[] = await db
     .selectFrom('questions')
@@ -44,6 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('questions').dropColumn('plain_text').execute()
   await db.schema.alterTable('questions').dropColumn('explanation_html').execute()
   await db.schema.alterTable('questions').dropColumn('options_html').execute()
   await db.schema.alterTable('questions').dropColumn('question_html').execute()

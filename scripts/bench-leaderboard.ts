@@ -126,6 +126,7 @@ async function child() {
             created_at: now,
             question_html: `<p>Q${p}</p>\n`,
             options_html: '["a","b","c","d"]',
+            plain_text: 1,
           })),
         )
         .execute()

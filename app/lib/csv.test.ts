@@ -44,6 +44,7 @@ describe('parseQuestionsCsv', () => {
   test('an empty file is an error, not a crash', () => {
     expect(parseQuestionsCsv('')).toEqual({
       questions: [],
+      lines: [],
       errors: [{ line: 1, message: 'The file has no questions' }],
     })
     expect(parseQuestionsCsv('question,o1,o2,o3,o4,correct\n').errors[0].message).toBe('The file has no questions')

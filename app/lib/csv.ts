@@ -13,7 +13,8 @@ import { type QuestionDraft } from '~/models/quiz/types'
 // A header row is optional. Every bad row is reported with its line number; good rows are kept.
 
 export type CsvRowError = { line: number; message: string }
-export type CsvResult = { questions: QuestionDraft[]; errors: CsvRowError[] }
+/** The good rows' questions, the file line each came from (same order), and every bad row's problems. */
+export type CsvResult = { questions: QuestionDraft[]; lines: number[]; errors: CsvRowError[] }
 
 export const CSV_MAX_ROWS = 200
 
@@ -49,6 +50,7 @@ export const CSV_COLUMNS = [
 export function parseQuestionsCsv(text: string): CsvResult {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false })
   const questions: QuestionDraft[] = []
+  const lines: number[] = []
   const errors: CsvRowError[] = []
   let rows: Array<{ cells: string[]; line: number }> = []
   let line = 1
@@ -61,9 +63,13 @@ export function parseQuestionsCsv(text: string): CsvResult {
     rows.push({ cells, line: start })
   }
   if (rows.length && isHeader(rows[0].cells)) rows = rows.slice(1)
-  if (rows.length === 0) return { questions, errors: [{ line: 1, message: 'The file has no questions' }] }
+  if (rows.length === 0) return { questions, lines, errors: [{ line: 1, message: 'The file has no questions' }] }
   if (rows.length > CSV_MAX_ROWS)
-    return { questions, errors: [{ line: CSV_MAX_ROWS + 1, message: `At most ${CSV_MAX_ROWS} questions per file` }] }
+    return {
+      questions,
+      lines,
+      errors: [{ line: CSV_MAX_ROWS + 1, message: `At most ${CSV_MAX_ROWS} questions per file` }],
+    }
   for (const { cells, line } of rows) {
     const [question = '', o1 = '', o2 = '', o3 = '', o4 = '', correct = '', explanation = '', ...extra] = cells.map(
       (c) => c.trim(),
@@ -127,6 +133,7 @@ export function parseQuestionsCsv(text: string): CsvResult {
       const r = v ? readMarkUnits(v, positive) : null
       return r?.ok ? r.units : undefined
     }
+    lines.push(line)
     questions.push({
       questionText: question,
       options: type === 'nat' ? [] : [o1, o2, o3, o4],
@@ -141,5 +148,5 @@ export function parseQuestionsCsv(text: string): CsvResult {
       ...(topic ? { topic } : {}),
     })
   }
-  return { questions, errors }
+  return { questions, lines, errors }
 }

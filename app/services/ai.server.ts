@@ -3,10 +3,13 @@ import { z } from 'zod'
 import { getEnv } from '~/utils/env.server'
 import type { AiRequest } from '~/schemas/admin-quiz'
 import type { QuizInput } from '~/models/quiz/types'
+import { markupMessage, renderQuestionMarkup } from '~/lib/markup/question'
 
 // AI quiz drafts from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.
 // The answer is a JSON-schema structured output, checked again by Zod: exactly N questions, 4 options, correct 0-3.
-// Nothing is saved here: the draft fills the manual form.
+// Drafts may use question markup (LaTeX, mhchem); each question is rendered as a save would render it, and what
+// does not render is reported with the draft ("Question 2, option C: unknown command \foo") rather than dropped.
+// Nothing is saved here: the draft fills the manual form, whose Save refuses such markup again.
 
 export type AiErrorCode = 'not_configured' | 'empty' | 'invalid' | 'failed'
 export class AiError extends Error {
@@ -67,7 +70,10 @@ const answerSchema = (n: number) =>
       .length(n),
   })
 
-export async function generateQuiz(request: AiRequest, config: AiConfig = aiConfigFromEnv()): Promise<QuizInput> {
+/** A drafted quiz and the markup problems of its questions (empty when every question renders). */
+export type AiDraft = QuizInput & { problems: string[] }
+
+export async function generateQuiz(request: AiRequest, config: AiConfig = aiConfigFromEnv()): Promise<AiDraft> {
   if (!config.apiKey) throw new AiError('not_configured', 'AI generation is not configured')
   const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: 60_000, maxRetries: 1 })
   const n = request.numQuestions
@@ -79,7 +85,8 @@ export async function generateQuiz(request: AiRequest, config: AiConfig = aiConf
         {
           role: 'system',
           content:
-            'You write multiple-choice questions for Indian biology and microbiology entrance exams. Each question has exactly four options and one correct option (index 0-3). Be factually careful.',
+            'You write multiple-choice questions for Indian biology and microbiology entrance exams. Each question has exactly four options and one correct option (index 0-3). Be factually careful. ' +
+            'Write formulas in LaTeX between $...$ (or $$...$$ for a formula on its own line), chemical formulas and equations as $\\ce{...}$ (mhchem), and \\$ for a dollar sign. Markdown **bold** and *italic* are allowed; no HTML.',
         },
         {
           role: 'user',
@@ -111,11 +118,16 @@ export async function generateQuiz(request: AiRequest, config: AiConfig = aiConf
   const checked = answerSchema(n).safeParse(parsed)
   if (!checked.success)
     throw new AiError('invalid', `AI returned an invalid quiz (expected exactly ${n} questions with four options each)`)
+  const questions = checked.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined }))
   return {
     title: request.title,
     description: request.description,
     category: request.category,
     timeLimit: request.timeLimit,
-    questions: checked.data.questions.map((q) => ({ ...q, explanation: q.explanation || undefined })),
+    questions,
+    problems: questions.flatMap((q, i) => {
+      const r = renderQuestionMarkup(q)
+      return r.ok ? [] : r.problems.map((p) => markupMessage(i, p))
+    }),
   }
 }

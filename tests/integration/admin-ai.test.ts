@@ -158,3 +158,54 @@ describe('AI quiz generation', () => {
     expect((empty.data as { message: string }).message).toBe('No quiz data returned')
   })
 })
+
+describe('AI drafts with question markup', () => {
+  test('the prompt asks for LaTeX and mhchem; a draft that renders comes back with no problems and saves', async () => {
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', {
+      json: request('latex kinetics'),
+      cookie: staff,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.problems).toEqual([])
+    const system = JSON.stringify(standIn.requests.at(-1))
+    expect(system).toContain('LaTeX')
+    expect(system).toContain('\\\\ce{...}')
+    const saved = await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {
+      json: { ...res.body.quiz, category: 'free' },
+      cookie: staff,
+    })
+    expect(saved.status).toBe(201)
+    const row = await db
+      .selectFrom('questions')
+      .select(['question_text', 'question_html'])
+      .where('quiz_id', '=', saved.body.quiz._id)
+      .orderBy('position')
+      .executeTakeFirstOrThrow()
+    expect(row.question_text).toContain('\\ce{2H2 + O2 -> 2H2O}')
+    expect(row.question_html).toContain('<math display="block"')
+  })
+
+  test('a draft question whose markup does not render is reported, on the API and the page, and not saved broken', async () => {
+    const res = await callApi(adminApi, 'POST', '/api/v1/admin/generate-quiz', {
+      json: request('bad-latex kinetics'),
+      cookie: staff,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.problems).toEqual(['Question 2, option C: unknown command \\foo'])
+    const saved = await callApi(adminApi, 'POST', '/api/v1/admin/create-quiz', {
+      json: { ...res.body.quiz, category: 'free' },
+      cookie: staff,
+    })
+    expect(saved.status).toBe(400)
+    expect(saved.body.message).toBe('Question 2, option C: unknown command \\foo')
+
+    const page = await callRoute(createQuizPage.action, '/admin/create-quiz', {
+      form: { intent: 'ai', ...request('bad-latex page'), numQuestions: '3', timeLimit: '15', difficulty: 'easy' },
+      cookie: staff,
+    })
+    const data = page.data as { kind: string; problems: string[]; values: { questions: Array<{ options: string[] }> } }
+    expect(data.kind).toBe('fill')
+    expect(data.problems).toEqual(['Question 2, option C: unknown command \\foo'])
+    expect(data.values.questions[1]!.options[2]).toBe('$\\foo{2}$')
+  })
+})

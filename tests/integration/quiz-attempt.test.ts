@@ -204,6 +204,7 @@ describe('question versions (decision 002)', () => {
         created_at: at(20).toISOString(),
         question_html: '<p>q2 edited</p>\n',
         options_html: '["A","B","C","D"]',
+        plain_text: 1,
       })
       .execute()
     const qs = await attemptQuestions(quiz.id, attempt.started_at)

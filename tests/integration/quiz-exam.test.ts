@@ -233,8 +233,8 @@ describe('v1 API for the older client, and the answer key canary', () => {
         'id',
         'marks',
         'negativeMarks',
-        'options',
-        'questionText',
+        'optionsHtml',
+        'questionHtml',
         'section',
         'type',
       ])

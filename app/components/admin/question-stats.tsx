@@ -1,5 +1,6 @@
 import { flagText, formatDuration, optionLetter, shareText } from '~/lib/quiz/stats'
 import type { QuestionStats } from '~/models/quiz/stats.server'
+import { Markup } from '~/components/quiz/markup'
 
 // One question's figures on the staff statistics page: outcome shares, the option (or NAT
 // answer) distribution with the key marked, average time and flags. Lists, not wide tables: it fits 320 px.
@@ -22,7 +23,7 @@ export function QuestionStatsCard({ q }: { q: QuestionStats }) {
         Q{q.number} · {TYPE_NAME[q.type]}
         {q.section ? ` · ${q.section}` : ''} · +{q.marks} / −{q.negativeMarks} · seen by {q.seen}
       </p>
-      <p className="mb-2 font-medium">{q.text}</p>
+      <Markup html={q.html} className="mb-2 font-medium" />
       {q.flags.length > 0 ? (
         <ul className="mb-2 space-y-1" aria-label={`Flags on question ${q.number}`}>
           {q.flags.map((f) => (
@@ -51,7 +52,7 @@ export function QuestionStatsCard({ q }: { q: QuestionStats }) {
           {q.options.map((o) => (
             <li key={o.index} data-option={optionLetter(o.index)} className="flex flex-wrap gap-x-2">
               <span className="font-semibold">{optionLetter(o.index)}.</span>
-              <span className="min-w-0 flex-1">{o.text}</span>
+              <Markup inline html={o.html} className="min-w-0 flex-1" />
               <span className="tabular-nums">
                 {o.count} picked
                 {o.keyed ? <strong className="text-emerald-700 dark:text-emerald-400"> ✓ key</strong> : null}

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
+import { Markup } from './markup'
 
 // Practice re-attempt: after the ranked attempt, the learner may take the quiz again, timed or
 // untimed. Practice results are shown here, to them only: they never enter the leaderboard or the rank.
@@ -24,7 +25,8 @@ export function PracticeCard({
     total: number
     percentage: string
     submittedAt: string
-    details: { question: string; verdict: Verdict; marks: number }[]
+    /** questionHtml: the question's stored HTML. */
+    details: { questionHtml: string; verdict: Verdict; marks: number }[]
   } | null
   error?: string | null
 }) {
@@ -47,7 +49,8 @@ export function PracticeCard({
             <ol className="list-decimal space-y-1 pl-5 text-sm">
               {last.details.map((d, i) => (
                 <li key={i} data-testid="practice-item">
-                  <span className="font-medium">{d.question}</span>: {VERDICT_TEXT[d.verdict]} ({d.marks > 0 ? '+' : ''}
+                  <Markup html={d.questionHtml} className="font-medium" />
+                  {VERDICT_TEXT[d.verdict]} ({d.marks > 0 ? '+' : ''}
                   {Number(d.marks.toFixed(2))})
                 </li>
               ))}

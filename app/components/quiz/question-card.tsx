@@ -1,3 +1,4 @@
+import { Markup } from './markup'
 import type { TestAnswer, TestQuestion } from './use-test-state'
 
 // One question of the test view: its number and marks, section, text, and the answer controls of its type
@@ -54,9 +55,7 @@ export function QuestionCard({
           {question.section}
         </p>
       ) : null}
-      <p className="mb-4 text-lg font-medium whitespace-pre-line" data-testid="question-text">
-        {question.questionText}
-      </p>
+      <Markup html={question.questionHtml} className="mb-4 text-lg font-medium" data-testid="question-text" />
       {type === 'msq' ? (
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">Select all the correct options.</p>
       ) : null}
@@ -86,7 +85,7 @@ export function QuestionCard({
         </div>
       ) : (
         <div className="space-y-2">
-          {question.options.map((opt, i) => (
+          {question.optionsHtml.map((opt, i) => (
             <label key={i} className={optionClass}>
               {type === 'msq' ? (
                 <input
@@ -107,7 +106,7 @@ export function QuestionCard({
                   className="mt-1"
                 />
               )}
-              <span>{opt}</span>
+              <Markup inline html={opt} className="min-w-0 break-words" />
             </label>
           ))}
         </div>

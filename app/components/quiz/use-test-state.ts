@@ -12,8 +12,10 @@ import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
 
 export type TestQuestion = {
   id: string
-  questionText: string
-  options: string[]
+  /** The question's stored HTML (sanitised when saved; formulas as MathML): shown as is, never built here. */
+  questionHtml: string
+  /** One stored HTML string per option (inline); empty for NAT. */
+  optionsHtml: string[]
   type?: 'mcq' | 'msq' | 'nat'
   section?: string | null
   /** 2 decimals, e.g. "2.00" and "0.67". */

@@ -45,6 +45,32 @@ function inlineHtml(html: string): string {
   return m && !m[1]!.includes('<p>') ? m[1]! : html
 }
 
+/**
+ * Whether HTML says exactly its source text: nothing but paragraphs and line breaks around text that, entities
+ * decoded and whitespace collapsed, equals the source. Then a reader of the source (the older client) sees what the
+ * website shows; a formula, an image, emphasis or an escape like `\$` makes it false.
+ */
+export function readsAsSource(source: string, html: string): boolean {
+  if (/<(?!\/?p>|br\s*\/?>)/i.test(html)) return false
+  const text = html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/?p>/gi, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e: string) => ENTITIES[e] ?? '')
+  return squash(text) === squash(source)
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" }
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** Whether every field of a rendered question reads as its source (see readsAsSource). */
+export function questionReadsAsSource(q: QuestionSource, html: QuestionHtml): boolean {
+  return (
+    readsAsSource(q.questionText, html.text) &&
+    q.options.every((o, i) => readsAsSource(o, html.options[i] ?? '')) &&
+    (!q.explanation || readsAsSource(q.explanation, html.explanation ?? ''))
+  )
+}
+
 /** "question text", "option B", "explanation": the field as staff see it on the editor. */
 export function fieldLabel(where: MarkupField): string {
   if (where.field === 'options') return `option ${String.fromCharCode(65 + where.option)}`

@@ -11,8 +11,9 @@ import { sanitizeMarkup } from './sanitize'
 // only the tags Markdown and temml produce reach a page. Pure: no database, no HTTP. The output is stored per
 // question version; pages never call this on a request. Server only: the browser never loads these libraries.
 
-/** The longest source accepted for one field. Far above any real question, low enough that rendering stays cheap. */
-export const MAX_MARKUP_LENGTH = 20_000
+/** The longest source accepted for one field: over twice what the quiz forms take (2,000), low enough that the worst
+ * source (thousands of mhchem terms) renders in well under a second. */
+export const MAX_MARKUP_LENGTH = 5_000
 
 /** Blocks (quotes, lists) nested deeper than this are refused instead of silently cut (markdown-it's own limit). */
 const MAX_BLOCK_NESTING = 20

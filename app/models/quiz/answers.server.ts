@@ -6,7 +6,7 @@ import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { QuizError } from './access.server'
 import type { AttemptRow } from '~/models/quiz/attempt.server'
-import { attemptTestQuestions, parseOptionIndexes } from '~/models/quiz/catalog.server'
+import { attemptQuestionTypes, parseOptionIndexes } from '~/models/quiz/catalog.server'
 
 // A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a
 // batch. The attempt model (attempt.server.ts) decides when a batch may be stored.
@@ -167,7 +167,7 @@ export async function upsertAnswers(
 export async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
   if (answers.length === 0) return []
   const types = new Map(
-    (await attemptTestQuestions(attempt.quiz_id, attempt.started_at)).map(
+    (await attemptQuestionTypes(attempt.quiz_id, attempt.started_at)).map(
       (q) => [q.id, q.type] as [string, QuestionType],
     ),
   )

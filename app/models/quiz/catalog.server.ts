@@ -22,8 +22,14 @@ export type LearnerQuestion = {
   optionsHtml: string[]
 }
 
-/** A question as the test view shows it: also its type and section, never its key (correct options, NAT range). */
-export type TestQuestionRow = LearnerQuestion & {
+/**
+ * A question as the test view shows it: the stored HTML of its text and options (the source never goes to the test
+ * page), its type, section and marks, never its key (correct options, NAT range).
+ */
+export type TestQuestionRow = {
+  id: string
+  questionHtml: string
+  optionsHtml: string[]
   type: QuestionType
   section: string | null
   /** The question's marks and negative marks, 2 decimals (shown on the test view, as in the real CBT). */
@@ -31,19 +37,9 @@ export type TestQuestionRow = LearnerQuestion & {
   negativeMarks: string
 }
 
-const learnerColumns = [
-  'id',
-  'question_text',
-  'options',
-  'question_html',
-  'options_html',
-  'type',
-  'section',
-  'marks',
-  'negative_marks',
-] as const
+const testColumns = ['id', 'question_html', 'options_html', 'type', 'section', 'marks', 'negative_marks'] as const
 
-/** The columns of a learner's view of a question without its type and marks (staff previews, the older client). */
+/** The columns of a learner's view of a question with its source (staff previews, the older client). */
 const shownColumns = ['id', 'question_text', 'options', 'question_html', 'options_html'] as const
 
 type ShownRow = { id: string; question_text: string; options: string; question_html: string; options_html: string }
@@ -61,17 +57,20 @@ export function storedHtml(r: { question_html: string; options_html: string; exp
   return { text: r.question_html, options: parseOptions(r.options_html), explanation: r.explanation_html }
 }
 
-function learnerQuestion(
-  r: ShownRow & {
-    type: QuestionType
-    section: string | null
-    marks: number
-    negative_marks: number
-  },
-): TestQuestionRow {
+function testQuestion(r: {
+  id: string
+  question_html: string
+  options_html: string
+  type: QuestionType
+  section: string | null
+  marks: number
+  negative_marks: number
+}): TestQuestionRow {
   const section = r.section?.trim() ? r.section.trim() : null
   return {
-    ...shownQuestion(r),
+    id: r.id,
+    questionHtml: r.question_html,
+    optionsHtml: parseOptions(r.options_html),
     type: r.type,
     section,
     marks: formatMarks(marksFromStorage(r.marks)),
@@ -128,8 +127,11 @@ export async function getQuiz(id: string): Promise<QuizRow | undefined> {
   return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
 }
 
-/** Every quiz with its current question ids, free before paid, then oldest first (docs/legacy-api.md §2.4, GET /). */
-export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; mcqOnly: boolean })[]> {
+/**
+ * Every quiz with its current question ids, free before paid, then oldest first (docs/legacy-api.md §2.4, GET /), and
+ * whether the older client can show it (olderClientRefusal).
+ */
+export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[]; olderClient: boolean })[]> {
   const quizzes = await db
     .selectFrom('quizzes')
     .select(quizColumns)
@@ -138,20 +140,24 @@ export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[];
     .execute()
   const questions = await db
     .selectFrom('questions')
-    .select(['id', 'quiz_id', 'type'])
+    .select(['id', 'quiz_id', 'type', 'plain_text'])
     .where('archived_at', 'is', null)
     .orderBy('quiz_id')
     .orderBy('position')
     .execute()
   const byQuiz = new Map<string, string[]>()
-  const typed = new Set<string>()
+  const notForOlderClient = new Set<string>()
   for (const q of questions) {
     const list = byQuiz.get(q.quiz_id) ?? []
     list.push(q.id)
     byQuiz.set(q.quiz_id, list)
-    if (q.type !== 'mcq') typed.add(q.quiz_id)
+    if (q.type !== 'mcq' || !Number(q.plain_text)) notForOlderClient.add(q.quiz_id)
   }
-  return quizzes.map((q) => ({ ...q, questionIds: byQuiz.get(q.id) ?? [], mcqOnly: !typed.has(q.id) }))
+  return quizzes.map((q) => ({
+    ...q,
+    questionIds: byQuiz.get(q.id) ?? [],
+    olderClient: !notForOlderClient.has(q.id),
+  }))
 }
 
 export async function countCurrentQuestions(quizId: string): Promise<number> {
@@ -174,24 +180,32 @@ export async function attemptQuestions(quizId: string, startedAt: string): Promi
   return rows.map(shownQuestion)
 }
 
-/** attemptQuestions with each question's type and section (the test view, the answer checks); no key. */
+/** The questions of an attempt as the test view shows them (stored HTML, type, section, marks); no key. */
 export async function attemptTestQuestions(quizId: string, startedAt: string): Promise<TestQuestionRow[]> {
-  const rows = await questionsShownAt(quizId, startedAt).select(learnerColumns).execute()
-  return rows.map(learnerQuestion)
+  const rows = await questionsShownAt(quizId, startedAt).select(testColumns).execute()
+  return rows.map(testQuestion)
+}
+
+/** Each question of an attempt with its type only: what every answer save checks, kept to two small columns. */
+export async function attemptQuestionTypes(quizId: string, startedAt: string) {
+  return questionsShownAt(quizId, startedAt).select(['id', 'type']).execute()
 }
 
 /**
- * Whether every current question of the quiz is a 4-option MCQ, the only type the v1 API's older client can show.
+ * Why the v1 API's older client cannot show the quiz, or null when it can (docs/legacy-api.md): it shows only
+ * 4-option MCQs ('question-types' otherwise), and only as their source text, so every current question must read
+ * as its source ('markup' when one holds a formula, an image, emphasis or an escape: questions.plain_text).
  */
-export async function isMcqOnly(quizId: string): Promise<boolean> {
-  const row = await db
+export async function olderClientRefusal(quizId: string): Promise<'question-types' | 'markup' | null> {
+  const rows = await db
     .selectFrom('questions')
-    .select('id')
+    .select(['type'])
     .where('quiz_id', '=', quizId)
     .where('archived_at', 'is', null)
-    .where('type', '!=', 'mcq')
-    .executeTakeFirst()
-  return !row
+    .where((eb) => eb.or([eb('type', '!=', 'mcq'), eb('plain_text', '=', 0)]))
+    .execute()
+  if (rows.some((r) => r.type !== 'mcq')) return 'question-types'
+  return rows.length ? 'markup' : null
 }
 
 /** Total marks of the quiz's current paper and whether it is marked the default way (mcq only, +1 / -0.25). */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
-import { renderQuestionMarkup, type MarkupProblem } from '~/lib/markup/question'
+import { questionReadsAsSource, renderQuestionMarkup, type MarkupProblem } from '~/lib/markup/question'
 import type { MarkupImages } from '~/lib/markup/render'
 import { recordAudit } from '~/models/audit.server'
 import { db } from '~/utils/db.server'
@@ -149,10 +149,12 @@ function renderInserts(inserts: Map<number, QuestionColumns>, images: MarkupImag
   const problems: QuestionMarkupProblem[] = []
   const rendered = new Map<number, QuestionColumns & QuestionHtmlColumns>()
   for (const [index, columns] of inserts) {
-    const r = renderQuestionMarkup(
-      { questionText: columns.question_text, options: JSON.parse(columns.options), explanation: columns.explanation },
-      images,
-    )
+    const source = {
+      questionText: columns.question_text,
+      options: JSON.parse(columns.options) as string[],
+      explanation: columns.explanation,
+    }
+    const r = renderQuestionMarkup(source, images)
     if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, question: index })))
     else
       rendered.set(index, {
@@ -160,13 +162,19 @@ function renderInserts(inserts: Map<number, QuestionColumns>, images: MarkupImag
         question_html: r.html.text,
         options_html: JSON.stringify(r.html.options),
         explanation_html: r.html.explanation,
+        plain_text: questionReadsAsSource(source, r.html) ? 1 : 0,
       })
   }
   if (problems.length) throw new MarkupRefused(problems)
   return rendered
 }
 
-type QuestionHtmlColumns = { question_html: string; options_html: string; explanation_html: string | null }
+type QuestionHtmlColumns = {
+  question_html: string
+  options_html: string
+  explanation_html: string | null
+  plain_text: number
+}
 
 async function insertQuestion(
   trx: Transaction<Database>,

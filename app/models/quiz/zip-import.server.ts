@@ -22,6 +22,8 @@ import type { QuestionDraft, StagedImage } from './types'
 export type ZipPreview = {
   fileName: string
   questions: QuestionDraft[]
+  /** The CSV line of each question. */
+  lines: number[]
   errors: CsvRowError[]
   /** New images, staged, that the questions name. */
   images: StagedImage[]
@@ -29,11 +31,6 @@ export type ZipPreview = {
   reused: string[]
   /** Images of the ZIP no question names: left out. */
   unused: string[]
-}
-
-const snippet = (q: QuestionDraft) => {
-  const text = q.questionText.replace(/\s+/g, ' ').trim()
-  return text.length > 40 ? `${text.slice(0, 40)}...` : text
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.from(a).equals(Buffer.from(b))
@@ -51,7 +48,7 @@ export async function previewQuizZip({
   /** The quiz being edited (its images may be named, and names it holds are taken); none while creating. */
   quizId?: string
 }): Promise<ZipPreview> {
-  const empty = { fileName, questions: [], images: [], reused: [], unused: [] }
+  const empty = { fileName, questions: [], lines: [], images: [], reused: [], unused: [] }
   const zip = readQuizZip(bytes)
   if (!zip.ok) return { ...empty, errors: [{ line: 0, message: zip.message }] }
   const csv = parseQuestionsCsv(new TextDecoder().decode(zip.csv.bytes))
@@ -87,7 +84,7 @@ export async function previewQuizZip({
         use.questions.add(i)
         used.set(file, use)
       } else if (!existingByName.has(ref.name)) {
-        errors.push({ line: 0, message: `Question "${snippet(q)}": image ${ref.name} is not in the ZIP (skipped)` })
+        errors.push({ line: csv.lines[i]!, message: `image ${ref.name} is not in the ZIP` })
         refused.add(i)
       }
     }
@@ -107,7 +104,11 @@ export async function previewQuizZip({
         checked.field === 'alt' && !alt.trim()
           ? `no alt text: write what it shows in the markup, ![what it shows](${[...use.refs][0]})`
           : checked.message
-      errors.push({ line: 0, message: `Image ${file.base}: ${why} (its questions are skipped)` })
+      const lines = [...use.questions].map((i) => csv.lines[i]!)
+      errors.push({
+        line: 0,
+        message: `Image ${file.base}: ${why} (skipped with the question${lines.length === 1 ? '' : 's'} on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})`,
+      })
       for (const i of use.questions) refused.add(i)
       continue
     }
@@ -129,14 +130,13 @@ export async function previewQuizZip({
   if (taken.size > QUIZ_IMAGES_MAX)
     return { ...empty, errors: [...errors, { line: 0, message: `A quiz holds at most ${QUIZ_IMAGES_MAX} images` }] }
 
-  const questions = csv.questions
-    .filter((_, i) => !refused.has(i))
-    .map((q) => ({
-      ...q,
-      questionText: renameImageRefs(q.questionText, renames),
-      options: q.options.map((o) => renameImageRefs(o, renames)),
-      ...(q.explanation === undefined ? {} : { explanation: renameImageRefs(q.explanation, renames) }),
-    }))
+  const kept = csv.questions.flatMap((q, i) => (refused.has(i) ? [] : [{ q, line: csv.lines[i]! }]))
+  const questions = kept.map(({ q }) => ({
+    ...q,
+    questionText: renameImageRefs(q.questionText, renames),
+    options: q.options.map((o) => renameImageRefs(o, renames)),
+    ...(q.explanation === undefined ? {} : { explanation: renameImageRefs(q.explanation, renames) }),
+  }))
   // Only images some kept question still names are staged.
   const named = new Set(questions.flatMap((q) => markupOf(q).flatMap(imageRefs)).map((r) => r.name))
   const images: StagedImage[] = []
@@ -151,7 +151,8 @@ export async function previewQuizZip({
   return {
     fileName,
     questions,
-    errors,
+    lines: kept.map((k) => k.line),
+    errors: errors.sort((a, b) => a.line - b.line),
     images,
     reused,
     unused: zip.images.filter((f) => !used.has(f)).map((f) => f.base),

@@ -1,11 +1,12 @@
 import { AiGenerate } from '~/components/admin/quiz-editor/ai-generate'
+import { FillProblems } from '~/components/admin/quiz-editor/fill-problems'
 import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
 import { emptyQuestion, QuizEditor } from '~/components/admin/quiz-editor/editor'
 import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { markupRefusal, quizPageInput, stagedImagesRefusal } from './quiz-form.server'
+import { markupRefusal, quizPageInput, stagedImagesRefusal, type QuestionPreview } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
@@ -36,8 +37,9 @@ const blank: ReturnType<typeof quizToFormValues> = { ...quizToFormValues({}), qu
 export default function CreateQuiz({ actionData }: Route.ComponentProps) {
   const ad = actionData as
     | { kind: 'save'; result: never }
+    | { kind: 'preview'; result: never; previews: QuestionPreview[] }
     | { kind: 'csv'; fileName: string; questions: never[]; errors: Array<{ line: number; message: string }> }
-    | { kind: 'fill'; fillId: string; values: typeof blank; message: string }
+    | { kind: 'fill'; fillId: string; values: typeof blank; message: string; problems?: string[] }
     | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
     | undefined
   const fill = ad?.kind === 'fill' ? ad : null
@@ -61,10 +63,12 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
           {fill.message} Check the questions below, then press Create Quiz to save.
         </p>
       ) : null}
+      {fill?.problems?.length ? <FillProblems problems={fill.problems} /> : null}
       <QuizEditor
         key={fill?.fillId ?? 'manual'}
         defaultValue={fill?.values ?? blank}
-        lastResult={ad?.kind === 'save' ? ad.result : undefined}
+        lastResult={ad?.kind === 'save' || ad?.kind === 'preview' ? ad.result : undefined}
+        previews={ad?.kind === 'preview' ? ad.previews : undefined}
         submitLabel="Create Quiz"
         pendingText="Creating..."
       />

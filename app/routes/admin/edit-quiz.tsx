@@ -8,7 +8,7 @@ import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { markupRefusal, quizPageInput, stagedImagesRefusal } from './quiz-form.server'
+import { markupRefusal, quizPageInput, stagedImagesRefusal, type QuestionPreview } from './quiz-form.server'
 import { quizImageAction, quizImagesPanelData } from './quiz-images.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/edit-quiz'
@@ -21,7 +21,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const quiz = isId(params.quizId) ? await getQuizForEdit(params.quizId) : null
   if (!quiz) throw data('Quiz not found', { status: 404 })
-  return { quizId: quiz.id, values: quizToFormValues(quiz), ...(await quizImagesPanelData(request, quiz.id)) }
+  // The saved versions' stored HTML is the preview until staff press Preview questions (nothing is rendered here).
+  return {
+    quizId: quiz.id,
+    values: quizToFormValues(quiz),
+    previews: quiz.questions.map((q) => ({ html: q.html })),
+    ...(await quizImagesPanelData(request, quiz.id)),
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,6 +53,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Edit Quiz | Admin' }]
 export default function EditQuiz({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as
     | { kind: 'save'; result: never }
+    | { kind: 'preview'; result: never; previews: QuestionPreview[] }
     | { kind: 'csv'; fileName: string; questions: never[]; errors: Array<{ line: number; message: string }> }
     | { kind: 'fill'; fillId: string; values: typeof loaderData.values; message: string }
     | { kind: 'image'; result: SubmissionResult<string[]> }
@@ -72,7 +79,9 @@ export default function EditQuiz({ loaderData, actionData }: Route.ComponentProp
       <QuizEditor
         key={fill?.fillId ?? loaderData.quizId}
         defaultValue={fill?.values ?? loaderData.values}
-        lastResult={ad?.kind === 'save' ? ad.result : undefined}
+        lastResult={ad?.kind === 'save' || ad?.kind === 'preview' ? ad.result : undefined}
+        previews={ad?.kind === 'preview' ? ad.previews : ad ? undefined : loaderData.previews}
+        previewsSaved={!ad}
         submitLabel="Save Changes"
         pendingText="Saving..."
       />

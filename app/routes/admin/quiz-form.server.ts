@@ -45,7 +45,14 @@ export type QuizPageActionData =
       reused?: string[]
       unused?: string[]
     }
-  | { kind: 'fill'; fillId: string; values: QuizFormValues; message: string }
+  | {
+      kind: 'fill'
+      fillId: string
+      values: QuizFormValues
+      message: string
+      /** Filled questions whose markup does not render, named by question and field (AI drafts). */
+      problems?: string[]
+    }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
 
 /**
@@ -77,6 +84,25 @@ export async function quizPageInput(
   if (!form) return csvRefused(error)
   const answered = own ? await own(form) : null
   return answered ? { response: answered } : handleQuizPageForm(form, { quizId })
+}
+
+/**
+ * The CSV rows whose markup does not render become row errors ("Line 4: option B: unknown command \foo") and are
+ * skipped like any other bad row, so the preview never offers a question that Save would refuse.
+ */
+function withRenderedMarkup(parsed: ReturnType<typeof parseQuestionsCsv>, images: MarkupImages) {
+  const questions: QuestionDraft[] = []
+  const errors = [...parsed.errors]
+  parsed.questions.forEach((q, i) => {
+    const r = renderQuestionMarkup(q, images)
+    if (r.ok) questions.push(q)
+    else
+      errors.push({
+        line: parsed.lines[i]!,
+        message: r.problems.map((p) => `${fieldLabel(p)}: ${p.message}`).join('; '),
+      })
+  })
+  return { questions, errors: errors.sort((a, b) => a.line - b.line) }
 }
 
 /** The images a question's markup may name on this page. */
@@ -189,16 +215,17 @@ export async function handleQuizPageForm(
     if (!file) return csvRefused('Choose a CSV or ZIP file')
     const bytes = new Uint8Array(await file.arrayBuffer())
     if (isZip(bytes)) {
-      const preview = await previewQuizZip({ bytes, fileName: file.name, quizId })
+      const zip = await previewQuizZip({ bytes, fileName: file.name, quizId })
+      const { questions, errors } = withRenderedMarkup(zip, withStaged(await imagesFor(quizId), zip.images))
       return {
-        response: data({ kind: 'csv', ...preview } satisfies QuizPageActionData, {
-          status: preview.questions.length ? 200 : 400,
+        response: data({ kind: 'csv', ...zip, questions, errors } satisfies QuizPageActionData, {
+          status: questions.length ? 200 : 400,
         }),
       }
     }
     if (file.size > CSV_MAX_BYTES) return csvRefused(`The CSV file is too large (at most ${CSV_MAX_BYTES / 1024} KB)`)
-    const text = new TextDecoder().decode(bytes)
-    const { questions, errors } = parseQuestionsCsv(text)
+    const parsed = parseQuestionsCsv(new TextDecoder().decode(bytes))
+    const { questions, errors } = withRenderedMarkup(parsed, await imagesFor(quizId))
     return {
       response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, {
         status: questions.length ? 200 : 400,
@@ -269,7 +296,7 @@ export async function handleQuizPageForm(
       }
     }
     try {
-      const quiz = await generateQuiz(parsed.data)
+      const { problems, ...quiz } = await generateQuiz(parsed.data)
       return {
         response: await dataWithSuccess(
           {
@@ -277,6 +304,7 @@ export async function handleQuizPageForm(
             fillId: newId(),
             values: quizToFormValues(quiz),
             message: 'AI generated quiz!',
+            problems,
           } satisfies QuizPageActionData,
           'AI generated quiz!',
         ),

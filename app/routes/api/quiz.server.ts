@@ -5,7 +5,7 @@ import { getAttempt, getOpenPractice, saveAnswers, startAttempt, submitAttempt }
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { quizGate, QuizError, type GateRefusal } from '~/models/quiz/access.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from '~/routes/quiz/statuses'
-import { attemptQuestions, currentQuestions, isMcqOnly, listQuizzes } from '~/models/quiz/catalog.server'
+import { attemptQuestions, currentQuestions, listQuizzes, olderClientRefusal } from '~/models/quiz/catalog.server'
 import { getQuizPrice } from '~/models/settings.server'
 import {
   leaderboardEntryJson,
@@ -46,12 +46,23 @@ const refused = (reason: GateRefusal, notFound?: string) =>
 const problem = (error: QuizError) =>
   apiError(error.problem === 'invalid-answer' ? QUIZ_PROBLEM_STATUS[error.problem] : 404, error.message)
 
-/** The older client can show only 4-option MCQs; a quiz with msq or nat questions is not for it. */
+/**
+ * The older client can show only 4-option MCQs, as plain text: a quiz with msq or nat questions, or with formulas,
+ * images or other markup, is not for it (docs/legacy-api.md §2.4).
+ */
 export const NEEDS_WEBSITE = 'This test needs the website: it has question types this app cannot show.'
+export const NEEDS_WEBSITE_MARKUP = 'This test needs the website: it has formulas or images this app cannot show.'
+
+/** The 400 for a quiz the older client cannot show, or null when it can. */
+async function needsWebsite(quizId: string) {
+  const refusal = await olderClientRefusal(quizId)
+  if (!refusal) return null
+  return apiError(400, refusal === 'question-types' ? NEEDS_WEBSITE : NEEDS_WEBSITE_MARKUP)
+}
 
 const list = async () => {
   try {
-    const quizzes = (await listQuizzes()).filter((q) => q.mcqOnly)
+    const quizzes = (await listQuizzes()).filter((q) => q.olderClient)
     return json({ success: true, data: quizzes.map(quizListItemJson) })
   } catch (error) {
     console.error('[api] quiz list failed', error)
@@ -77,7 +88,8 @@ const getOne = async ({ params, user }: SignedIn) => {
   if (!gate.ok) return refused(gate.reason)
   const quiz = gate.quiz
   // Checked before an attempt is opened: the older client must not start a test it cannot show.
-  if (!(await isMcqOnly(quiz.id))) return apiError(400, NEEDS_WEBSITE)
+  const website = await needsWebsite(quiz.id)
+  if (website) return website
   let questions
   if (isStaff(user.role)) {
     questions = await currentQuestions(quiz.id)
@@ -101,8 +113,9 @@ const submit = async ({ request, user }: SignedIn) => {
   if (!Array.isArray(body.answers)) return apiError(400, 'Answers must be a non-empty array')
   const gate = await quizGate(user, quizId)
   if (!gate.ok) return refused(gate.reason, 'Quiz not found')
-  // The older client cannot answer msq or nat questions: such a test is taken and submitted on the website.
-  if (!(await isMcqOnly(quizId))) return apiError(400, NEEDS_WEBSITE)
+  // The older client cannot answer msq or nat questions, nor show markup: such a test is taken on the website.
+  const website = await needsWebsite(quizId)
+  if (website) return website
   const answers: AnswerInput[] = []
   for (const item of body.answers) {
     const parsed = submitAnswerSchema.safeParse(item)
@@ -198,7 +211,7 @@ export const quizApi = apiResource({
       body: { json: z.object({ quizId: z.string(), answers: z.array(submitAnswerSchema) }) },
       success: { 200: SubmitResultShape },
       errors: {
-        400: `"Invalid quizId", "Answers must be a non-empty array", a malformed answer, "You have already attempted this quiz" or "${NEEDS_WEBSITE}"`,
+        400: `"Invalid quizId", "Answers must be a non-empty array", a malformed answer, "You have already attempted this quiz", "${NEEDS_WEBSITE}" or "${NEEDS_WEBSITE_MARKUP}"`,
         403: GATE_MESSAGES['no-access'],
         404: 'Quiz not found',
       },
@@ -211,7 +224,7 @@ export const quizApi = apiResource({
       guard: 'signedIn',
       success: { 200: z.object({ success: z.literal(true), data: LearnerQuizShape }) },
       errors: {
-        400: `"Invalid quiz ID." or "${NEEDS_WEBSITE}" (a quiz with msq or nat questions)`,
+        400: `"Invalid quiz ID.", "${NEEDS_WEBSITE}" (a quiz with msq or nat questions) or "${NEEDS_WEBSITE_MARKUP}" (a quiz with formulas, images or other markup)`,
         403: GATE_MESSAGES['no-access'],
         404: 'Quiz not found.',
       },

@@ -79,7 +79,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
               total: result.total,
               percentage: result.percentage,
               submittedAt: result.submittedAt,
-              details: result.details.map((d) => ({ question: d.question, verdict: d.verdict, marks: d.awardedMarks })),
+              details: result.details.map((d) => ({
+                questionHtml: d.questionHtml,
+                verdict: d.verdict,
+                marks: d.awardedMarks,
+              })),
             }
           : null,
       }

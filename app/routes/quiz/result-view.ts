@@ -2,6 +2,7 @@ import { formatAccuracy, formatDuration, signedMarks } from '~/components/analys
 import { formatMarks, marksToNumber, type Marks } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION, UNNAMED_TOPIC } from '~/lib/quiz/scoring'
 import type { Analysis, AnalysisGroup } from '~/models/quiz/analysis.server'
+import type { ReviewQuestion } from '~/components/quiz/review-item'
 
 // The result page's view model: the analysis of one attempt as the text the page shows, built on the server.
 // Exact marks become text here (2 decimals, decision 011); a number travels beside its text only where the page
@@ -58,12 +59,14 @@ export function resultView(a: Analysis) {
     /** The per-section chart is worth drawing when some question has a section. */
     namedSections: a.sections.some((g) => g.key !== null),
     topics: a.topics.map((g) => groupView(g, UNNAMED_TOPIC)),
-    questions: a.questions.map((q) => ({
+    questions: a.questions.map((q): ReviewQuestion => ({
       id: q.questionId,
       number: q.number,
       type: q.type,
-      question: q.question,
-      options: q.options,
+      // The stored HTML only: the page shows it, and the source would double what the page carries.
+      questionHtml: q.questionHtml,
+      optionsHtml: q.optionsHtml,
+      explanationHtml: q.explanationHtml,
       section: q.section,
       topic: q.topic,
       selectedOption: q.selectedOption,
@@ -77,7 +80,6 @@ export function resultView(a: Analysis) {
       max: formatMarks(q.maxMarks),
       negative: formatMarks(q.negativeMarks),
       time: formatDuration(q.timeSpentMs),
-      explanation: q.explanation,
     })),
   }
 }

@@ -7,6 +7,8 @@ import type { StandInStarter } from './index'
 //  - 'wrong-count'                             -> one question fewer than asked
 //  - 'empty-answer'                            -> an empty message content
 //  - 'server-error'                            -> HTTP 500
+//  - 'latex'                                   -> good questions whose text and options use LaTeX and mhchem;
+//                                                 with 'bad-latex' instead, question 2's option C names \foo
 //  - anything else                             -> exactly the asked number of good questions
 // The asked number comes from the JSON schema's minItems (falling back to 'Number of questions: N').
 
@@ -18,6 +20,15 @@ function questions(n: number, topic: string) {
     options: [`Option A${i + 1}`, `Option B${i + 1}`, `Option C${i + 1}`, `Option D${i + 1}`],
     correctOption: i % 4,
     explanation: `Because stand-in answer ${(i % 4) + 1} is right.`,
+  }))
+}
+
+function latexQuestions(n: number, broken: boolean) {
+  return Array.from({ length: n }, (_, i) => ({
+    questionText: `Q${i + 1}: at $[S] = K_m$, what is $v$ in $$v = \\frac{V_{max}[S]}{K_m + [S]}$$ and $\\ce{2H2 + O2 -> 2H2O}$?`,
+    options: ['$\\frac{V_{max}}{2}$', '$V_{max}$', broken && i === 1 ? '$\\foo{2}$' : '$2V_{max}$', '\\$0'],
+    correctOption: 0,
+    explanation: 'Substitute $[S] = K_m$.',
   }))
 }
 
@@ -67,6 +78,11 @@ export async function startOpenaiServer(port = 0): Promise<OpenAiStandIn> {
       if (text.includes('server-error')) return send(500, { error: { message: 'stand-in failure' } })
       if (text.includes('malformed')) return send(200, completion('{"questions": [ this is not json', model))
       if (text.includes('empty-answer')) return send(200, completion('', model))
+      if (text.includes('latex'))
+        return send(
+          200,
+          completion(JSON.stringify({ questions: latexQuestions(n, text.includes('bad-latex')) }), model),
+        )
       if (text.includes('wrong-count'))
         return send(200, completion(JSON.stringify({ questions: questions(Math.max(0, n - 1), topic) }), model))
       return send(200, completion(JSON.stringify({ questions: questions(n, topic) }), model))

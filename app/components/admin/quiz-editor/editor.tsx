@@ -8,6 +8,7 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
+import { z } from 'zod'
 import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { marksText } from '~/lib/quiz/marks'
@@ -16,12 +17,15 @@ import { quizFormSchema, QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from '../ui'
+import type { QuestionPreview } from '~/routes/admin/quiz-form.server'
 import { DecimalField } from './decimal-field'
 import { QuestionFields } from './question-fields'
 
 // The manual quiz form of Create Quiz and Edit Quiz: the quiz's own fields, its marking defaults, then one
 // QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
-// work without JS (the server applies the intent and sends the form back).
+// work without JS (the server applies the intent and sends the form back). 'Preview questions' is a submit too
+// (intent=preview): the server renders each question's markup and sends the form back as typed, saving nothing;
+// the markup libraries never reach the browser.
 
 export const emptyQuestion = {
   questionText: '',
@@ -41,12 +45,22 @@ export const emptyQuestion = {
 export type QuestionType = (typeof QUESTION_TYPES)[number]
 const TYPE_SHORT = { mcq: 'MCQ', msq: 'MSQ', nat: 'NAT' } as const
 
+const anyForm = z.looseObject({})
+
+/** The preview submit: it must reach the server even while some field is still invalid. */
+const isPreview = (submitter: HTMLElement | null | undefined) =>
+  submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value === 'preview'
+
 function useQuizForm(defaultValue: QuizFormValues, lastResult: SubmissionResult<string[]> | null | undefined) {
   return useForm({
     id: 'quiz-form',
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quizFormSchema }),
+    // A preview is not a save: it goes to the server as typed, where each question's markup is rendered.
+    onValidate: ({ formData, submitter }) =>
+      isPreview(submitter)
+        ? parseWithZod(formData, { schema: anyForm })
+        : parseWithZod(formData, { schema: quizFormSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -59,11 +73,17 @@ export function QuizEditor({
   lastResult,
   submitLabel,
   pendingText,
+  previews,
+  previewsSaved = false,
 }: {
   defaultValue: QuizFormValues
   lastResult?: SubmissionResult<string[]> | null
   submitLabel: string
   pendingText: string
+  /** Each question's rendered preview, by position (from 'Preview questions', or the saved versions). */
+  previews?: readonly QuestionPreview[]
+  /** The previews are of the saved questions, not of what is typed. */
+  previewsSaved?: boolean
 }) {
   const [form, fields] = useQuizForm(defaultValue, lastResult)
   const questions = fields.questions.getFieldList()
@@ -132,6 +152,8 @@ export function QuizEditor({
             index={i}
             hydrated={hydrated}
             placeholderFor={placeholderFor}
+            preview={previews?.[i]}
+            previewSaved={previewsSaved}
             removeButtonProps={
               questions.length > 1 ? form.remove.getButtonProps({ name: fields.questions.name, index: i }) : undefined
             }
@@ -146,7 +168,12 @@ export function QuizEditor({
         >
           Add Question
         </button>
-        <StatusButton pendingText={pendingText}>{submitLabel}</StatusButton>
+        <StatusButton name="intent" value="preview" pendingText="Rendering..." className={secondaryButtonClass}>
+          Preview questions
+        </StatusButton>
+        <StatusButton name="intent" value="save" pendingText={pendingText}>
+          {submitLabel}
+        </StatusButton>
       </div>
       <ErrorList errors={form.errors} />
     </Form>

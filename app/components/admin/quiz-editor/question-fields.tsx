@@ -3,6 +3,8 @@ import type { ButtonHTMLAttributes } from 'react'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { QUESTION_TYPES } from '~/schemas/admin-quiz'
+import { Markup } from '~/components/quiz/markup'
+import type { QuestionPreview } from '~/routes/admin/quiz-form.server'
 import { DecimalField } from './decimal-field'
 import type { QuestionField, QuestionType } from './editor'
 
@@ -22,6 +24,8 @@ export function QuestionFields({
   index,
   hydrated,
   placeholderFor,
+  preview,
+  previewSaved,
   removeButtonProps,
 }: {
   question: QuestionField
@@ -29,6 +33,10 @@ export function QuestionFields({
   hydrated: boolean
   /** What a blank marks field means for a question of this type, shown as its placeholder. */
   placeholderFor: (type: QuestionType) => { marks: string; negativeMarks: string }
+  /** The question rendered as learners will see it, or what in its markup does not render. */
+  preview?: QuestionPreview
+  /** The preview shows the saved version (nothing typed has been previewed yet). */
+  previewSaved?: boolean
   /** The Remove intent's button (a real submit, so it works without JS); none when it is the only question. */
   removeButtonProps?: ButtonHTMLAttributes<HTMLButtonElement>
 }) {
@@ -137,6 +145,49 @@ export function QuestionFields({
         textareaProps={{ ...getTextareaProps(q.explanation), rows: 2 }}
         errors={q.explanation.errors}
       />
+      {preview ? <PreviewBox preview={preview} number={index + 1} saved={previewSaved} /> : null}
     </li>
+  )
+}
+
+/** The question as learners will see it: the server-rendered HTML (formulas as MathML), or why it cannot render. */
+function PreviewBox({ preview, number, saved }: { preview: QuestionPreview; number: number; saved?: boolean }) {
+  return (
+    <section
+      aria-labelledby={`preview-${number}`}
+      className="mt-2 rounded border border-dashed border-slate-300 p-3 dark:border-slate-600"
+      data-testid="question-preview"
+    >
+      <h4 id={`preview-${number}`} className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+        Preview of question {number}
+        {saved ? ' (as saved)' : ''}
+      </h4>
+      {preview.html ? (
+        <>
+          <Markup html={preview.html.text} className="mb-2" />
+          {preview.html.options.length ? (
+            <ol className="mb-2 list-[upper-alpha] space-y-1 pl-6">
+              {preview.html.options.map((o, j) => (
+                <li key={j}>
+                  <Markup inline html={o} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {preview.html.explanation ? (
+            <div className="text-sm">
+              <p className="font-semibold">Explanation:</p>
+              <Markup html={preview.html.explanation} />
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300">
+          {preview.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

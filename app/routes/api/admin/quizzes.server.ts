@@ -62,8 +62,8 @@ const generateQuizHandler = async ({ request }: ApiArgs) => {
   const parsed = aiRequestSchema.safeParse(await readJsonBody(request))
   if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
   try {
-    const quiz = await generateQuiz(parsed.data)
-    return json({ success: true, quiz: { ...quiz, category: parsed.data.category } })
+    const { problems, ...quiz } = await generateQuiz(parsed.data)
+    return json({ success: true, quiz: { ...quiz, category: parsed.data.category }, problems })
   } catch (error) {
     if (error instanceof AiError)
       return apiError(
@@ -75,7 +75,8 @@ const generateQuizHandler = async ({ request }: ApiArgs) => {
 }
 
 /** Markup that does not render: 400 naming the first question and field ("Question 3, option B: unknown command \foo"). */
-const markupRefused = (problems: QuestionMarkupProblem[]) => apiError(400, markupMessage(problems[0]!.question, problems[0]!))
+const markupRefused = (problems: QuestionMarkupProblem[]) =>
+  apiError(400, markupMessage(problems[0]!.question, problems[0]!))
 
 const updateQuizHandler = async ({ request, params, user }: SignedInArgs) => {
   if (!isId(params.id) || !(await getQuizForEdit(params.id))) return apiError(404, 'Quiz not found')
@@ -152,7 +153,14 @@ export const adminQuizEndpoints = [
     summary: 'Drafts a quiz with the configured AI model; nothing is saved',
     guard: 'staff',
     body: { json: aiRequestSchema },
-    success: { 200: ok({ quiz: GeneratedQuiz }) },
+    success: {
+      200: ok({
+        quiz: GeneratedQuiz,
+        problems: z
+          .array(z.string())
+          .describe('Draft questions whose markup does not render ("Question 2, option C: unknown command \\foo")'),
+      }),
+    },
     errors: {
       400: 'a rule of the fields',
       500: '"No response from AI" or why the draft failed',
