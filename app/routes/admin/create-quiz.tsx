@@ -53,7 +53,7 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
       />
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
       <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
-        Images for the questions: create the quiz first, then upload them on its Edit page.
+        Images for the questions: create the quiz first, then upload them on its Edit page (or import a ZIP above).
       </p>
       {fill ? (
         <p
