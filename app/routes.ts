@@ -37,6 +37,8 @@ export default [
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
+  // The open attempt's questions as JSON, fetched by the test view once it has hydrated.
+  route('quiz/:quizId/paper', 'routes/quiz/paper.ts'),
   // A quiz image; explanation images only after that learner submits.
   route('quiz-images/:imageId/:name', 'routes/quiz/image.ts'),
 

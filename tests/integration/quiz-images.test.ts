@@ -5,6 +5,7 @@ import { jpegBytes, pngBytes, webpBytes } from '../support/images'
 import { adminApi } from '~/routes/api/admin.server'
 import * as imageRoute from '~/routes/quiz/image'
 import * as attemptRoute from '~/routes/quiz/attempt'
+import * as paperRoute from '~/routes/quiz/paper'
 import { deleteQuizImage, imageUse, listQuizImages, quizImageMap } from '~/models/quiz/images.server'
 import { getStorage } from '~/services/storage.server'
 import { updateQuiz } from '~/models/quiz/editing.server'
@@ -202,6 +203,14 @@ describe('serving /quiz-images/{id}/{name}', () => {
       expect(sent).not.toContain(urls['answer.png']!.split('/')[2])
       expect(sent).not.toContain('answer.png')
     }
+    // Nor does the rest of the paper, which the test view fetches once it has hydrated.
+    const paper = await callRoute(paperRoute.loader, `/quiz/${quiz.id}/paper`, {
+      cookie: learner.cookie,
+      params: { quizId: quiz.id },
+    })
+    expect(paper.status).toBe(200)
+    expect(JSON.stringify(paper.data)).toContain(urls['gel.png']!)
+    expect(JSON.stringify(paper.data)).not.toContain(urls['answer.png']!.split('/')[2])
     expect((await fetchImage(urls['answer.png']!, learner.cookie)).status).toBe(404)
 
     await callRoute(attemptRoute.action, `/quiz/${quiz.id}`, {

@@ -34,9 +34,15 @@ import type { Route } from './+types/attempt'
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
 // No answer key is read here: quiz.server.ts never selects it.
 
-// Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'.
-// The test view needs JavaScript (timer, palette, answer saving): it hydrates.
-export const handle: RouteHandle = { hideFloatingPanel: true, hydrate: true }
+// Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'; and no site footer
+// (an exam screen). The test view needs JavaScript (timer, palette, answer saving): it hydrates, once the page has
+// loaded (it works fully without script until then, and a learner on a slow phone sees the question first).
+export const handle: RouteHandle = {
+  hideFloatingPanel: true,
+  hideSiteFooter: true,
+  hydrate: true,
+  hydrateAfterLoad: true,
+}
 
 const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
 
@@ -128,7 +134,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     quizId: quiz.id,
     attemptId: attempt.id,
     title: quiz.title,
-    questions,
+    // Only the question on screen carries its markup: the page stays one question small however long the paper
+    // (the first TCP flight on a slow phone); the test view fetches the rest from ./paper.ts once it has hydrated.
+    questions: questions.map((question, i) =>
+      i === index && !confirm ? question : { id: question.id, section: question.section },
+    ),
     answers,
     index,
     secondsLeft: secondsLeft(attempt.deadline_at, now),
