@@ -304,7 +304,7 @@ describe('the Edit Quiz images panel (plain form posts)', () => {
 
     const added = await post({ intent: 'image-add', image: file(pngBytes(), 'Pedigree.png'), imageAlt: 'A pedigree' })
     expect(added.status).toBe(302)
-    expect(added.location).toBe(`${page}#quiz-images`)
+    expect(added.location).toBe(`${page}?images#quiz-images`)
     await post({ intent: 'image-add', image: file(pngBytes(), 'gel.png'), imageAlt: 'A gel' })
     const saved = await updateQuiz({
       actorId: staff.id,

@@ -81,7 +81,7 @@ export async function quizImageAction(
       )
     }
     throw await redirectWithSuccess(
-      `${back}#quiz-images`,
+      `${back}?images#quiz-images`,
       `Image ${result.image.name} added: put ${imageMarkup(result.image)} in a question to show it`,
     )
   }
@@ -89,9 +89,9 @@ export async function quizImageAction(
     const parsed = quizImageDeleteSchema.safeParse({ imageId: form.get('imageId') })
     if (!parsed.success) throw await redirectWithError(back, 'Nothing changed: the request was not understood')
     const result = await deleteQuizImage({ actorId, quizId, imageId: parsed.data.imageId })
-    if (result.ok) throw await redirectWithSuccess(`${back}#quiz-images`, `Image ${result.image.name} deleted`)
+    if (result.ok) throw await redirectWithSuccess(`${back}?images#quiz-images`, `Image ${result.image.name} deleted`)
     throw await redirectWithError(
-      `${back}#quiz-images`,
+      `${back}?images#quiz-images`,
       result.reason === 'not-found'
         ? 'Image not found'
         : `${questionList(result.questions)} use this image: take it out of them and save, then delete it`,

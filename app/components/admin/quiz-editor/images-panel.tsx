@@ -31,12 +31,14 @@ export function QuizImagesPanel({
     shouldRevalidate: 'onInput',
   })
   const failed = Boolean(lastResult?.error && Object.keys(lastResult.error).length)
+  // Open after an upload or a delete (the panel's own posts come back to ?images) and while it asks or refuses.
+  const opened = failed || Boolean(confirm) || new URLSearchParams(search).has('images')
   // The file is checked on the server only (its bytes): its error comes back with the reply.
   const fileErrors = lastResult?.error?.image ?? undefined
   return (
     <details
       id="quiz-images"
-      open={failed || Boolean(confirm) || undefined}
+      open={opened || undefined}
       className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
     >
       <summary className="cursor-pointer font-semibold">Images ({images.length})</summary>
