@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { marksFromStorage } from '~/lib/quiz/marks'
 import { questionProblem, type Question } from '~/lib/quiz/scoring'
+import { renderQuestionMarkup } from '~/lib/markup/question'
 import { DEMO_QUIZZES } from './seed-data'
 
 const asQuestion = (q: (typeof DEMO_QUIZZES)[number]['questions'][number]): Question => {
@@ -36,5 +37,20 @@ describe('demo seed quizzes', () => {
       if (q.type === 'mcq') expect(q.negativeMarks! * 3).toBe(q.marks)
       else expect(q.negativeMarks).toBe(0)
     }
+  })
+
+  test('every question renders; the IIT JAM paper has a display formula, a chemical equation and formula options', () => {
+    for (const quiz of DEMO_QUIZZES)
+      for (const q of quiz.questions)
+        expect([q.questionText, renderQuestionMarkup(q).ok]).toEqual([q.questionText, true])
+    const paper = DEMO_QUIZZES.find((q) => q.title.includes('IIT JAM'))!
+    const html = paper.questions.map((q) => {
+      const r = renderQuestionMarkup(q)
+      if (!r.ok) throw new Error('refused')
+      return r.html
+    })
+    expect(html.some((h) => h.text.includes('<math display="block"'))).toBe(true)
+    expect(paper.questions.some((q) => /\$\$\\ce\{/.test(q.questionText))).toBe(true)
+    expect(html.some((h) => h.options.length === 4 && h.options.every((o) => o.startsWith('<math')))).toBe(true)
   })
 })

@@ -168,9 +168,10 @@ const q = (
   explanation,
 })
 
-// One IIT JAM style paper, so a newcomer sees the exam simulator at once. JAM marking in mark
-// units (1 mark = 30000, decision 011): Section A MCQ 1 mark -1/3 and 2 marks -2/3; Section B MSQ 2 marks, no
-// negative, all and only the right options; Section C NAT 1 and 2 marks, no negative, an inclusive range.
+// One IIT JAM style paper, so a newcomer sees the exam simulator at once, with a real paper's markup: display
+// formulas (Michaelis-Menten, free energy), options that are formulas (Nernst), a chemical equation (mhchem). JAM
+// marking in mark units (1 mark = 30000, decision 011): Section A MCQ 1 mark -1/3 and 2 marks -2/3; Section B MSQ
+// 2 marks, no negative, all and only the right options; Section C NAT 1 and 2 marks, no negative, an inclusive range.
 const MARK = 30000
 const mcqJam = (
   marks: 1 | 2,
@@ -270,10 +271,33 @@ const IIT_JAM_PAPER: SeedQuiz = {
     mcqJam(
       2,
       'Biochemistry',
-      'For an enzyme obeying Michaelis-Menten kinetics, the rate at [S] = 3 Km is',
-      ['0.25 Vmax', '0.5 Vmax', '0.75 Vmax', 'Vmax'],
+      'For an enzyme obeying Michaelis-Menten kinetics,\n\n$$v = \\frac{V_{max}[S]}{K_m + [S]}$$\n\n' +
+        'the rate at $[S] = 3K_m$ is',
+      ['$0.25\\,V_{max}$', '$0.5\\,V_{max}$', '$0.75\\,V_{max}$', '$V_{max}$'],
       2,
-      'v = Vmax[S]/(Km + [S]) = 3Km/(4Km) Vmax = 0.75 Vmax.',
+      '$v = \\dfrac{3K_m}{K_m + 3K_m}\\,V_{max} = 0.75\\,V_{max}$.',
+    ),
+    mcqJam(
+      1,
+      'Biochemistry',
+      'The standard free-energy change of a reaction and its equilibrium constant are related by\n\n' +
+        '$$\\Delta G^\\circ = -RT \\ln K_{eq}$$\n\nFor a reaction with $K_{eq} = 1$, $\\Delta G^\\circ$ is',
+      ['$0$', '$RT$', '$-RT$', '$1$'],
+      0,
+      'With $K_{eq} = 1$, $\\ln K_{eq} = 0$, so $\\Delta G^\\circ = 0$: neither direction is favoured.',
+    ),
+    mcqJam(
+      2,
+      'Biophysics',
+      'Which expression gives the equilibrium (Nernst) potential of an ion $X$ of charge $z$ across a membrane?',
+      [
+        '$E_X = \\dfrac{RT}{zF}\\ln\\dfrac{[X]_{out}}{[X]_{in}}$',
+        '$E_X = \\dfrac{zF}{RT}\\ln\\dfrac{[X]_{out}}{[X]_{in}}$',
+        '$E_X = \\dfrac{RT}{zF}\\ln\\dfrac{[X]_{in}}{[X]_{out}}$',
+        '$E_X = zFRT\\ln [X]_{out}$',
+      ],
+      0,
+      'At equilibrium the electrical work balances the concentration term: $zFE_X = RT\\ln\\frac{[X]_{out}}{[X]_{in}}$.',
     ),
     msqJam(
       'Microbiology',
@@ -304,10 +328,19 @@ const IIT_JAM_PAPER: SeedQuiz = {
     natJam(
       1,
       'Genetics',
-      'In a population in Hardy-Weinberg equilibrium, the frequency of the recessive phenotype is 0.16. What is the frequency of the heterozygotes? (two decimals)',
+      'In a population in Hardy-Weinberg equilibrium, $p^2 + 2pq + q^2 = 1$, the frequency of the recessive phenotype is 0.16. What is the frequency of the heterozygotes? (two decimals)',
       '0.47',
       '0.49',
-      'q\u00b2 = 0.16 so q = 0.4 and p = 0.6; 2pq = 0.48.',
+      '$q^2 = 0.16$, so $q = 0.4$ and $p = 0.6$; $2pq = 0.48$.',
+    ),
+    natJam(
+      2,
+      'Biochemistry',
+      'Aerobic respiration of glucose overall:\n\n$$\\ce{C6H12O6 + 6O2 -> 6CO2 + 6H2O}$$\n\n' +
+        'How many grams of $\\ce{O2}$ are consumed per mole of glucose? (O = 16 g/mol)',
+      '192',
+      '192',
+      'Six moles of $\\ce{O2}$ at 32 g/mol each: $6 \\times 32 = 192$ g.',
     ),
     natJam(
       1,

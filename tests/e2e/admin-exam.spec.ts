@@ -104,7 +104,7 @@ test('CSV import: the sample file is offered and fills MSQ and NAT questions', a
   expect(res.status()).toBe(200)
   const csv = await res.body()
   await page.getByLabel('CSV file').setInputFiles({ name: 'sample.csv', mimeType: 'text/csv', buffer: csv })
-  await page.getByRole('button', { name: 'Preview' }).click()
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
   await expect(page.getByText('4 questions ready')).toBeVisible()
   await expect(page.getByText('(MSQ, correct: options 1, 2)')).toBeVisible()
   await page.getByRole('button', { name: 'Use these questions' }).click()

@@ -315,7 +315,7 @@ test('CSV import shows bad rows, fills the form, and Generate with AI fills it t
     mimeType: 'text/csv',
     buffer: Buffer.from('question,a,b,c,d,correct\nGood?,a,b,c,d,2\nBad?,a,b,c,d,7\n'),
   })
-  await page.getByRole('button', { name: 'Preview' }).click()
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
   await expect(page.getByText('Line 3: correct option must be 1, 2, 3 or 4')).toBeVisible()
   await page.getByRole('button', { name: 'Use these questions' }).click()
   const form = page.locator('#quiz-form')

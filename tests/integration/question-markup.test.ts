@@ -93,7 +93,7 @@ describe('rendered once per question version', () => {
     const before = await rows(saved.quiz.id)
     expect(before[0]!.question_text).toBe(MM)
     expect(before[0]!.question_html).toContain('<math display="block"')
-    expect(JSON.parse(before[0]!.options_html)[1]).toBe('<math><mn>2</mn></math>')
+    expect(JSON.parse(before[0]!.options_html)[1]).toBe('<math aria-label="2"><mn>2</mn></math>')
     expect(before[0]!.explanation_html).toContain('<msub>')
     expect(before[1]!.question_html).toContain('→')
     expect(before.map((r) => Number(r.plain_text))).toEqual([0, 0, 1])
@@ -289,10 +289,10 @@ describe('pages carry the stored HTML', () => {
     const questions = await attemptTestQuestions(id, attempt.started_at)
     expect(questions[0]!.questionHtml).toContain('<math display="block"')
     expect(questions[0]!.optionsHtml).toEqual([
-      '<math><mn>1</mn></math>',
-      '<math><mn>2</mn></math>',
-      '<math><mn>3</mn></math>',
-      '<math><mn>4</mn></math>',
+      '<math aria-label="1"><mn>1</mn></math>',
+      '<math aria-label="2"><mn>2</mn></math>',
+      '<math aria-label="3"><mn>3</mn></math>',
+      '<math aria-label="4"><mn>4</mn></math>',
     ])
     expect(JSON.stringify(questions)).not.toContain('\\frac')
   })

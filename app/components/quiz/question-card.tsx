@@ -43,7 +43,8 @@ export function QuestionCard({
   const selected = answer?.selectedOption ?? null
   const natId = `nat-${question.id}`
   return (
-    <fieldset className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+    // min-w-0: a fieldset is as wide as its widest content by default; a wide formula must scroll in its own box.
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
       <legend className="px-1 text-sm text-slate-600 dark:text-slate-300">
         Question {index + 1} of {total}
         {question.marks ? (

@@ -11,7 +11,7 @@ describe('renderQuestionMarkup', () => {
     if (!r.ok) throw new Error(r.problems[0]!.message)
     expect(r.html.text).toMatch(/^<p>Which is <math>/)
     expect(r.html.options).toEqual([
-      '<math><msup><mi>x</mi><mn class="tml-sml-pad">2</mn></msup></math>',
+      '<math aria-label="x to the power 2"><msup><mi>x</mi><mn class="tml-sml-pad">2</mn></msup></math>',
       '<p>two</p>\n<p>paragraphs</p>\n',
       'plain',
       '<strong>bold</strong>',

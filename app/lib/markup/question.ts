@@ -24,14 +24,15 @@ export function renderQuestionMarkup(
   images?: MarkupImages,
 ): { ok: true; html: QuestionHtml } | { ok: false; problems: MarkupProblem[] } {
   const problems: MarkupProblem[] = []
-  const render = (source: string, where: MarkupField) => {
-    const r = renderMarkup(source, { images })
+  const render = (source: string, where: MarkupField, mathLabels = false) => {
+    const r = renderMarkup(source, { images, mathLabels })
     if (r.ok) return r.html
     problems.push({ ...where, message: r.error })
     return ''
   }
   const text = render(q.questionText, { field: 'questionText' })
-  const options = q.options.map((o, option) => inlineHtml(render(o, { field: 'options', option })))
+  // An option is the label of a radio button or checkbox: its formulas carry words, or the control has no name.
+  const options = q.options.map((o, option) => inlineHtml(render(o, { field: 'options', option }, true)))
   const explanation = q.explanation ? render(q.explanation, { field: 'explanation' }) : null
   return problems.length ? { ok: false, problems } : { ok: true, html: { text, options, explanation } }
 }

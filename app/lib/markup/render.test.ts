@@ -22,7 +22,7 @@ function refused(source: string, opts: Parameters<typeof renderMarkup>[1] = { im
 
 const ALLOWED_TAGS = new Set(
   (
-    'p br strong em s sub sup ul ol li blockquote hr code pre table thead tbody tr th td a img math semantics mrow ' +
+    'div span p br strong em s sub sup ul ol li blockquote hr code pre table thead tbody tr th td a img math semantics mrow ' +
     'mi mn mo ms mtext mspace msub msup msubsup mfrac msqrt mroot mover munder munderover mmultiscripts ' +
     'mprescripts none mtable mtr mtd mlabeledtr mpadded mphantom menclose mstyle merror'
   ).split(' '),
@@ -281,6 +281,24 @@ describe('hostile input', () => {
       new Set(),
     )
     expect(out).toBe('<math><mrow class="tml-med-pad"><mi>a</mi>b</mrow></math>')
+    // The scrolling box: its class and tabindex 0 only.
+    expect(
+      sanitizeMarkup(
+        '<div class="markup-scroll fixed" tabindex="-1" onfocus="x" style="x"></div><span class="hidden" tabindex="0">s</span>',
+        new Set(),
+      ),
+    ).toBe('<div class="markup-scroll"></div><span tabindex="0">s</span>')
+  })
+
+  test('a display formula and a table scroll in a focusable box; not inside an option (mathLabels)', () => {
+    expect(html('$$x$$')).toBe(
+      '<p><span class="markup-scroll" tabindex="0"><math display="block" class="tml-display"><mi>x</mi></math></span></p>\n',
+    )
+    expect(html('| a |\n|--|\n| b |')).toMatch(
+      /^<div class="markup-scroll" tabindex="0"><table>[\s\S]*<\/table>\n<\/div>\n$/,
+    )
+    const option = renderMarkup('$$x$$', { mathLabels: true })
+    expect(option.ok && option.html).not.toContain('markup-scroll')
   })
 
   test('deep nesting is refused, not cut or crashed', () => {

@@ -4,6 +4,7 @@ import markdownItSub from 'markdown-it-sub'
 import markdownItSup from 'markdown-it-sup'
 import temml from 'temml'
 import { sanitizeMarkup } from './sanitize'
+import { mathSpeech, type MathTreeNode } from './speech'
 
 // Question markup (question text, options, explanation) to HTML with MathML: Markdown (markdown-it, raw HTML
 // off), LaTeX between $...$ and $$...$$ (temml to MathML, mhchem's \ce and \pu included), `\$` a dollar sign,
@@ -20,20 +21,36 @@ const MAX_BLOCK_NESTING = 20
 
 export type MarkupImage = { url: string; alt?: string }
 export type MarkupImages = ReadonlyMap<string, MarkupImage>
-export type RenderOptions = { images?: MarkupImages; lazyImages?: boolean }
+export type RenderOptions = {
+  images?: MarkupImages
+  lazyImages?: boolean
+  /**
+   * Give each formula an aria-label in words (app/lib/markup/speech.ts): for markup that becomes the whole label of
+   * a form control (an option), which browsers do not name from MathML.
+   */
+  mathLabels?: boolean
+}
 export type RenderResult = { ok: true; html: string } | { ok: false; error: string }
 
 /** A refusal with the message shown to staff (after "Question 3, option B: "). */
 class MarkupError extends Error {}
 
-type Env = { images: MarkupImages; lazyImages: boolean; urls: Set<string> }
+type Env = { images: MarkupImages; lazyImages: boolean; mathLabels: boolean; urls: Set<string> }
 
 const md = createParser()
+
+/** The box a wide formula or table scrolls in (app/app.css .markup-scroll). */
+const SCROLL_OPEN = (tag: 'span' | 'div') => `<${tag} class="markup-scroll" tabindex="0">`
 
 export function renderMarkup(source: string, opts: RenderOptions = {}): RenderResult {
   if (source.length > MAX_MARKUP_LENGTH)
     return { ok: false, error: `too long: at most ${MAX_MARKUP_LENGTH.toLocaleString('en-IN')} characters` }
-  const env: Env = { images: opts.images ?? new Map(), lazyImages: opts.lazyImages !== false, urls: new Set() }
+  const env: Env = {
+    images: opts.images ?? new Map(),
+    lazyImages: opts.lazyImages !== false,
+    mathLabels: opts.mathLabels === true,
+    urls: new Set(),
+  }
   try {
     const html = md.render(source, env)
     return { ok: true, html: sanitizeMarkup(html, env.urls) }
@@ -51,8 +68,21 @@ function createParser() {
   parser.disable(['heading', 'lheading', 'code'])
   parser.block.ruler.before('table', 'nesting_limit', nestingLimit)
   parser.inline.ruler.after('escape', 'math', mathRule)
-  parser.renderer.rules.math_inline = (tokens, idx) => renderTex(tokens[idx]!.content, false)
-  parser.renderer.rules.math_display = (tokens, idx) => renderTex(tokens[idx]!.content, true)
+  parser.renderer.rules.math_inline = (tokens, idx, _o, env) => renderTex(tokens[idx]!.content, false, env as Env)
+  // A display formula or a table may be wider than a 320 px screen: it scrolls in its own box, which takes focus so
+  // keyboard users can scroll it too. Not in a control's label (mathLabels), where a focus stop would nest.
+  parser.renderer.rules.math_display = (tokens, idx, _o, envArg) => {
+    const env = envArg as Env
+    const math = renderTex(tokens[idx]!.content, true, env)
+    return env.mathLabels ? math : `${SCROLL_OPEN('span')}${math}</span>`
+  }
+  const tableOpen = parser.renderer.rules.table_open
+  const tableClose = parser.renderer.rules.table_close
+  parser.renderer.rules.table_open = (tokens, idx, options, env, self) =>
+    SCROLL_OPEN('div') +
+    (tableOpen ? tableOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options))
+  parser.renderer.rules.table_close = (tokens, idx, options, env, self) =>
+    (tableClose ? tableClose(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options)) + '</div>\n'
   parser.renderer.rules.image = renderImage
   // Table alignment arrives as style="text-align:…", which the sanitiser drops; carry it as a class instead.
   parser.core.ruler.push('align_classes', (state) => {
@@ -115,10 +145,18 @@ function mathRule(state: StateInline, silent: boolean): boolean {
   return true
 }
 
-function renderTex(tex: string, displayMode: boolean): string {
+function renderTex(tex: string, displayMode: boolean, env: Env): string {
   try {
     // trust: false keeps \href, \url, \class, \id, \style, \html… out; throwOnError refuses unknown commands.
-    return temml.renderToString(tex, { displayMode, throwOnError: true, trust: false, annotate: false, xml: false })
+    const options = { displayMode, throwOnError: true, trust: false, annotate: false, xml: false }
+    if (!env.mathLabels) return temml.renderToString(tex, options)
+    // The tree renderToString writes its MathML from, labelled first.
+    const tree = temml.__renderToMathMLTree(tex, options) as MathTreeNode & {
+      setAttribute: (name: string, value: string) => void
+      toMarkup: () => string
+    }
+    tree.setAttribute('aria-label', mathSpeech(tree))
+    return tree.toMarkup()
   } catch (e) {
     throw new MarkupError(texMessage(e))
   }

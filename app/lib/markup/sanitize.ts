@@ -6,6 +6,9 @@ import sanitizeHtml from 'sanitize-html'
 // when its src is one of the quiz image URLs the renderer resolved.
 
 const MARKDOWN_TAGS = [
+  // The scrolling box around a display formula or a table (render.ts): class markup-scroll, tabindex 0, nothing else.
+  'div',
+  'span',
   'p',
   'br',
   'strong',
@@ -104,17 +107,29 @@ const MATHML_ATTRIBUTES = [
   'rowspan',
 ]
 
+/** A div or span keeps tabindex only as "0" (the scrolling box takes focus; nothing may reorder or trap it). */
+const scrollBox: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const { tabindex, ...rest } = attribs
+  return { tagName, attribs: tabindex === '0' ? { ...rest, tabindex } : rest }
+}
+
 const options = (imageUrls: ReadonlySet<string>): sanitizeHtml.IOptions => ({
   allowedTags: [...MARKDOWN_TAGS, ...MATHML_TAGS],
   allowedAttributes: {
     a: ['href', 'rel'],
     img: ['src', 'alt', 'loading', 'decoding'],
     ol: ['start'],
+    div: ['class', 'tabindex'],
+    span: ['class', 'tabindex'],
     th: ['class'],
     td: ['class'],
     ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, ['class', ...MATHML_ATTRIBUTES]])),
+    // A formula that labels a form control carries its words (render.ts, mathLabels).
+    math: ['class', 'aria-label', ...MATHML_ATTRIBUTES],
   },
   allowedClasses: {
+    div: ['markup-scroll'],
+    span: ['markup-scroll'],
     th: ['md-align-left', 'md-align-center', 'md-align-right'],
     td: ['md-align-left', 'md-align-center', 'md-align-right'],
     ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, ['tml-*']])),
@@ -128,6 +143,8 @@ const options = (imageUrls: ReadonlySet<string>): sanitizeHtml.IOptions => ({
   exclusiveFilter: (frame) => frame.tag === 'img' && !imageUrls.has(frame.attribs.src ?? ''),
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer' } }),
+    div: scrollBox,
+    span: scrollBox,
   },
   nonBooleanAttributes: ['*'],
 })

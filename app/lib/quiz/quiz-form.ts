@@ -11,6 +11,12 @@ import type { QuestionType } from './scoring'
 
 const QUESTION_TYPES = ['mcq', 'msq', 'nat'] as const satisfies readonly QuestionType[]
 
+/**
+ * Line ends as one newline: a browser posts a textarea's lines with CRLF, a script may send LF, and the same
+ * question must be the same stored source (an unchanged question keeps its version).
+ */
+const lf = (text: string) => text.replace(/\r\n?/g, '\n')
+
 /** A checked question (form or API) as the model takes it; `base` as in checkExamQuestion. */
 export function examDraft(
   q: ExamFields & { questionText: string; explanation?: string; section?: string; topic?: string },
@@ -25,12 +31,12 @@ export function examDraft(
   const correctOptions =
     type === 'msq' ? [...new Set((q.correctOptions ?? []).map((o) => o - base))].sort((a, b) => a - b) : undefined
   return {
-    questionText: q.questionText,
+    questionText: lf(q.questionText),
     type,
-    options: type === 'nat' ? [] : (q.options ?? []).map((o) => o ?? ''),
+    options: type === 'nat' ? [] : (q.options ?? []).map((o) => lf(o ?? '')),
     correctOption:
       type === 'mcq' ? (q.correctOption ?? base) - base : type === 'msq' ? Math.min(...correctOptions!) : 0,
-    explanation: q.explanation?.trim() || undefined,
+    explanation: lf(q.explanation?.trim() ?? '') || undefined,
     marks: units(q.marks, true),
     negativeMarks: units(q.negativeMarks, false),
     ...(type === 'msq' ? { correctOptions } : {}),

@@ -32,7 +32,8 @@ export function CsvImport({ preview }: { preview: CsvPreview | null }) {
       <summary className="cursor-pointer font-semibold">Import questions from CSV or ZIP</summary>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         One question a row: question, option 1, option 2, option 3, option 4, correct option (1-4), explanation
-        (optional). A header row is allowed.
+        (optional). A header row is allowed. Cells take the same markup as the form (formulas between $...$, chemistry
+        as {'$\\ce{...}$'}); a row whose markup does not render is listed and skipped.
       </p>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         Optional columns after the explanation, in this order: type (mcq, msq or nat; blank is mcq), marks, negative

@@ -145,6 +145,12 @@ export function QuizEditor({
       </details>
       <StagedImages field={fields.stagedImages} />
       <h2 className="mt-4 mb-2 text-lg font-semibold">Questions</h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="markup-help">
+        Question text, options and explanation take **bold**, *italic*, H~2~O, x^2^, lists and simple tables; formulas
+        between <code>$...$</code> (on their own line: <code>$$...$$</code>); chemistry as{' '}
+        <code>{'$\\ce{2H2 + O2 -> 2H2O}$'}</code>; an uploaded image as <code>![alt text](name)</code>;{' '}
+        <code>{'\\$'}</code> for a dollar sign. Preview questions shows them as learners will.
+      </p>
       <ol className="flex flex-col gap-4">
         {questions.map((question, i) => (
           <QuestionFields
