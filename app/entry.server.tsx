@@ -46,7 +46,7 @@ export default function handleRequest(
   // Pages that need script hydrate; every other page is plain HTML + CSS (app/hooks/use-route-handle.ts).
   const hydrate = pageHydrates(routerContext) || import.meta.env.DEV
   // ...and some hydrate only after they have loaded: rendered whole, CSS inline, scripts held back.
-  const afterLoad = hydrate && !import.meta.env.DEV && handleSet(routerContext, 'hydrateAfterLoad')
+  const afterLoad = hydrate && !import.meta.env.DEV && hydratesAfterLoad(routerContext)
   // Every hydrating HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into
   // another (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the
   // render options. The theme and speculation-rules scripts are allowed by their hash, so a page without
@@ -139,16 +139,20 @@ export default function handleRequest(
 
 /** True when a matched route declares `handle.hydrate` (read from the route modules: no hooks on the server). */
 function pageHydrates(routerContext: EntryContext): boolean {
-  return handleSet(routerContext, 'hydrate')
-}
-
-/** True when a matched route's handle sets the flag. */
-function handleSet(routerContext: EntryContext, flag: keyof RouteHandle): boolean {
   const matches = routerContext.staticHandlerContext.matches
   return handlesSet(
     matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
-    flag,
+    'hydrate',
   )
+}
+
+/** True when a matched route asks to hydrate after load, for the view its loader data says it renders. */
+function hydratesAfterLoad(routerContext: EntryContext): boolean {
+  const { matches, loaderData } = routerContext.staticHandlerContext
+  return matches.some((match) => {
+    const flag = (routerContext.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrateAfterLoad
+    return typeof flag === 'function' ? flag(loaderData?.[match.route.id]) : Boolean(flag)
+  })
 }
 
 /**

@@ -19,9 +19,10 @@ export type RouteHandle = {
   hydrate?: boolean
   /**
    * With `hydrate`: the page is rendered whole with its CSS inline, and its scripts start only after it has loaded
-   * (app/utils/after-load.server.ts). For a page that works fully without script and must paint first (the test view).
+   * (app/utils/after-load.server.ts). For a page that works fully without script and must paint first (the test
+   * view); a function of the route's loader data says which of its views (read on the server only).
    */
-  hydrateAfterLoad?: boolean
+  hydrateAfterLoad?: boolean | ((loaderData: unknown) => boolean)
   /**
    * False: this page's HTML depends on something the anonymous page cache's key (path, query, theme) and the
    * content version do not hold, so it is never stored (app/utils/page-cache.server.ts, decision 014).

@@ -35,13 +35,14 @@ import type { Route } from './+types/attempt'
 // No answer key is read here: quiz.server.ts never selects it.
 
 // Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'; and no site footer
-// (an exam screen). The test view needs JavaScript (timer, palette, answer saving): it hydrates, once the page has
-// loaded (it works fully without script until then, and a learner on a slow phone sees the question first).
+// (an exam screen). The test view needs JavaScript (timer, palette, answer saving): it hydrates, and the test itself
+// once the page has loaded (it works fully without script until then, and a learner on a slow phone sees the
+// question first).
 export const handle: RouteHandle = {
   hideFloatingPanel: true,
   hideSiteFooter: true,
   hydrate: true,
-  hydrateAfterLoad: true,
+  hydrateAfterLoad: (data) => (data as { view?: string } | undefined)?.view === 'test',
 }
 
 const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'
