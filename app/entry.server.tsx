@@ -7,7 +7,8 @@ import { ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { handlesSet } from '~/hooks/use-route-handle'
+import { handlesSet, type RouteHandle } from '~/hooks/use-route-handle'
+import { holdScriptsUntilLoad } from '~/utils/after-load.server'
 import { inlineCriticalCss } from '~/utils/critical-css.server'
 import { inlineFirstViewImages } from '~/utils/inline-images.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
@@ -44,6 +45,8 @@ export default function handleRequest(
 ) {
   // Pages that need script hydrate; every other page is plain HTML + CSS (app/hooks/use-route-handle.ts).
   const hydrate = pageHydrates(routerContext) || import.meta.env.DEV
+  // ...and some hydrate only after they have loaded: rendered whole, CSS inline, scripts held back.
+  const afterLoad = hydrate && !import.meta.env.DEV && hydratesAfterLoad(routerContext)
   // Every hydrating HTML response gets its own nonce, so a nonce seen in one page is no use for injecting into
   // another (ADR 005). React Router's scripts take it from ServerRouter, React's streaming scripts from the
   // render options. The theme and speculation-rules scripts are allowed by their hash, so a page without
@@ -70,7 +73,9 @@ export default function handleRequest(
     // A page that does not hydrate is rendered whole too: it has no script to fill in streamed parts, and it
     // leaves as one piece with its CSS inlined (renderWhole).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hydrate ? 'onAllReady' : 'onShellReady'
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hydrate || afterLoad
+        ? 'onAllReady'
+        : 'onShellReady'
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -85,8 +90,15 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true
           responseHeaders.set('Content-Type', 'text/html')
-          if (!hydrate) {
-            resolve(renderWhole(pipe, responseHeaders, responseStatusCode, () => clearTimeout(timeoutId)))
+          if (!hydrate || afterLoad) {
+            const finish = afterLoad
+              ? (html: string) =>
+                  holdScriptsUntilLoad(
+                    inlineCriticalCss(inlineFirstViewImages(html, undefined, { all: true }), { keepSheet: true }),
+                    nonce,
+                  )
+              : (html: string) => inlineCriticalCss(inlineFirstViewImages(html))
+            resolve(renderWhole(pipe, responseHeaders, responseStatusCode, () => clearTimeout(timeoutId), finish))
             return
           }
           const body = new PassThrough({
@@ -134,10 +146,20 @@ function pageHydrates(routerContext: EntryContext): boolean {
   )
 }
 
+/** True when a matched route asks to hydrate after load, for the view its loader data says it renders. */
+function hydratesAfterLoad(routerContext: EntryContext): boolean {
+  const { matches, loaderData } = routerContext.staticHandlerContext
+  return matches.some((match) => {
+    const flag = (routerContext.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrateAfterLoad
+    return typeof flag === 'function' ? flag(loaderData?.[match.route.id]) : Boolean(flag)
+  })
+}
+
 /**
- * A page without framework scripts, collected whole and sent as one body: its stylesheet link becomes the CSS it
- * uses, inline (app/utils/critical-css.server.ts), and so do its small first-view images
- * (app/utils/inline-images.server.ts), so the first response paints without another request, and the
+ * A page without framework scripts (or one that hydrates after it has loaded), collected whole and sent as one body:
+ * its stylesheet link becomes the CSS it uses, inline (app/utils/critical-css.server.ts; `finish` also holds back
+ * the scripts of a page that hydrates after load, app/utils/after-load.server.ts), and so do its small first-view
+ * images (app/utils/inline-images.server.ts), so the first response paints without another request, and the
  * compressor sees the page in one piece (a stream of small writes compresses worse).
  */
 function renderWhole(
@@ -145,6 +167,7 @@ function renderWhole(
   headers: Headers,
   status: number,
   done: () => void,
+  finish: (html: string) => string,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -153,7 +176,7 @@ function renderWhole(
     sink.on('error', reject)
     sink.on('end', () => {
       done()
-      const html = inlineCriticalCss(inlineFirstViewImages(Buffer.concat(chunks).toString('utf8')))
+      const html = finish(Buffer.concat(chunks).toString('utf8'))
       resolve(new Response(html, { headers, status }))
     })
     pipe(sink)

@@ -50,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // (app/utils/csp.server.ts). Pages that do not hydrate get no nonce at all (their HTML is cacheable).
   const nonce = useNonce() || undefined
   const hideFloatingPanel = useRouteHandleFlag('hideFloatingPanel')
+  const hideSiteFooter = useRouteHandleFlag('hideSiteFooter')
   // Only routes that need script get React Router's scripts: every other page is plain HTML + CSS
   // (app/hooks/use-route-handle.ts). The dev server always hydrates: Vite delivers the CSS through script there.
   const hydrate = useRouteHandleFlag('hydrate') || import.meta.env.DEV
@@ -66,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ProgressBar />
         <SiteHeader user={root?.user ?? null} theme={root?.theme ?? null} />
         <div className="pt-16 print:pt-0">{children}</div>
-        <SiteFooter />
+        {hideSiteFooter ? null : <SiteFooter />}
         {hideFloatingPanel ? null : <WhatsAppPanel />}
         <Toaster toast={root?.toast ?? null} />
         {hydrate ? (

@@ -47,6 +47,10 @@ export default [
   route('practice', 'routes/practice/index.tsx'),
   route('practice/sets/:setId', 'routes/practice/set.tsx'),
   route('practice/sets/:setId/result', 'routes/practice/set-result.tsx'),
+  // The open attempt's questions as JSON, fetched by the test view once it has hydrated.
+  route('quiz/:quizId/paper', 'routes/quiz/paper.ts'),
+  // A quiz image; explanation images only after that learner submits.
+  route('quiz-images/:imageId/:name', 'routes/quiz/image.ts'),
 
   // Admin area
   ...prefix('admin', [

@@ -13,6 +13,7 @@ import * as m0010 from '../migrations/0010_course_management.ts'
 import * as m0011 from '../migrations/0011_access_periods.ts'
 import * as m0012 from '../migrations/0012_live_classes.ts'
 import * as m0013 from '../migrations/0013_question_markup.ts'
+import * as m0014 from '../migrations/0014_quiz_images.ts'
 import * as m0015 from '../migrations/0015_learning_loop.ts'
 import * as m0016 from '../migrations/0016_receipts_refunds.ts'
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0011_access_periods': m0011,
   '0012_live_classes': m0012,
   '0013_question_markup': m0013,
+  '0014_quiz_images': m0014,
   '0015_learning_loop': m0015,
   '0016_receipts_refunds': m0016,
 }

@@ -296,6 +296,23 @@ export interface QuestionsTable {
   plain_text: number
 }
 
+/** migrations/0014: an image uploaded to a quiz, named in its question markup (app/models/quiz/images.server.ts). */
+export interface QuizImagesTable {
+  id: string
+  quiz_id: string
+  /** What staff type in markup: `![alt](name)`; unique per quiz. */
+  name: string
+  storage_key: string
+  alt: string
+  content_type: string
+  byte_size: number
+  /** Pixels, read from the bytes at upload (null if the header did not say). */
+  width: number | null
+  height: number | null
+  created_at: string
+  created_by: string | null
+}
+
 export interface AttemptsTable {
   id: string
   user_id: string
@@ -385,6 +402,7 @@ export interface Database {
   invoices: InvoicesTable
   refunds: RefundsTable
   document_counters: DocumentCountersTable
+  quiz_images: QuizImagesTable
 }
 
 // migrations/0015: the learning loop (app/models/lecture-progress.server.ts, app/models/quiz/practice.server.ts).

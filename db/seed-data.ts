@@ -154,7 +154,11 @@ type SeedQuiz = {
   category: 'free' | 'paid'
   timeLimit: number
   questions: QuestionInput[]
+  /** Figures its questions name (`![alt](name)`): a committed file of db/figures, stored by the seed as an upload. */
+  images?: Array<{ name: string; file: string; alt: string }>
 }
+
+export const PEDIGREE_ALT = 'Three-generation pedigree of a rare trait; affected individuals shaded'
 
 const q = (
   questionText: string,
@@ -235,6 +239,7 @@ const IIT_JAM_PAPER: SeedQuiz = {
     'marking, all and only the right options) and Section C numerical answers (no negative marking).',
   category: 'free',
   timeLimit: 30,
+  images: [{ name: 'pedigree.png', file: 'pedigree.png', alt: PEDIGREE_ALT }],
   questions: [
     mcqJam(
       1,
@@ -259,6 +264,16 @@ const IIT_JAM_PAPER: SeedQuiz = {
       ['9:3:3:1', '1:1:1:1', '3:1', '1:2:1'],
       1,
       'Each of the four gamete types of AaBb meets an ab gamete, giving four phenotypes in equal numbers.',
+    ),
+    mcqJam(
+      2,
+      'Genetics',
+      `The pedigree shows a rare trait; affected individuals are shaded.\n\n![${PEDIGREE_ALT}](pedigree.png)\n\n` +
+        'Its most likely mode of inheritance is',
+      ['Autosomal recessive', 'Autosomal dominant', 'X-linked dominant', 'Y-linked'],
+      0,
+      'Two unaffected parents have an affected daughter, and an affected son and daughter appear in generation III: ' +
+        'the trait skips generations and affects both sexes, so both parents are carriers ($Aa \\times Aa$).',
     ),
     mcqJam(
       2,

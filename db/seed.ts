@@ -1,5 +1,10 @@
 // Demo seed: runs only into an empty database, through the same factories as the tests.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Kysely } from 'kysely'
+import { imageSize, MIME, sniffImage } from '../app/lib/file-type.ts'
+import { quizImageUrl } from '../app/lib/quiz/images.ts'
 import {
   createCoupon,
   createCourse,
@@ -43,7 +48,57 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
  */
 export type StoreNote = (pdf: Uint8Array) => Promise<string>
 
-export async function seedDemo(db: Kysely<Database>, storeNote?: StoreNote): Promise<boolean> {
+/**
+ * Stores a quiz figure's bytes as an upload of that quiz (local folder or S3) and returns its storage key. The app
+ * passes one (app/utils/db.server.ts); without it the seeded figures have no file (their questions show the alt text).
+ */
+export type StoreQuizImage = (quizId: string, png: Uint8Array) => Promise<string>
+
+/**
+ * A seeded quiz with its figures: the questions rendered with each figure's address (its id fixed first), then the
+ * figures stored and recorded as staff uploads would be. The files are the committed PNGs of db/figures.
+ */
+async function createQuizWithFigures(
+  db: Kysely<Database>,
+  quiz: (typeof DEMO_QUIZZES)[number],
+  storeImage: StoreQuizImage | undefined,
+) {
+  const figures = (quiz.images ?? []).map((f) => ({
+    ...f,
+    id: crypto.randomBytes(12).toString('hex'),
+    bytes: new Uint8Array(fs.readFileSync(path.join(process.cwd(), 'db/figures', f.file))),
+  }))
+  const images = new Map(figures.map((f) => [f.name, { url: quizImageUrl(f), alt: f.alt }]))
+  const { id: quizId } = await createQuiz(db, { ...quiz, images })
+  if (!storeImage) return
+  for (const f of figures) {
+    const type = sniffImage(f.bytes)
+    if (!type) throw new Error(`db/figures/${f.file} is not a PNG, JPEG or WebP image`)
+    const size = imageSize(f.bytes, type)
+    await db
+      .insertInto('quiz_images')
+      .values({
+        id: f.id,
+        quiz_id: quizId,
+        name: f.name,
+        storage_key: await storeImage(quizId, f.bytes),
+        alt: f.alt,
+        content_type: MIME[type],
+        byte_size: f.bytes.byteLength,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        created_at: new Date().toISOString(),
+        created_by: null,
+      })
+      .execute()
+  }
+}
+
+export async function seedDemo(
+  db: Kysely<Database>,
+  storeNote?: StoreNote,
+  storeImage?: StoreQuizImage,
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   for (const account of DEMO_ACCOUNTS) {
     const taken = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst()
@@ -71,7 +126,7 @@ export async function seedDemo(db: Kysely<Database>, storeNote?: StoreNote): Pro
       }
     }
   }
-  for (const quiz of DEMO_QUIZZES) await createQuiz(db, quiz)
+  for (const quiz of DEMO_QUIZZES) await createQuizWithFigures(db, quiz, storeImage)
   await setQuizPrice(db, { actualPrice: 399, discountedPrice: 99 })
   await createCoupon(db, {
     courseId: courseIds[DEMO_COUPON.linkAddress],

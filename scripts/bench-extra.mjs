@@ -153,13 +153,14 @@ function percentile(sorted, q) {
 }
 
 /**
- * The burst: `count` distinct learners (with sessions), each starting and submitting the free quiz in one
+ * The burst: `count` distinct learners (with sessions), each starting and submitting `quiz` (default the free quiz;
+ * `{ id, questions }`) in one
  * POST /api/v1/quiz/submit, the starts spread evenly over `spreadMs` (RATE_LIMIT=off on the server). Returns
  * results, errors, stored attempts, the time until the last answer, latency percentiles and, on PostgreSQL,
  * what the app's connections did meanwhile (sampled from pg_stat_activity) and transactions per learner.
  */
-export async function measureBurst({ base, db, count = 5000, spreadMs = 10_000 }) {
-  const quiz = await freeQuiz(db)
+export async function measureBurst({ base, db, quiz, count = 5000, spreadMs = 10_000 }) {
+  quiz ??= await freeQuiz(db)
   const body = JSON.stringify({ quizId: quiz.id, answers: answersFor(quiz) })
   const learners = await makeLearners(db, count, 'burst')
   const statsBefore = await db.stats()
@@ -248,15 +249,30 @@ export async function measureBurst({ base, db, count = 5000, spreadMs = 10_000 }
  * Lighthouse on /, /courses, /quizzes, a course detail page and the quiz page of an open attempt
  * (bench-lighthouse.mjs); `pageRows` (bench-pages.mjs) are the wire counts its JS bytes are checked against.
  */
-export async function runLighthouse({ base, db, chromePort, course, pageRows = [] }) {
+export async function runLighthouse({ base, db, chromePort, course, pageRows = [], mathPaper = null }) {
   const { default: benchLighthouse } = await import('./bench-lighthouse.mjs')
   const quiz = await freeQuiz(db)
   const [learner] = await makeLearners(db, 1, 'lighthouse')
   await startQuiz(base, learner, quiz.id)
-  return benchLighthouse({ base, cookie: learner, quizId: quiz.id, course, chromePort, pageRows })
+  if (mathPaper) await startQuiz(base, learner, mathPaper.id)
+  return benchLighthouse({
+    base,
+    cookie: learner,
+    quizId: quiz.id,
+    mathPaperId: mathPaper?.id,
+    course,
+    chromePort,
+    pageRows,
+  })
 }
 
 const tsx = (file) => [process.execPath, ['node_modules/tsx/dist/cli.mjs', file]]
+
+/** What rendering markup costs per question of the math paper (bench-markup.ts). Returns failures. */
+export function runMarkup() {
+  const [cmd, args] = tsx('scripts/bench-markup.ts')
+  return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
+}
 
 /** 10 durability rounds on their own servers (bench-durability.ts, on `port`). Returns failures. */
 export function runDurability({ port }) {

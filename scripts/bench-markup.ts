@@ -1,50 +1,43 @@
-// What rendering question markup costs per question (text, four options and an explanation, full of formulas
-// and chemistry), as the editing model pays it once per saved question version: `npx tsx scripts/bench-markup.ts`.
-// Pages never render markup, so this is a cost of saving a quiz, not of showing one. Prints one line per figure.
+// What rendering question markup costs per question, as the editing model pays it once per saved question version
+// (text, four options, explanation; app/lib/markup/question.ts): the bench's 60-question math paper
+// (scripts/bench-math-paper.mjs), rendered 5 times after a warm-up. Pages never render markup (they show the stored
+// HTML), so this is a cost of saving a quiz, not of showing one. Run by `npm run bench` (section markup) or alone:
+// `npx tsx scripts/bench-markup.ts`. Prints its figures; exits 0.
 import { performance } from 'node:perf_hooks'
-import { renderMarkup } from '../app/lib/markup/render.ts'
+import { renderQuestionMarkup } from '../app/lib/markup/question.ts'
+import { MATH_PAPER_FIGURES, mathPaperQuestions } from './bench-math-paper.mjs'
 
-const images = new Map([['gel.png', { url: '/quiz-images/demo/gel.png', alt: 'Agarose gel' }]])
+type Q = { questionText: string; options: string[]; explanation: string }
+const figures = MATH_PAPER_FIGURES as Array<{ name: string; alt: string }>
+const images = new Map(figures.map((f) => [f.name, { url: `/quiz-images/${'0'.repeat(24)}/${f.name}`, alt: f.alt }]))
+const paper = mathPaperQuestions() as Q[]
 
-/** One exam question as staff enter it: the heavy end (every field holds math). */
-function question(i: number) {
-  return [
-    `**Q${i}.** An enzyme follows Michaelis-Menten kinetics $$v = \\frac{V_{max}[S]}{K_m + [S]}$$ ` +
-      `with $K_m = ${i} \\,\\text{mM}$. At $[S] = 3K_m$, what fraction of $V_{max}$ is reached? ` +
-      `In the cell, $\\ce{C6H12O6 + 6O2 -> 6CO2 + 6H2O}$ and $\\Delta G = \\Delta G^\\circ + RT\\ln Q$.`,
-    '$\\frac{3}{4}V_{max}$',
-    '$\\frac{1}{4}V_{max}$',
-    '$\\frac{2}{3}V_{max}$',
-    '$V_{max}$',
-    `Substitute $[S] = 3K_m$: $v = \\frac{3K_m}{4K_m}V_{max}$. Hardy-Weinberg for contrast: $p^2 + 2pq + q^2 = 1$; ` +
-      `Nernst: $E = E^\\circ - \\frac{RT}{nF}\\ln\\frac{[\\text{red}]}{[\\text{ox}]}$. ![Gel, lanes 1-4](gel.png)`,
-  ]
+function render(q: Q) {
+  const r = renderQuestionMarkup(q, images)
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '))
+  return r.html.text.length + r.html.options.join('').length + (r.html.explanation?.length ?? 0)
 }
 
-function renderQuestion(fields: string[]) {
-  for (const source of fields) {
-    const r = renderMarkup(source, { images })
-    if (!r.ok) throw new Error(r.error)
-  }
-}
-
-const QUESTIONS = 60
 const ROUNDS = 5
 // Warm up the libraries (first use compiles temml's tables), as a running server already has.
-for (let i = 0; i < 10; i++) renderQuestion(question(i))
+for (const q of paper) render(q)
 const times: number[] = []
+let htmlBytes = 0
 for (let round = 0; round < ROUNDS; round++) {
-  for (let i = 0; i < QUESTIONS; i++) {
-    const fields = question(i)
+  for (const q of paper) {
     const started = performance.now()
-    renderQuestion(fields)
+    const bytes = render(q)
     times.push(performance.now() - started)
+    if (round === 0) htmlBytes += bytes
   }
 }
 times.sort((a, b) => a - b)
 const mean = times.reduce((a, b) => a + b, 0) / times.length
 const p95 = times[Math.floor(times.length * 0.95)]!
+console.log('\n== Markup rendering (once per saved question version, never per request)')
 console.log(
-  `markup render per question (text + 4 options + explanation, math-heavy): mean ${mean.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+  `per question of the math paper (text + 4 options + explanation): mean ${mean.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
 )
-console.log(`a ${QUESTIONS}-question paper saved at once: ${(mean * QUESTIONS).toFixed(0)} ms of rendering`)
+console.log(
+  `the ${paper.length}-question paper saved at once: ${(mean * paper.length).toFixed(0)} ms of rendering; its stored HTML ${Math.round(htmlBytes / 1024)} KB (${Math.round(htmlBytes / paper.length)} B per question)`,
+)

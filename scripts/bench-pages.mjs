@@ -10,8 +10,11 @@ import { BOT_HEADERS, BROWSER_HEADERS, frameworkFloor, rawGet, referencedScripts
 export const HTML_FIRST_FLIGHT = 14_600 // ten TCP segments of 1,460 bytes: what arrives before the first ACK
 export const JS_FLOOR_FACTOR = 1.25
 
-/** The pages and who asks for them. `kind`: content (0 B of JS), interactive (<= 1.25x floor) or other. */
-export async function benchPages(db) {
+/**
+ * The pages and who asks for them. `kind`: content (0 B of JS), interactive (<= 1.25x floor) or other. `mathPaper`:
+ * the bench's 60-question math paper (bench-math-paper.mjs), whose quiz page is measured beside the free quiz's.
+ */
+export async function benchPages(db, mathPaper = null) {
   const [course] = await db.all(
     'select link_address from courses where discounted_price > 0 order by created_at limit 1',
   )
@@ -40,6 +43,18 @@ export async function benchPages(db) {
       { path: '/forgot-password', kind: 'interactive' },
       { path: `/checkout/${course.link_address}`, kind: 'interactive', cookie: learner, who: 'learner' },
       { path: `/quiz/${quiz.id}`, kind: 'interactive', cookie: learner, who: 'learner', openAttempt: true },
+      ...(mathPaper
+        ? [
+            {
+              path: `/quiz/${mathPaper.id}`,
+              kind: 'interactive',
+              cookie: learner,
+              who: 'learner',
+              openAttempt: true,
+              label: '/quiz/{math paper}',
+            },
+          ]
+        : []),
       { path: '/profile/edit', kind: 'interactive', cookie: learner, who: 'learner' },
       { path: '/admin/dashboard', kind: 'interactive', cookie: admin, who: 'admin' },
     ],
@@ -49,7 +64,7 @@ export async function benchPages(db) {
 const withCookie = (headers, cookie) => (cookie ? { ...headers, Cookie: cookie } : headers)
 
 /** Measures every page of benchPages() against one app server; prints the table and the floor. */
-export async function measurePages({ base, db, buildDir }) {
+export async function measurePages({ base, db, buildDir, mathPaper = null }) {
   const floor = await frameworkFloor(base, buildDir)
   const jsBudget = JS_FLOOR_FACTOR * floor.bytes
   console.log(
@@ -61,8 +76,9 @@ export async function measurePages({ base, db, buildDir }) {
   console.log(
     `Goals: HTML <= ${HTML_FIRST_FLIGHT.toLocaleString('en')} B (first TCP flight); JS 0 B on content pages, <= ${JS_FLOOR_FACTOR} x floor = ${Math.floor(jsBudget).toLocaleString('en')} B on interactive ones`,
   )
-  const { pages, quiz, learner, course } = await benchPages(db)
+  const { pages, quiz, learner, course } = await benchPages(db, mathPaper)
   await startQuiz(base, learner, quiz.id)
+  if (mathPaper) await startQuiz(base, learner, mathPaper.id)
   const rows = []
   let failures = 0
   const header = [
@@ -103,7 +119,7 @@ export async function measurePages({ base, db, buildDir }) {
     if (!okJs) failures++
     rows.push({ ...page, status: r.status, html: r.wire, htmlGzip: gz.wire, js })
     table.push([
-      page.path,
+      page.label ?? page.path,
       page.who ?? 'anonymous',
       String(r.status) + (okStatus ? '' : ` -> ${r.headers.location ?? '?'}`),
       `${r.wire.toLocaleString('en')}${r.headers['content-encoding'] === 'br' ? '' : ` (${r.headers['content-encoding'] ?? 'identity'})`}`,

@@ -94,22 +94,26 @@ function decode(payload, headers) {
 
 /**
  * The JavaScript files an HTML page makes a browser load before it is interactive: `<script src>` (any script
- * type a browser runs), `<link rel="modulepreload">`, and what the bodies of inline `<script type="module">`
+ * type a browser runs), `<link rel="modulepreload">`, and what the bodies of inline `<script type="module">` (or a
+ * module held until the page has loaded)
  * import (static `import ... from` and `import("...")`: React Router's bootstrap imports its route modules both
  * ways). JSON scripts (speculation rules, ld+json) run nothing of ours and load nothing.
  */
 export function referencedScripts(html) {
   const urls = new Set()
+  // A page that hydrates after load holds React Router's module script back as text/x-after-load and runs it as a
+  // module once loaded (app/utils/after-load.server.ts): the same files, fetched later.
+  const isModule = (attrs) => /\btype="(module|text\/x-after-load)"/i.test(attrs)
   const runs = (attrs) => {
     const type = /\btype="([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase()
-    return !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript'
+    return !type || isModule(attrs) || type === 'text/javascript' || type === 'application/javascript'
   }
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attrs, body] = m
     if (!runs(attrs)) continue
     const src = /\bsrc="([^"]+)"/i.exec(attrs)?.[1]
     if (src) urls.add(src)
-    else if (/\btype="module"/i.test(attrs)) for (const spec of importsOf(body, true)) urls.add(spec)
+    else if (isModule(attrs)) for (const spec of importsOf(body, true)) urls.add(spec)
   }
   for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
     if (!/\brel="modulepreload"/i.test(m[0])) continue

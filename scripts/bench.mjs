@@ -2,9 +2,11 @@
 // the same build, printed with `ok` / `OVER BUDGET` per goal and a summary per section; it exits non-zero when a goal
 // is broken. Sections: throughput against /healthz (SQLite | PostgreSQL), what a page cache miss costs against an
 // uncached render (SQLite | PostgreSQL), pages as a browser receives them (HTML
-// and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst with the production heap flags and
-// without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), durability rounds and the leaderboard at 1k
-// vs 100k attempts (bench-leaderboard.ts).
+// and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst on the 60-question math paper with the
+// production heap flags and without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), what rendering question
+// markup costs per question (bench-markup.ts), durability rounds and the leaderboard at 1k vs 100k attempts
+// (bench-leaderboard.ts). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded through the
+// admin API on each server that needs it, so the quiz page is measured for it beside the demo's free quiz.
 //
 // PostgreSQL: when PostgreSQL 15+ is on the machine (scripts/pg-server.mjs; nothing is installed
 // from here), a second app server of the same build runs on a throwaway PostgreSQL next to the SQLite one.
@@ -22,13 +24,16 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openBenchDb } from './bench-db.mjs'
 import {
+  makeLearners,
   measureBurst,
   measureCacheMiss,
   measureThroughput,
   runDurability,
   runLeaderboard,
   runLighthouse,
+  runMarkup,
 } from './bench-extra.mjs'
+import { seedMathPaper } from './bench-math-paper.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
@@ -51,10 +56,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,durability,leaderboard): all by
-// default.
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard): all
+// by default.
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,durability,leaderboard').split(','),
+  (process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard').split(
+    ',',
+  ),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
 const MISS_GOAL = 0.8
@@ -259,7 +266,7 @@ function printCacheMiss({ sqlite: s, postgres: p }) {
  */
 async function runBursts({ pgAdminUrl }) {
   console.log(
-    `\n== Burst: ${BURST.count.toLocaleString('en')} distinct learners, each starting and submitting the free quiz (one POST /api/v1/quiz/submit), starts spread over ${BURST.spreadMs / 1000} s, on a fresh server per heap setting; goal (production flags) ${BURST.count.toLocaleString('en')} results, 0 errors, within ${BURST.withinSeconds} s, peak RSS < 256 MB`,
+    `\n== Burst: ${BURST.count.toLocaleString('en')} distinct learners, each starting and submitting the 60-question math paper (one POST /api/v1/quiz/submit with 60 answers), starts spread over ${BURST.spreadMs / 1000} s, on a fresh server per heap setting (the paper seeded through the admin API first); goal (production flags) ${BURST.count.toLocaleString('en')} results, 0 errors, within ${BURST.withinSeconds} s, peak RSS < 256 MB`,
   )
   const results = []
   for (const [i, variant] of HEAP_VARIANTS.entries()) {
@@ -297,7 +304,9 @@ async function runBursts({ pgAdminUrl }) {
       const db = openBenchDb(dbOpts)
       try {
         await app.waitHealthy()
-        const b = await measureBurst({ base: app.base, db, count: BURST.count, spreadMs: BURST.spreadMs })
+        const [adminCookie] = await makeLearners(db, 1, 'burst-admin', 'admin')
+        const quiz = await seedMathPaper({ base: app.base, db, adminCookie })
+        const b = await measureBurst({ base: app.base, db, quiz, count: BURST.count, spreadMs: BURST.spreadMs })
         b.peakRss = app.peakRss()
         b.appExit = app.exitInfo()
         out[key] = b
@@ -485,8 +494,11 @@ try {
 
     // The HTML and the JavaScript do not depend on the database: measured on the SQLite app.
     let pages = { rows: [], course: null }
+    let mathPaper = null
     if (SECTIONS.has('pages') || SECTIONS.has('lighthouse')) {
-      pages = await measurePages({ base: sqliteApp.base, db: sqliteDb, buildDir: BUILD_DIR })
+      const [adminCookie] = await makeLearners(sqliteDb, 1, 'math-admin', 'admin')
+      mathPaper = await seedMathPaper({ base: sqliteApp.base, db: sqliteDb, adminCookie })
+      pages = await measurePages({ base: sqliteApp.base, db: sqliteDb, buildDir: BUILD_DIR, mathPaper })
       record('pages', pages.failures)
     }
 
@@ -502,6 +514,7 @@ try {
           chromePort: PORTS.chrome,
           course: course.link_address,
           pageRows: pages.rows,
+          mathPaper,
         }),
       )
     }
@@ -524,6 +537,7 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true })
 }
 
+if (SECTIONS.has('markup')) record('markup', runMarkup())
 if (SECTIONS.has('durability')) record('durability', runDurability({ port: PORTS.durability }))
 if (SECTIONS.has('leaderboard')) record('leaderboard', runLeaderboard())
 

@@ -8,10 +8,21 @@ export type RouteHandle = {
   /** The floating WhatsApp panel stays off this route: nothing floats over a test or its result and analysis. */
   hideFloatingPanel?: boolean
   /**
+   * No site footer on this route: the test's pages are an exam screen, whose footer links only lead away mid-test
+   * (and whose bytes would push the page past the first TCP flight on a slow phone).
+   */
+  hideSiteFooter?: boolean
+  /**
    * This route needs JavaScript (a form with a real enhancement, the Razorpay widget, the test view, admin):
    * the page gets React Router's scripts and hydrates. Without it a page is plain HTML + CSS.
    */
   hydrate?: boolean
+  /**
+   * With `hydrate`: the page is rendered whole with its CSS inline, and its scripts start only after it has loaded
+   * (app/utils/after-load.server.ts). For a page that works fully without script and must paint first (the test
+   * view); a function of the route's loader data says which of its views (read on the server only).
+   */
+  hydrateAfterLoad?: boolean | ((loaderData: unknown) => boolean)
   /**
    * False: this page's HTML depends on something the anonymous page cache's key (path, query, theme) and the
    * content version do not hold, so it is never stored (app/utils/page-cache.server.ts, decision 014).

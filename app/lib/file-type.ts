@@ -35,3 +35,52 @@ export function sniffNote(bytes: Uint8Array): NoteType | null {
   if (text.includes('ppt/')) return 'pptx'
   return null
 }
+
+/**
+ * An image's size in pixels from its header (PNG's IHDR, JPEG's first start-of-frame segment, WebP's VP8, VP8L or
+ * VP8X chunk), or null when the header does not say. Pages use it to reserve a figure's box before it loads.
+ */
+export function imageSize(bytes: Uint8Array, type: ImageType): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const sized = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null)
+  try {
+    if (type === 'png') return ascii(bytes, 12, 16) === 'IHDR' ? sized(view.getUint32(16), view.getUint32(20)) : null
+    if (type === 'jpeg') {
+      let at = 2
+      while (at + 9 < bytes.length) {
+        if (bytes[at] !== 0xff) return null
+        const marker = bytes[at + 1]!
+        // Fill bytes and the markers that carry no length.
+        if (marker === 0xff) {
+          at++
+          continue
+        }
+        if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+          at += 2
+          continue
+        }
+        // Start-of-frame markers C0-CF, except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+          return sized(view.getUint16(at + 7), view.getUint16(at + 5))
+        at += 2 + view.getUint16(at + 2)
+      }
+      return null
+    }
+    // Every WebP header below ends within the first 30 bytes.
+    if (bytes.length < 30) return null
+    const chunk = ascii(bytes, 12, 16)
+    if (chunk === 'VP8 ') return sized(view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff)
+    if (chunk === 'VP8L') {
+      const bits = view.getUint32(21, true)
+      return sized((bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1)
+    }
+    if (chunk === 'VP8X') {
+      const three = (i: number) => bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16)
+      return sized(three(24) + 1, three(27) + 1)
+    }
+    return null
+  } catch {
+    // A header cut short (RangeError from the view): no size, the image is still what its signature says.
+    return null
+  }
+}

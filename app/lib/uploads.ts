@@ -15,3 +15,5 @@ export const MB = 1024 * 1024
 export const COURSE_IMAGE_MAX_BYTES = 5 * MB
 export const NOTE_MAX_BYTES = 20 * MB
 export const CSV_MAX_BYTES = 512 * 1024
+/** A quiz import's ZIP (the CSV and the images it names), as uploaded: what it holds is bounded again when it is read. */
+export const QUIZ_ZIP_MAX_BYTES = 10 * MB

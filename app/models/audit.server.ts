@@ -27,6 +27,8 @@ export type AuditAction =
   | 'quiz.create'
   | 'quiz.update'
   | 'quiz.delete'
+  | 'quiz_image.add'
+  | 'quiz_image.delete'
   | 'quiz_price.update'
   | 'payment.refund_due'
   | 'payment.regrant'
@@ -61,6 +63,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz.create': 'Created quiz',
   'quiz.update': 'Edited quiz',
   'quiz.delete': 'Deleted quiz',
+  'quiz_image.add': 'Added an image to a quiz',
+  'quiz_image.delete': 'Deleted an image of a quiz',
   'quiz_price.update': 'Changed quiz bundle price',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
   'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',

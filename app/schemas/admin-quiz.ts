@@ -206,6 +206,8 @@ export const quizFormSchema = z.object({
     )
     .min(1, 'Add at least one question')
     .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+  /** A ZIP import's staged images (JSON, checked again on the server when the quiz is saved). */
+  stagedImages: z.string().optional(),
 })
 
 export type QuizFormFields = z.infer<typeof quizFormSchema>

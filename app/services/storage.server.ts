@@ -5,7 +5,9 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { getEnv } from '~/utils/env.server'
 
 // One storage interface for uploads: a local folder by default, an S3-compatible bucket
-// (Tigris on Fly) when S3_BUCKET is set. Keys are random and made on the server: `<folder>/<24 hex>.<ext>`.
+// (Tigris on Fly) when S3_BUCKET is set. Keys are random and made on the server: `<folder>/<24 hex>.<ext>`, and a
+// quiz's images `quizzes/<quiz id>/<24 hex>.<ext>` (stored under their quiz; served by their own route, which
+// checks who may see them), and images of a quiz import awaiting its save `quiz-staging/<24 hex>.<ext>`.
 
 export type StoredObject = { body: Uint8Array; contentType: string }
 
@@ -15,12 +17,26 @@ export interface Storage {
   delete(key: string): Promise<void>
 }
 
-export type Folder = 'profile' | 'courses' | 'notes'
-const KEY_PATTERN = /^(profile|courses|notes)\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
+export type Folder = 'profile' | 'courses' | 'notes' | 'quiz-staging'
+const KEY_PATTERN =
+  /^(profile|courses|notes|quiz-staging|quizzes\/[0-9a-f]{24})\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
+/** The folders whose files anyone may fetch by their link (/uploads/...): profile photos and course images. */
+const PUBLIC_KEY = /^(profile|courses)\//
 
 export function newKey(folder: Folder, ext: string): string {
   return `${folder}/${crypto.randomBytes(12).toString('hex')}.${ext}`
 }
+
+/** A new key for an image of quiz `quizId` (a 24-hex id), in the quiz's own folder. */
+export function newQuizImageKey(quizId: string, ext: string): string {
+  return `quizzes/${quizId}/${crypto.randomBytes(12).toString('hex')}.${ext}`
+}
+
+/** Whether a key names a file anyone may fetch by its /uploads link (never notes, never quiz images). */
+export const isPublicKey = (key: string) => isValidKey(key) && PUBLIC_KEY.test(key)
+
+/** Whether a key is a staged quiz-import image (made by newKey('quiz-staging', ...)). */
+export const isStagingKey = (key: string) => isValidKey(key) && key.startsWith('quiz-staging/')
 
 /** Only keys we made can be read, so '../' or any other name never reaches a path or a bucket. */
 export function isValidKey(key: string): boolean {
@@ -143,7 +159,8 @@ export const imageUrl = (value: string | null) =>
  */
 export function ownStorageKey(link: string | null): string | null {
   const key = link?.trim().replace(/^\/?uploads\//, '') ?? ''
-  return isValidKey(key) ? key : null
+  // A quiz's files are removed with their quiz image rows (app/models/quiz/images.server.ts), never through a link.
+  return isValidKey(key) && !key.startsWith('quiz') ? key : null
 }
 
 /**

@@ -28,8 +28,13 @@ function sheetAt(href: string): ParsedStylesheet | null {
   return sheets.get(href) ?? null
 }
 
-/** The page with its stylesheet links replaced by the CSS it uses; unchanged when a stylesheet is unreadable. */
-export function inlineCriticalCss(html: string): string {
+/**
+ * The page with its stylesheet links replaced by the CSS it uses; unchanged when a stylesheet is unreadable.
+ * `keepSheet`: a page that hydrates later keeps each stylesheet link too, without its address (`data-href`: nothing
+ * is fetched before the first paint), for its after-load script to switch on (app/utils/after-load.server.ts) before
+ * the page's scripts can render anything the cut left out.
+ */
+export function inlineCriticalCss(html: string, { keepSheet = false }: { keepSheet?: boolean } = {}): string {
   let classes: Set<string> | null = null
   let signature = ''
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
@@ -47,6 +52,8 @@ export function inlineCriticalCss(html: string): string {
       cuts.set(key, css)
     }
     // `</style` cannot occur in Tailwind's output; guard anyway so CSS can never end the element early.
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+    const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+    // Kept without its href, so nothing is fetched before the first paint; the after-load script sets it.
+    return keepSheet ? `${style}<link rel="stylesheet" data-href="${href}" data-after-load=""/>` : style
   })
 }

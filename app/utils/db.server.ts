@@ -1,8 +1,8 @@
 import { migrateToLatest, openConfiguredDatabase } from '#db/client'
 import { lockNamed } from '#db/dialect'
-import { seedDemo, type StoreNote } from '#db/seed'
+import { seedDemo, type StoreNote, type StoreQuizImage } from '#db/seed'
 import { MIME } from '~/lib/file-type'
-import { getStorage, newKey } from '~/services/storage.server'
+import { getStorage, newKey, newQuizImageKey } from '~/services/storage.server'
 import { getEnv, isProduction } from './env.server.ts'
 
 // Opened once per process: PostgreSQL when DATABASE_URL is set, else the SQLite file (decision 009). Migrations
@@ -20,11 +20,17 @@ export const storeSeedNote: StoreNote = async (pdf) => {
   await getStorage().put(key, pdf, MIME.pdf)
   return key
 }
+// ...and the demo paper's figure goes where staff upload quiz images, under its quiz.
+export const storeSeedImage: StoreQuizImage = async (quizId, png) => {
+  const key = newQuizImageKey(quizId, 'png')
+  await getStorage().put(key, png, MIME.png)
+  return key
+}
 
 if (env.SEED_DEMO ?? !isProduction()) {
   await opened.db.transaction().execute(async (trx) => {
     await lockNamed(trx, 'seed-demo')
-    await seedDemo(trx, storeSeedNote)
+    await seedDemo(trx, storeSeedNote, storeSeedImage)
   })
 }
 

@@ -27,4 +27,15 @@ describe('inlineFirstViewImages', () => {
     ])
       expect(inline(tag)).toBe(tag)
   })
+
+  it('with `all`, every small static SVG of the page (the header logo and avatar), first view or not', () => {
+    const html =
+      '<link rel="preload" as="image" href="/images/logo.svg"/><img src="/images/logo.svg" alt="" width="28"/>' +
+      '<img src="/images/default-avatar.svg" alt="A"/><img src="/uploads/profile/a.png" alt="B"/>'
+    expect(inline(html)).toBe(html)
+    const out = inlineFirstViewImages(html, 'public', { all: true })
+    expect(out).not.toContain('rel="preload"')
+    expect(out.match(/src="data:image\/svg\+xml,/g)).toHaveLength(2)
+    expect(out).toContain('<img src="/uploads/profile/a.png" alt="B"/>')
+  })
 })

@@ -34,10 +34,16 @@ function dataUrlOf(src: string, clientDir: string): string | null {
   return cache.get(key) ?? null
 }
 
-/** `clientDir`: where the files of /images live (the client build; tests pass public/). */
-export function inlineFirstViewImages(html: string, clientDir = CLIENT_DIR): string {
+const ANY_IMG = /<img\b[^>]*>/g
+
+/**
+ * `clientDir`: where the files of /images live (the client build; tests pass public/). `all`: every image of the page
+ * that is one of our small static SVGs, first view or not (a page that must paint from its HTML alone: the header's
+ * logo and default avatar would each be a request before the first paint).
+ */
+export function inlineFirstViewImages(html: string, clientDir = CLIENT_DIR, { all = false } = {}): string {
   const inlined = new Set<string>()
-  let out = html.replace(PRIORITY_IMG, (tag) => {
+  let out = html.replace(all ? ANY_IMG : PRIORITY_IMG, (tag) => {
     const src = tag.match(/\ssrc="([^"]+)"/)?.[1]
     const url = src ? dataUrlOf(src, clientDir) : null
     if (!src || !url) return tag

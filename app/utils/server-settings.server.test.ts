@@ -8,6 +8,8 @@ import {
   PHOTO_BODY_MAX_BYTES,
   serverSettings,
   UPLOAD_BODY_MAX_BYTES,
+  QUIZ_EDITOR_BODY_MAX_BYTES,
+  QUIZ_IMAGE_BODY_MAX_BYTES,
 } from './server-settings.server'
 
 describe('serverSettings', () => {
@@ -42,6 +44,28 @@ describe('serverSettings', () => {
     expect(PHOTO_BODY_MAX_BYTES).toBe(2 * 1024 * 1024)
     expect(s.bodyLimitFor('/login')).toBe(BODY_MAX_BYTES)
     expect(BODY_MAX_BYTES).toBe(1024 * 1024)
+  })
+
+  it('gives the quiz image API an image and its alt text, the quiz editor pages (and their .data posts) a ZIP', () => {
+    const s = serverSettings(parseEnv({}))
+    const id = '0123456789abcdef01234567'
+    expect(s.bodyLimitFor(`/api/v1/admin/quiz/${id}/images`)).toBe(QUIZ_IMAGE_BODY_MAX_BYTES)
+    expect(QUIZ_IMAGE_BODY_MAX_BYTES).toBe(2 * 1024 * 1024)
+    for (const path of [
+      `/admin/edit-quiz/${id}`,
+      `/admin/edit-quiz/${id}.data`,
+      '/admin/create-quiz',
+      '/admin/create-quiz.data',
+    ])
+      expect(s.bodyLimitFor(path), path).toBe(QUIZ_EDITOR_BODY_MAX_BYTES)
+    expect(QUIZ_EDITOR_BODY_MAX_BYTES).toBe(11 * 1024 * 1024)
+    for (const path of [
+      `/api/v1/admin/quiz/${id}`,
+      `/admin/edit-quiz/${id}/x`,
+      '/admin/edit-quiz/x',
+      `/api/v1/admin/quiz/x/images`,
+    ])
+      expect(s.bodyLimitFor(path), path).toBe(BODY_MAX_BYTES)
   })
 
   it("answers under /api/ in the v1 API's own error shape", async () => {

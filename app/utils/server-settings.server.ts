@@ -1,6 +1,7 @@
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { hasControlCharacters } from '~/lib/text'
-import { COURSE_IMAGE_MAX_BYTES, NOTE_MAX_BYTES } from '~/lib/uploads'
+import { QUIZ_IMAGE_MAX_BYTES } from '~/lib/quiz/images'
+import { COURSE_IMAGE_MAX_BYTES, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { apiErrorBody } from './api.server'
 import { FORM_MAX_BYTES, JSON_MAX_BYTES } from './body.server'
 import { getEnv, type Env } from './env.server'
@@ -27,6 +28,18 @@ export const UPLOAD_BODY_MAX_BYTES = NOTE_MAX_BYTES + COURSE_IMAGE_MAX_BYTES
 /** Paths that take a profile photo: the photo and the profile's text fields. */
 export const PHOTO_PATHS = ['/profile/edit', '/api/v1/users/update-user-profile-image'] as const
 export const PHOTO_BODY_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + FORM_MAX_BYTES
+
+/**
+ * Paths that take a quiz image (the admin API's upload) and the quiz editor's pages, whose posts may carry an image
+ * or an import's ZIP. With JavaScript a page's post goes to its `.data` address.
+ */
+export const QUIZ_IMAGE_PATHS = [/^\/api\/v1\/admin\/quiz\/[0-9a-f]{24}\/images$/] as const
+export const QUIZ_IMAGE_BODY_MAX_BYTES = QUIZ_IMAGE_MAX_BYTES + FORM_MAX_BYTES
+export const QUIZ_EDITOR_PATHS = [
+  /^\/admin\/edit-quiz\/[0-9a-f]{24}(\.data)?$/,
+  /^\/admin\/create-quiz(\.data)?$/,
+] as const
+export const QUIZ_EDITOR_BODY_MAX_BYTES = QUIZ_ZIP_MAX_BYTES + FORM_MAX_BYTES
 
 /** Paths that accept posts from another site: Razorpay's hosted checkout posts the callback cross-site. */
 export const CROSS_SITE_ALLOWED = ['/payments/razorpay/callback'] as const
@@ -79,7 +92,15 @@ export function serverSettings(env: Env = getEnv()) {
     crossSiteAllowed: [...CROSS_SITE_ALLOWED] as string[],
     /** The most bytes a request body to this path may have (counted as they arrive). */
     bodyLimitFor: (path: string) =>
-      uploads.has(path) ? UPLOAD_BODY_MAX_BYTES : photos.has(path) ? PHOTO_BODY_MAX_BYTES : BODY_MAX_BYTES,
+      uploads.has(path)
+        ? UPLOAD_BODY_MAX_BYTES
+        : photos.has(path)
+          ? PHOTO_BODY_MAX_BYTES
+          : QUIZ_IMAGE_PATHS.some((re) => re.test(path))
+            ? QUIZ_IMAGE_BODY_MAX_BYTES
+            : QUIZ_EDITOR_PATHS.some((re) => re.test(path))
+              ? QUIZ_EDITOR_BODY_MAX_BYTES
+              : BODY_MAX_BYTES,
     /** The body of an error under /api/: the v1 API's own error shape. */
     apiErrorBody,
     addressProblem,

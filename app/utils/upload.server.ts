@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
+import { IMAGE_MESSAGES, QUIZ_IMAGE_MAX_BYTES } from '~/lib/quiz/images'
 import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { PHOTO_TOO_BIG } from '~/schemas/profile'
 import { parseForm } from '~/utils/body.server'
@@ -96,4 +97,30 @@ export async function parsePhotoUpload(request: Request): Promise<PhotoUpload> {
   if (result.reason === 'file-too-large') return { ok: false, status: 413, message: PHOTO_TOO_BIG }
   if (result.status === 413) return { ok: false, status: 413, message: result.message }
   return { ok: false, status: 400, message: 'The upload could not be read. Please try again.' }
+}
+
+export type QuizImageUpload =
+  | { ok: true; form: FormData; image: { bytes: Uint8Array; fileName: string } | null }
+  | { ok: false; status: 400 | 413 | 415; message: string; field?: 'image' }
+
+/**
+ * Reads a multipart post carrying one quiz image in the field `image` (the editor's images panel, the admin API):
+ * a file over the 1 MB limit is cut off while it streams in and named as the image's fault.
+ */
+export async function parseQuizImageUpload(request: Request): Promise<QuizImageUpload> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.includes('multipart/form-data'))
+    return { ok: false, status: 415, message: 'The form must be sent as multipart/form-data' }
+  const result = await parseForm(request, { maxFiles: 1, maxFileSize: QUIZ_IMAGE_MAX_BYTES, maxParts: 50 })
+  if (!result.ok) {
+    if (result.reason === 'file-too-large')
+      return { ok: false, status: 413, message: IMAGE_MESSAGES.tooBig, field: 'image' }
+    return { ok: false, status: result.status === 413 ? 413 : 400, message: result.message }
+  }
+  const file = fileOf(result.form, 'image')
+  return {
+    ok: true,
+    form: result.form,
+    image: file ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name } : null,
+  }
 }

@@ -353,6 +353,14 @@ const apiCases: ApiCase[] = [
     params: () => ({ id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
   },
   { method: 'GET', path: '/api/v1/admin/quiz/:id/results', adminOnly: false, params: ofQuiz },
+  // Multipart without an image: a 400 naming the field, nothing stored.
+  {
+    method: 'POST',
+    path: '/api/v1/admin/quiz/:quizId/images',
+    adminOnly: false,
+    params: () => ({ quizId }),
+    multipart: true,
+  },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
   { method: 'POST', path: '/api/v1/courses/create-course', adminOnly: true, multipart: true },
   { method: 'POST', path: '/api/v1/courses/add-section', adminOnly: false, multipart: true },

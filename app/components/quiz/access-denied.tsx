@@ -1,5 +1,12 @@
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
-import { UnlockPremiumButton } from '~/components/unlock-premium'
+
+// The offer's dialog (prices, Razorpay's widget) is loaded only when a page shows it: the quiz page is the test view
+// far more often than a refusal, and its script stays as small as the test needs. Until it is loaded (and without
+// JS) the button is the link to the offer's own page, as the dialog's component itself renders before hydration.
+const UnlockPremiumButton = lazy(() =>
+  import('~/components/unlock-premium').then((m) => ({ default: m.UnlockPremiumButton })),
+)
 
 // The message per case, shown in the 'Access Denied' card.
 // White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
@@ -45,7 +52,17 @@ export function AccessDenied({
               Login
             </Link>
           ) : null}
-          {status === 403 ? <UnlockPremiumButton className={unlockClass} /> : null}
+          {status === 403 ? (
+            <Suspense
+              fallback={
+                <Link to="/quizzes/unlock" className={unlockClass}>
+                  Unlock Premium Test
+                </Link>
+              }
+            >
+              <UnlockPremiumButton className={unlockClass} />
+            </Suspense>
+          ) : null}
           <Link
             to="/quizzes"
             className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"

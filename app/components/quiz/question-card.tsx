@@ -5,6 +5,12 @@ import type { TestAnswer, TestQuestion } from './use-test-state'
 // (radio buttons for MCQ, checkboxes for MSQ, a text box for NAT). The controls carry the form's field names,
 // so without JavaScript the enclosing form posts them; with it the handlers update the test's local state.
 
+/**
+ * Stored markup with its figures loading at once: the renderer marks every image `loading="lazy"` (a review lists
+ * many questions, most off screen), but the question on the test screen is the one being read.
+ */
+const eagerImages = (html: string) => html.replace(/ loading="lazy"/g, '')
+
 const optionClass =
   'flex cursor-pointer items-start gap-3 rounded border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-blue-500 has-[:checked]:bg-blue-50 dark:border-slate-700 dark:hover:bg-slate-800 dark:has-[:checked]:bg-blue-950'
 
@@ -18,6 +24,7 @@ export function QuestionCard({
   onNumeric,
   onToggle,
   onChoose,
+  paperFailed = false,
 }: {
   question: TestQuestion
   index: number
@@ -29,6 +36,8 @@ export function QuestionCard({
   onNumeric: (questionId: string, text: string) => void
   onToggle: (questionId: string, option: number) => void
   onChoose: (questionId: string, option: number) => void
+  /** The paper's markup could not be fetched: a question that lacks it is loaded as a page instead. */
+  paperFailed?: boolean
 }) {
   const type = question.type ?? 'mcq'
   const selected = answer?.selectedOption ?? null
@@ -56,7 +65,57 @@ export function QuestionCard({
           {question.section}
         </p>
       ) : null}
-      <Markup html={question.questionHtml} className="mb-4 text-lg font-medium" data-testid="question-text" />
+      {question.questionHtml === undefined || question.optionsHtml === undefined ? (
+        // With JavaScript the other questions' markup arrives after the page (use-paper.ts).
+        <p role="status" className="mb-4 text-slate-600 dark:text-slate-300">
+          {paperFailed ? (
+            <a href={`?q=${index + 1}`} className="font-semibold text-blue-700 underline dark:text-blue-300">
+              Load question {index + 1}
+            </a>
+          ) : (
+            'Loading the question...'
+          )}
+        </p>
+      ) : (
+        <QuestionBody
+          {...{ question, type, selected, answer, natId, natText, natError, onNumeric, onToggle, onChoose }}
+        />
+      )}
+    </fieldset>
+  )
+}
+
+/** The question's text (figures loaded at once: it is the one on screen) and its answer controls. */
+function QuestionBody({
+  question,
+  type,
+  selected,
+  answer,
+  natId,
+  natText,
+  natError,
+  onNumeric,
+  onToggle,
+  onChoose,
+}: {
+  question: TestQuestion & { questionHtml?: string; optionsHtml?: string[] }
+  type: 'mcq' | 'msq' | 'nat'
+  selected: number | null
+  answer: TestAnswer | undefined
+  natId: string
+  natText: string
+  natError: string | undefined
+  onNumeric: (questionId: string, text: string) => void
+  onToggle: (questionId: string, option: number) => void
+  onChoose: (questionId: string, option: number) => void
+}) {
+  return (
+    <>
+      <Markup
+        html={eagerImages(question.questionHtml ?? '')}
+        className="mb-4 text-lg font-medium"
+        data-testid="question-text"
+      />
       {type === 'msq' ? (
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">Select all the correct options.</p>
       ) : null}
@@ -86,7 +145,7 @@ export function QuestionCard({
         </div>
       ) : (
         <div className="space-y-2">
-          {question.optionsHtml.map((opt, i) => (
+          {(question.optionsHtml ?? []).map((opt, i) => (
             <label key={i} className={optionClass}>
               {type === 'msq' ? (
                 <input
@@ -107,11 +166,11 @@ export function QuestionCard({
                   className="mt-1"
                 />
               )}
-              <Markup inline html={opt} className="min-w-0 break-words" />
+              <Markup inline html={eagerImages(opt)} className="min-w-0 break-words" />
             </label>
           ))}
         </div>
       )}
-    </fieldset>
+    </>
   )
 }

@@ -80,6 +80,7 @@ export function TestView(props: TestViewProps) {
           <QuestionCard
             key={question.id}
             question={question}
+            paperFailed={s.paperFailed}
             index={index}
             total={total}
             answer={current}

@@ -5,6 +5,7 @@ import { secondsLeft } from '~/lib/quiz/clock'
 import { parseNumericAnswer } from '~/lib/quiz/numeric'
 import type { PaletteAnswer } from '~/lib/quiz/palette'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
+import { usePaper } from './use-paper'
 
 // The state of the enhanced test view: the question on screen, the answers as this device holds them (saved in
 // the background by use-answer-saver), the ticking timer, numeric answers as typed, and the final submit.
@@ -12,10 +13,14 @@ import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
 
 export type TestQuestion = {
   id: string
-  /** The question's stored HTML (sanitised when saved; formulas as MathML): shown as is, never built here. */
-  questionHtml: string
-  /** One stored HTML string per option (inline); empty for NAT. */
-  optionsHtml: string[]
+  /**
+   * The question's stored HTML (sanitised when saved; formulas as MathML): shown as is, never built here. The page
+   * brings it (and the type and marks) for the question on screen only; the others' arrive with the paper
+   * (use-paper.ts), undefined until then.
+   */
+  questionHtml?: string
+  /** One stored HTML string per option (inline); empty for NAT. Undefined as questionHtml is. */
+  optionsHtml?: string[]
   type?: 'mcq' | 'msq' | 'nat'
   section?: string | null
   /** 2 decimals, e.g. "2.00" and "0.67". */
@@ -52,9 +57,11 @@ export type TestViewProps = {
 const MAX_TIME_SPENT_MS = 10 * 60_000
 
 export function useTestState(props: TestViewProps) {
-  const { quizId, attemptId, questions } = props
-  const total = questions.length
+  const { quizId, attemptId } = props
   const hydrated = useHydrated()
+  const paper = usePaper(quizId, attemptId, props.questions, hydrated)
+  const questions = paper.questions
+  const total = questions.length
   const [index, setIndex] = useState(props.index)
   const [answers, setAnswers] = useState<Record<string, TestAnswer>>(props.answers)
   const [remaining, setRemaining] = useState<number | null>(props.secondsLeft)
@@ -261,6 +268,8 @@ export function useTestState(props: TestViewProps) {
     hydrated,
     index,
     question,
+    /** Whether the paper's markup could not be fetched (offline): a question without it is loaded as a page. */
+    paperFailed: paper.failed,
     current,
     type,
     answers,

@@ -136,6 +136,8 @@ export function quizToFormValues(q: Partial<QuizInput>) {
     category: q.category ?? 'free',
     timeLimit: q.timeLimit === undefined ? '' : String(q.timeLimit),
     markingDefaults: defaults,
+    /** A ZIP import's staged images (JSON), carried by the form until it is saved. */
+    stagedImages: undefined as string | undefined,
     questions: (q.questions ?? []).map((x) => {
       const type = x.type ?? 'mcq'
       return {

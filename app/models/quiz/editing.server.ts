@@ -6,6 +6,8 @@ import { recordAudit } from '~/models/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { questionsShownAt } from './catalog.server'
+import { quizImageKeys, removeStoredFiles } from './images.server'
+import { stagedImagesFor } from './zip-import.server'
 import {
   currentStoredQuestions,
   draftOfStored,
@@ -205,7 +207,8 @@ const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
 export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
   const id = newId()
   const now = nowIso()
-  const refused = await refusable(() =>
+  const images = await stagedImagesFor(actorId, id, input.images)
+  const saving = refusable(() =>
     db.transaction().execute(async (trx) => {
       await trx
         .insertInto('quizzes')
@@ -220,6 +223,7 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
           updated_at: now,
         })
         .execute()
+      await images.store(trx)
       const defaults = input.markingDefaults ?? null
       const rendered = renderInserts(
         new Map(input.questions.map((q, i) => [i, questionColumns(q, defaults)])),
@@ -238,6 +242,7 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
       )
     }),
   )
+  const refused = await images.settle(saving, (result) => !result)
   if (refused) return refused
   return { ok: true, quiz: (await getQuizForEdit(id))! }
 }
@@ -255,7 +260,8 @@ export async function updateQuiz({
   quizId: string
   input: QuizInput
 }): Promise<QuizSaveResult | null> {
-  const found = await refusable(() =>
+  const images = await stagedImagesFor(actorId, quizId, input.images)
+  const saving = refusable(() =>
     db.transaction().execute(async (trx) => {
       const quiz = await trx
         .selectFrom('quizzes')
@@ -277,6 +283,7 @@ export async function updateQuiz({
         })
         .where('id', '=', quizId)
         .execute()
+      await images.store(trx)
       const current = await currentStoredQuestions(trx, quizId)
       const seen = await currentQuestionsSeen(trx, quizId)
       const kept = { kept: 0, archived: 0, deleted: 0, added: 0 }
@@ -323,21 +330,29 @@ export async function updateQuiz({
       return true
     }),
   )
+  const found = await images.settle(saving, (result) => result === true)
   if (found === false) return null
   if (found !== true) return found
   return { ok: true, quiz: (await getQuizForEdit(quizId))! }
 }
 
-/** Deleting a quiz deletes all of it: questions, attempts and answers (foreign keys cascade). */
+/**
+ * Deleting a quiz deletes all of it: questions, attempts, answers and its images (foreign keys cascade); the image
+ * files go once that has committed.
+ */
 export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId: string }) {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     const quiz = await trx.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
     if (!quiz) return null
+    const files = await quizImageKeys(quizId, trx)
     await trx.deleteFrom('quizzes').where('id', '=', quizId).execute()
     await recordAudit(
       { actorId, action: 'quiz.delete', targetType: 'quiz', targetId: quizId, details: { title: quiz.title } },
       trx,
     )
-    return quiz
+    return { quiz, files }
   })
+  if (!deleted) return null
+  await removeStoredFiles(deleted.files)
+  return deleted.quiz
 }

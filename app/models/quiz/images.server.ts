@@ -1,15 +1,428 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import type { MarkupImages } from '~/lib/markup/render'
+import { isForeignKeyViolation, lockRow } from '#db/dialect'
+import { imageSize, MIME, sniffImage } from '~/lib/file-type'
+import {
+  IMAGE_MESSAGES,
+  imageNameOf,
+  QUIZ_IMAGE_ALT_MAX,
+  QUIZ_IMAGE_MAX_BYTES,
+  QUIZ_IMAGES_MAX,
+  quizImageUrl,
+  uniqueImageName,
+} from '~/lib/quiz/images'
+import { isStaff } from '~/lib/roles'
+import { recordAudit } from '~/models/audit.server'
+import { getStorage, newQuizImageKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
+import { newId, nowIso } from '~/utils/ids.server'
 
-// A quiz's uploaded images as question markup names them, `![alt](name)`. Placeholder until quiz images are
-// stored: no quiz has any yet, so markup naming an image is refused as "unknown image". The image upload work
-// replaces this module with the real lookup (same name and signature).
+// A quiz's images: staff upload them (the editor's images panel, the admin API, a ZIP import) and name them in
+// question markup, `![alt](name)`. The bytes live in the storage service under the quiz; a row holds the name,
+// the alt text and what the bytes are. Who may fetch one is decided here too (canSeeQuizImage): an image that the
+// quiz's questions use only in explanations is the answer's, so it reaches a learner only after they submit.
 
-/** What the markup renderer resolves `![alt](name)` with: each image's name -> its address and alt text. */
-export async function quizImageMap(quizId: string, conn: Kysely<Database> = db): Promise<MarkupImages> {
-  void quizId
-  void conn
-  return new Map()
+/** What a refused upload names: the field at fault (the editor's `image` / `imageAlt`, the API's `image` / `alt`). */
+export type ImageField = 'image' | 'alt'
+export type ImageRefusal = { ok: false; field: ImageField; message: string }
+
+/** An image file checked from its bytes, ready to store. */
+export type CheckedImage = {
+  bytes: Uint8Array
+  type: 'png' | 'jpeg' | 'webp'
+  /** The markup name the file's own name gives (made unique within the quiz when stored). */
+  name: string
+  alt: string
+  width: number | null
+  height: number | null
+}
+
+/** The checks every upload path shares: PNG, JPEG or WebP by its bytes, at most 1 MB, alt text given and bounded. */
+export function checkImage(input: {
+  bytes: Uint8Array | null
+  fileName: string
+  alt: string | null | undefined
+}): { ok: true; image: CheckedImage } | ImageRefusal {
+  const { bytes } = input
+  if (!bytes || bytes.byteLength === 0) return { ok: false, field: 'image', message: IMAGE_MESSAGES.missing }
+  if (bytes.byteLength > QUIZ_IMAGE_MAX_BYTES) return { ok: false, field: 'image', message: IMAGE_MESSAGES.tooBig }
+  const type = sniffImage(bytes)
+  if (!type) return { ok: false, field: 'image', message: IMAGE_MESSAGES.type }
+  const alt = (input.alt ?? '').replace(/\s+/g, ' ').trim()
+  if (!alt) return { ok: false, field: 'alt', message: IMAGE_MESSAGES.altMissing }
+  if (alt.length > QUIZ_IMAGE_ALT_MAX) return { ok: false, field: 'alt', message: IMAGE_MESSAGES.altTooLong }
+  const size = imageSize(bytes, type)
+  return {
+    ok: true,
+    image: {
+      bytes,
+      type,
+      name: imageNameOf(input.fileName, type),
+      alt,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    },
+  }
+}
+
+export type QuizImage = {
+  id: string
+  name: string
+  url: string
+  alt: string
+  contentType: string
+  byteSize: number
+  width: number | null
+  height: number | null
+  createdAt: string
+}
+
+const imageColumns = [
+  'id',
+  'name',
+  'alt',
+  'content_type',
+  'byte_size',
+  'width',
+  'height',
+  'created_at',
+  'storage_key',
+] as const
+
+type ImageRow = {
+  id: string
+  name: string
+  alt: string
+  content_type: string
+  byte_size: number
+  width: number | null
+  height: number | null
+  created_at: string
+}
+
+const quizImage = (r: ImageRow): QuizImage => ({
+  id: r.id,
+  name: r.name,
+  url: quizImageUrl(r),
+  alt: r.alt,
+  contentType: r.content_type,
+  byteSize: Number(r.byte_size),
+  width: r.width === null ? null : Number(r.width),
+  height: r.height === null ? null : Number(r.height),
+  createdAt: r.created_at,
+})
+
+/** An image whose bytes are in storage under its quiz, waiting for its row (insertImages). */
+export type PutImage = CheckedImage & { key: string }
+
+/**
+ * Puts checked images' bytes in storage under quiz `quizId`, before the transaction that records them: a slow
+ * bucket never holds the database's write lock. Each key is pushed to `stored` as soon as it exists, so a caller
+ * whose transaction then fails removes them (removeStoredFiles).
+ */
+export async function putImages(quizId: string, images: CheckedImage[], stored: string[]): Promise<PutImage[]> {
+  const out: PutImage[] = []
+  for (const image of images) {
+    const key = newQuizImageKey(quizId, image.type)
+    await getStorage().put(key, image.bytes, MIME[image.type])
+    stored.push(key)
+    out.push({ ...image, key })
+  }
+  return out
+}
+
+/**
+ * Records images already put in storage on a quiz, inside `trx` (the caller's transaction, so the rows land with
+ * whatever else it writes, e.g. the questions that name them): each under a name unique within the quiz (a second
+ * 'gel.png' becomes 'gel-2.png'), audited. Returns the images with their final names, in order.
+ */
+export async function insertImages(
+  trx: Kysely<Database>,
+  {
+    actorId,
+    quizId,
+    images,
+    exactNames = false,
+  }: {
+    actorId: string
+    quizId: string
+    images: PutImage[]
+    /** An import's images, which its questions already name: a name taken meanwhile refuses instead of renaming. */
+    exactNames?: boolean
+  },
+): Promise<
+  | { ok: true; images: QuizImage[] }
+  | { ok: false; reason: 'no-quiz' | 'too-many' }
+  | { ok: false; reason: 'name-taken'; name: string }
+> {
+  if (!(await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()))
+    return { ok: false, reason: 'no-quiz' }
+  // Names are picked under the quiz's row lock: two uploads of 'gel.png' at once become gel.png and gel-2.png.
+  await lockRow(trx, 'quizzes', quizId)
+  const taken = new Set(
+    (await trx.selectFrom('quiz_images').select('name').where('quiz_id', '=', quizId).execute()).map((r) => r.name),
+  )
+  if (taken.size + images.length > QUIZ_IMAGES_MAX) return { ok: false, reason: 'too-many' }
+  const out: QuizImage[] = []
+  const now = nowIso()
+  for (const image of images) {
+    if (exactNames && taken.has(image.name)) return { ok: false, reason: 'name-taken', name: image.name }
+    const name = exactNames ? image.name : uniqueImageName(image.name, taken)
+    taken.add(name)
+    const row = {
+      id: newId(),
+      quiz_id: quizId,
+      name,
+      storage_key: image.key,
+      alt: image.alt,
+      content_type: MIME[image.type],
+      byte_size: image.bytes.byteLength,
+      width: image.width,
+      height: image.height,
+      created_at: now,
+      created_by: actorId,
+    }
+    await trx.insertInto('quiz_images').values(row).execute()
+    await recordAudit(
+      {
+        actorId,
+        action: 'quiz_image.add',
+        targetType: 'quiz',
+        targetId: quizId,
+        details: { name, alt: image.alt, bytes: row.byte_size, type: row.content_type },
+      },
+      trx,
+    )
+    out.push(quizImage(row))
+  }
+  return { ok: true, images: out }
+}
+
+/**
+ * Removes files put in storage for a change that then failed (or for an import that was never saved). A failure is
+ * logged, never raised: a file left behind is only space.
+ */
+export async function removeStoredFiles(keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      getStorage()
+        .delete(key)
+        .catch((error: unknown) => console.error(`[storage] could not delete ${key}:`, error)),
+    ),
+  )
+}
+
+export type AddImageResult =
+  { ok: true; image: QuizImage } | ImageRefusal | { ok: false; field: 'quiz'; message: 'Quiz not found' }
+
+const QUIZ_NOT_FOUND = { ok: false, field: 'quiz', message: 'Quiz not found' } as const
+
+/** Adds one uploaded image to a quiz (the editor's panel, the admin API): checked, stored, audited. */
+export async function addQuizImage(input: {
+  actorId: string
+  quizId: string
+  bytes: Uint8Array | null
+  fileName: string
+  alt: string | null | undefined
+}): Promise<AddImageResult> {
+  const checked = checkImage(input)
+  if (!checked.ok) return checked
+  if (!(await db.selectFrom('quizzes').select('id').where('id', '=', input.quizId).executeTakeFirst()))
+    return QUIZ_NOT_FOUND
+  const stored: string[] = []
+  try {
+    const [put] = await putImages(input.quizId, [checked.image], stored)
+    const result = await db
+      .transaction()
+      .execute((trx) => insertImages(trx, { actorId: input.actorId, quizId: input.quizId, images: [put!] }))
+    if (result.ok) return { ok: true, image: result.images[0]! }
+    await removeStoredFiles(stored)
+    return result.reason === 'no-quiz' ? QUIZ_NOT_FOUND : { ok: false, field: 'image', message: IMAGE_MESSAGES.tooMany }
+  } catch (error) {
+    await removeStoredFiles(stored)
+    // The quiz was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) return QUIZ_NOT_FOUND
+    throw error
+  }
+}
+
+/** A quiz's images, oldest first (the editor's panel). */
+export async function listQuizImages(quizId: string, conn: Kysely<Database> = db): Promise<QuizImage[]> {
+  const rows = await conn
+    .selectFrom('quiz_images')
+    .select(imageColumns)
+    .where('quiz_id', '=', quizId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute()
+  return rows.map(quizImage)
+}
+
+/** What the markup renderer resolves `![alt](name)` with: each image's name -> its address, alt text and size. */
+export async function quizImageMap(
+  quizId: string,
+  conn: Kysely<Database> = db,
+): Promise<Map<string, { url: string; alt: string; width?: number; height?: number }>> {
+  const images = await listQuizImages(quizId, conn)
+  return new Map(
+    images.map((i) => [
+      i.name,
+      { url: i.url, alt: i.alt, ...(i.width && i.height ? { width: i.width, height: i.height } : {}) },
+    ]),
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where an image is used: a question version shows the image when its stored HTML (rendered when the version was
+// saved, with this image's address) holds the image's address. Every version counts: archived ones are kept for
+// attempts' reviews (decision 002). The address holds the image's id, so a later image of the same name is another.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `column like '%/quiz-images/{id}/%'`: the id is hex, so the pattern holds no wildcard of its own. */
+const showsImage = (imageId: string) => `%${quizImageUrl({ id: imageId, name: '' })}%`
+
+export type ImageUse = {
+  /** 1-based numbers of the current questions that show the image (text, an option or the explanation). */
+  current: number[]
+  /** How many earlier (archived) versions, kept for attempts' reviews, show it. */
+  archived: number
+}
+
+/** Which questions of the quiz show the image: the current paper's numbers, and how many earlier versions. */
+export async function imageUse(quizId: string, imageId: string, conn: Kysely<Database> = db): Promise<ImageUse> {
+  const pattern = showsImage(imageId)
+  const rows = await conn
+    .selectFrom('questions')
+    .select(['archived_at', 'position'])
+    .where('quiz_id', '=', quizId)
+    .where((eb) =>
+      eb.or([
+        eb('question_html', 'like', pattern),
+        eb('options_html', 'like', pattern),
+        eb('explanation_html', 'like', pattern),
+      ]),
+    )
+    .execute()
+  const current = await conn
+    .selectFrom('questions')
+    .select('position')
+    .where('quiz_id', '=', quizId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .execute()
+  const number = new Map(current.map((r, i) => [Number(r.position), i + 1]))
+  return {
+    current: rows
+      .filter((r) => r.archived_at === null)
+      .map((r) => number.get(Number(r.position))!)
+      .sort((a, b) => a - b),
+    archived: rows.filter((r) => r.archived_at !== null).length,
+  }
+}
+
+export type DeleteImageResult =
+  | { ok: true; image: QuizImage }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'in-use'; questions: number[] }
+
+/**
+ * Deletes an image of a quiz, refused while a current question names it (its page would show a missing figure and
+ * the next save of that question would be refused). Earlier versions kept for attempts' reviews do not stop it: the
+ * confirmation says how many name it, and those reviews then show the alt text. The file goes after the commit.
+ */
+export async function deleteQuizImage({
+  actorId,
+  quizId,
+  imageId,
+}: {
+  actorId: string
+  quizId: string
+  imageId: string
+}): Promise<DeleteImageResult> {
+  const result = await db.transaction().execute(async (trx): Promise<DeleteImageResult & { key?: string }> => {
+    const row = await trx
+      .selectFrom('quiz_images')
+      .select(imageColumns)
+      .where('id', '=', imageId)
+      .where('quiz_id', '=', quizId)
+      .executeTakeFirst()
+    if (!row) return { ok: false, reason: 'not-found' }
+    // Under the quiz's lock, no save of its questions can start naming the image between this check and the delete.
+    await lockRow(trx, 'quizzes', quizId)
+    const use = await imageUse(quizId, row.id, trx)
+    if (use.current.length) return { ok: false, reason: 'in-use', questions: use.current }
+    await trx.deleteFrom('quiz_images').where('id', '=', imageId).execute()
+    await recordAudit(
+      {
+        actorId,
+        action: 'quiz_image.delete',
+        targetType: 'quiz',
+        targetId: quizId,
+        details: { name: row.name, earlierVersions: use.archived },
+      },
+      trx,
+    )
+    return { ok: true, image: quizImage(row), key: row.storage_key }
+  })
+  if (result.ok && result.key) await removeStoredFiles([result.key])
+  if (!result.ok) return result
+  return { ok: true, image: result.image }
+}
+
+/** The storage keys of a quiz's images (read before the quiz is deleted, removed after its commit). */
+export async function quizImageKeys(quizId: string, conn: Kysely<Database> = db): Promise<string[]> {
+  const rows = await conn.selectFrom('quiz_images').select('storage_key').where('quiz_id', '=', quizId).execute()
+  return rows.map((r) => r.storage_key)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Serving
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The image behind an address (/quiz-images/{id}/{name}) and who may fetch it: 'public' when some version of a
+ * question shows it in its text or an option (it was on a test page, so anyone taking the quiz has seen its
+ * address), else 'after-submit' (an explanation's image, or one not used yet: it may belong to the answer).
+ */
+export async function imageForServing(imageId: string, name: string) {
+  const row = await db
+    .selectFrom('quiz_images')
+    .select(['id', 'quiz_id', 'name', 'storage_key', 'content_type'])
+    .where('id', '=', imageId)
+    .executeTakeFirst()
+  if (!row || row.name !== name) return null
+  const pattern = showsImage(row.id)
+  const inTest = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('quiz_id', '=', row.quiz_id)
+    .where((eb) => eb.or([eb('question_html', 'like', pattern), eb('options_html', 'like', pattern)]))
+    .limit(1)
+    .executeTakeFirst()
+  return {
+    quizId: row.quiz_id,
+    storageKey: row.storage_key,
+    contentType: row.content_type,
+    visibility: inTest ? ('public' as const) : ('after-submit' as const),
+  }
+}
+
+/**
+ * Whether `viewer` may fetch an explanation's image of quiz `quizId`: staff, or a learner with a submitted attempt
+ * of that quiz (the explanations are theirs to read from then on). Anyone else is told it does not exist.
+ */
+export async function canSeeAnswerImage(
+  viewer: { id: string; role: Parameters<typeof isStaff>[0] } | null,
+  quizId: string,
+): Promise<boolean> {
+  if (!viewer) return false
+  if (isStaff(viewer.role)) return true
+  const attempt = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('user_id', '=', viewer.id)
+    .where('quiz_id', '=', quizId)
+    .where('submitted_at', 'is not', null)
+    .executeTakeFirst()
+  return Boolean(attempt)
 }

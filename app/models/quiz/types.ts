@@ -34,4 +34,9 @@ export type QuizInput = {
   timeLimit: number
   questions: QuestionDraft[]
   markingDefaults?: MarkingDefaultsUnits | null
+  /** Images of a ZIP import, staged when it was previewed, that the save stores on the quiz (zip-import.server). */
+  images?: StagedImage[]
 }
+
+/** An image of a ZIP import waiting in storage's staging folder for the quiz's save. */
+export type StagedImage = { name: string; key: string; alt: string; byteSize: number }

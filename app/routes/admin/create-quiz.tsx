@@ -6,7 +6,7 @@ import { PageTitle } from '~/components/admin/ui'
 import { createQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/lib/quiz/quiz-form'
 import { requireRole } from '~/auth/guard.server'
-import { markupRefusal, quizPageInput, type QuestionPreview } from './quiz-form.server'
+import { markupRefusal, quizPageInput, stagedImagesRefusal, type QuestionPreview } from './quiz-form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/create-quiz'
 
@@ -20,7 +20,12 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   const handled = await quizPageInput(request)
   if ('response' in handled) return handled.response
-  const saved = await createQuiz({ actorId: staff.id, input: handled.input })
+  let saved
+  try {
+    saved = await createQuiz({ actorId: staff.id, input: handled.input })
+  } catch (error) {
+    return stagedImagesRefusal(handled.reply, error)
+  }
   if (!saved.ok) return markupRefusal(handled.reply, saved.problems)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')
 }
@@ -47,6 +52,9 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
         message={ad?.kind === 'ai-error' ? ad.message : undefined}
       />
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
+        Images for the questions: create the quiz first, then upload them on its Edit page (or import a ZIP above).
+      </p>
       {fill ? (
         <p
           role="status"

@@ -10,7 +10,9 @@ import {
   quizToFormValues,
   type QuizFormValues,
 } from '~/lib/quiz/quiz-form'
-import { type QuestionDraft, type QuizInput } from '~/models/quiz/types'
+import { type QuestionDraft, type QuizInput, type StagedImage } from '~/models/quiz/types'
+import { previewQuizZip, readStagedImages, StagedImagesError } from '~/models/quiz/zip-import.server'
+import { isZip } from '~/lib/quiz/zip'
 import { fieldLabel, markupMessage, renderQuestionMarkup, type QuestionHtml } from '~/lib/markup/question'
 import type { MarkupImages } from '~/lib/markup/render'
 import type { QuestionMarkupProblem } from '~/models/quiz/editing.server'
@@ -18,11 +20,14 @@ import { quizImageMap } from '~/models/quiz/images.server'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
+import { QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.server'
 
 // The Create/Edit Quiz page actions shared by both routes. Intents: save (Conform, incl. its list intents, which
 // is how Add Question works without JS), preview (renders each question's markup and sends the form back as typed),
-// csv-preview, csv-use, ai. CSV and AI fill the manual form; nothing is saved until Save.
+// csv-preview (a CSV, or a ZIP of the CSV and its images), csv-use, ai. CSV and AI fill the manual form; nothing is
+// saved until Save. A ZIP's images wait in storage's staging folder, their list carried in the form's hidden
+// `stagedImages` field, and are stored on the quiz by its save (app/models/quiz/zip-import.server.ts).
 
 /** One question's preview: its rendered HTML, or what does not render ("option B: unknown command \foo"). */
 export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { html?: undefined; problems: string[] }
@@ -30,7 +35,16 @@ export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { h
 export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }
   | { kind: 'preview'; result: SubmissionResult<string[]>; previews: QuestionPreview[] }
-  | { kind: 'csv'; fileName: string; questions: QuestionDraft[]; errors: CsvRowError[] }
+  | {
+      kind: 'csv'
+      fileName: string
+      questions: QuestionDraft[]
+      errors: CsvRowError[]
+      /** A ZIP import: its images staged for the save, those the quiz already had, those no question names. */
+      images?: StagedImage[]
+      reused?: string[]
+      unused?: string[]
+    }
   | {
       kind: 'fill'
       fillId: string
@@ -41,9 +55,13 @@ export type QuizPageActionData =
     }
   | { kind: 'ai-error'; message: string; aiValues: Record<string, string>; fieldErrors: Record<string, string[]> }
 
+/**
+ * The page's post, read once whatever it carries: the quiz form, a CSV or an import's ZIP, or (Edit Quiz) an image.
+ * The file limit is the largest of them; each intent checks its own file's size.
+ */
 export async function readQuizPageForm(request: Request) {
   try {
-    return { form: await parseUpload(request, { maxFileSize: CSV_MAX_BYTES }) }
+    return { form: await parseUpload(request, { maxFileSize: QUIZ_ZIP_MAX_BYTES }) }
   } catch (error) {
     if (error instanceof UploadError) return { error: error.message }
     throw error
@@ -52,11 +70,20 @@ export async function readQuizPageForm(request: Request) {
 
 /**
  * The page's post, read and handled: a Response for an unreadable post and every intent but a valid save.
- * `quizId`: the quiz being edited, whose uploaded images the markup may name (none while creating).
+ * `quizId`: the quiz being edited, whose uploaded images the markup may name (none while creating). A page's own
+ * intents (Edit Quiz's images) go to `own` first, which answers them or returns null.
  */
-export async function quizPageInput(request: Request, { quizId }: { quizId?: string } = {}) {
+export async function quizPageInput(
+  request: Request,
+  {
+    quizId,
+    own,
+  }: { quizId?: string; own?: (form: FormData) => Promise<Response | ReturnType<typeof data> | null> } = {},
+) {
   const { form, error } = await readQuizPageForm(request)
-  return form ? handleQuizPageForm(form, { quizId }) : csvRefused(error)
+  if (!form) return csvRefused(error)
+  const answered = own ? await own(form) : null
+  return answered ? { response: answered } : handleQuizPageForm(form, { quizId })
 }
 
 /**
@@ -81,6 +108,17 @@ function withRenderedMarkup(parsed: ReturnType<typeof parseQuestionsCsv>, images
 /** The images a question's markup may name on this page. */
 const imagesFor = (quizId: string | undefined): Promise<MarkupImages> =>
   quizId ? quizImageMap(quizId) : Promise.resolve(new Map())
+
+/**
+ * The images a preview may show: the quiz's, and an import's staged ones, which are not stored on the quiz until it
+ * is saved (their address answers 404 until then, so the preview shows their alt text).
+ */
+function withStaged(images: MarkupImages, staged: StagedImage[] | null): MarkupImages {
+  if (!staged) return images
+  const all = new Map(images)
+  for (const s of staged) all.set(s.name, { url: `/quiz-images/staged/${s.name}`, alt: s.alt })
+  return all
+}
 
 /** Previews of every question as typed: rendered with the quiz's images; the problems when one does not render. */
 function previewQuestions(
@@ -132,7 +170,7 @@ export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check th
 // or a second value for one name, would give the form a shape it cannot show (a bare `questions=x` would make
 // the page fail while rendering): such fields are dropped and the page says so.
 const QUIZ_FIELD_NAMES = [
-  /^(title|description|category|timeLimit|intent|js|__intent__|__state__)$/,
+  /^(title|description|category|timeLimit|intent|js|__intent__|__state__|stagedImages)$/,
   /^questions\[(\d{1,3})\]\.(questionText|correctOption|explanation)$/,
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
   // The exam fields; every one is posted without JS, the server ignores those the type does not use.
@@ -149,7 +187,7 @@ function quizEditorFields(
   const fields = new FormData()
   let malformed = false
   for (const [name, value] of form.entries()) {
-    if (name === 'csv' || name === 'csvData') continue
+    if (name === 'csv' || name === 'csvData' || name === 'csvImages') continue
     const multi = QUIZ_MULTI_FIELD_NAMES.find((re) => re.test(name))
     const known = multi ?? QUIZ_FIELD_NAMES.find((re) => re.test(name))
     const index = known ? Number(known.exec(name)?.[1] ?? 0) : 0
@@ -174,9 +212,19 @@ export async function handleQuizPageForm(
   const intent = form.get('intent')
   if (intent === 'csv-preview') {
     const file = fileOf(form, 'csv')
-    if (!file) return csvRefused('Choose a CSV file')
-    const text = await file.text()
-    const parsed = parseQuestionsCsv(text)
+    if (!file) return csvRefused('Choose a CSV or ZIP file')
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    if (isZip(bytes)) {
+      const zip = await previewQuizZip({ bytes, fileName: file.name, quizId })
+      const { questions, errors } = withRenderedMarkup(zip, withStaged(await imagesFor(quizId), zip.images))
+      return {
+        response: data({ kind: 'csv', ...zip, questions, errors } satisfies QuizPageActionData, {
+          status: questions.length ? 200 : 400,
+        }),
+      }
+    }
+    if (file.size > CSV_MAX_BYTES) return csvRefused(`The CSV file is too large (at most ${CSV_MAX_BYTES / 1024} KB)`)
+    const parsed = parseQuestionsCsv(new TextDecoder().decode(bytes))
     const { questions, errors } = withRenderedMarkup(parsed, await imagesFor(quizId))
     return {
       response: data({ kind: 'csv', fileName: file.name, questions, errors } satisfies QuizPageActionData, {
@@ -205,11 +253,15 @@ export async function handleQuizPageForm(
           'Error creating quiz',
         ),
       }
-    const values = quizToFormValues({
-      title: String(form.get('title') ?? ''),
-      description: String(form.get('description') ?? ''),
-      questions,
-    })
+    const staged = readStagedImages(form.get('csvImages'))
+    const values = {
+      ...quizToFormValues({
+        title: String(form.get('title') ?? ''),
+        description: String(form.get('description') ?? ''),
+        questions,
+      }),
+      ...(staged ? { stagedImages: JSON.stringify(staged) } : {}),
+    }
     return {
       response: await dataWithSuccess(
         {
@@ -302,7 +354,13 @@ export async function handleQuizPageForm(
       response: data({
         kind: 'preview',
         result: submission.reply(),
-        previews: previewQuestions(questions, await imagesFor(quizId)),
+        previews: previewQuestions(
+          questions,
+          withStaged(
+            await imagesFor(quizId),
+            readStagedImages((submission.payload as { stagedImages?: unknown }).stagedImages),
+          ),
+        ),
       } satisfies QuizPageActionData),
     }
   }
@@ -313,8 +371,21 @@ export async function handleQuizPageForm(
       }),
     }
   }
+  const staged = readStagedImages(submission.value.stagedImages)
   return {
-    input: formToQuizInput(submission.value),
+    input: { ...formToQuizInput(submission.value), ...(staged ? { images: staged } : {}) },
     reply: (options) => submission.reply(options),
   }
+}
+
+/**
+ * A save whose imported images could not be stored (a staged file gone, a name taken meanwhile): the form comes
+ * back as typed with the message above the Save button. Any other error is not ours to answer: thrown again.
+ */
+export function stagedImagesRefusal(reply: Parameters<typeof markupRefusal>[0], error: unknown) {
+  if (!(error instanceof StagedImagesError)) throw error
+  return data(
+    { kind: 'save', result: reply({ formErrors: [error.message], fieldErrors: {} }) } satisfies QuizPageActionData,
+    { status: 400 },
+  )
 }

@@ -4,6 +4,7 @@ import { adminCouponEndpoints } from './admin/coupons.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
 import { adminRefundEndpoints } from './admin/refunds.server'
+import { adminQuizImageEndpoints } from './admin/quiz-images.server'
 import { adminUserEndpoints } from './admin/users.server'
 
 // /api/v1/admin/*: staff or admin only (401 signed out, 403 JSON otherwise). The old admin router checked the
@@ -20,5 +21,6 @@ export const adminApi = apiResource({
     ...adminCouponEndpoints,
     ...adminQuizEndpoints,
     ...adminRefundEndpoints,
+    ...adminQuizImageEndpoints,
   ],
 })

@@ -30,9 +30,16 @@ import type { Route } from './+types/attempt'
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
 // No answer key is read here: quiz.server.ts never selects it.
 
-// Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'.
-// The test view needs JavaScript (timer, palette, answer saving): it hydrates.
-export const handle: RouteHandle = { hideFloatingPanel: true, hydrate: true }
+// Nothing floats over the test: at phone widths the WhatsApp button covered 'Mark for Review'; and no site footer
+// (an exam screen). The test view needs JavaScript (timer, palette, answer saving): it hydrates, and the test itself
+// once the page has loaded (it works fully without script until then, and a learner on a slow phone sees the
+// question first).
+export const handle: RouteHandle = {
+  hideFloatingPanel: true,
+  hideSiteFooter: true,
+  hydrate: true,
+  hydrateAfterLoad: (data) => (data as { view?: string } | undefined)?.view === 'test',
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request)
@@ -94,11 +101,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
   }
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
+  const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })
   return {
     view: 'test' as const,
     quizId: quiz.id,
     title: quiz.title,
-    ...(await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })),
+    ...view,
+    // Only the question on screen carries its markup: the page stays one question small however long the paper
+    // (the first TCP flight on a slow phone); the test view fetches the rest from ./paper.ts once it has hydrated.
+    questions: view.questions.map((question, i) =>
+      i === view.index && !view.confirm ? question : { id: question.id, section: question.section },
+    ),
   }
 }
 

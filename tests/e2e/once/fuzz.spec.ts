@@ -57,6 +57,12 @@ const FIELDS = [
   'q',
   'page',
   'courseIds',
+  // Quiz images and the ZIP import's staged list (JSON in a form field).
+  'imageAlt',
+  'imageId',
+  'alt',
+  'stagedImages',
+  'csvImages',
   '__proto__',
   'constructor',
   'prototype',

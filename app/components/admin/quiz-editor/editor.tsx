@@ -143,6 +143,7 @@ export function QuizEditor({
           })}
         </div>
       </details>
+      <StagedImages field={fields.stagedImages} />
       <h2 className="mt-4 mb-2 text-lg font-semibold">Questions</h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="markup-help">
         Question text, options and explanation take **bold**, *italic*, H~2~O, x^2^, lists and simple tables; formulas
@@ -183,5 +184,32 @@ export function QuizEditor({
       </div>
       <ErrorList errors={form.errors} />
     </Form>
+  )
+}
+
+/**
+ * A ZIP import's images, waiting to be stored with the quiz: carried through every post of the form (a hidden field,
+ * so Add Question and Preview without JS keep them) and named, so staff know Save stores them.
+ */
+function StagedImages({ field }: { field: { name: string; initialValue?: unknown } }) {
+  const value = typeof field.initialValue === 'string' ? field.initialValue : ''
+  if (!value) return null
+  let names: string[] = []
+  try {
+    const list: unknown = JSON.parse(value)
+    if (Array.isArray(list)) names = list.map((i: { name?: unknown }) => String(i?.name ?? ''))
+  } catch {
+    names = []
+  }
+  return (
+    <>
+      <input type="hidden" name={field.name} value={value} />
+      {names.length ? (
+        <p className="mb-4 rounded bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          {names.length} imported image{names.length === 1 ? '' : 's'} ({names.join(', ')}) will be stored with the quiz
+          when you save it.
+        </p>
+      ) : null}
+    </>
   )
 }
