@@ -17,6 +17,8 @@ export const ApiErrorShape = z.object({
   message: z.string(),
   success: z.literal(false),
   errors: z.array(z.never()),
+  /** Our upload endpoints also name the form field at fault, for clients that mark it. */
+  field: z.string().optional(),
 })
 
 /** docs/legacy-api.md §1.1 style 1 (users router): `success` is `statusCode < 400`. */

@@ -30,6 +30,7 @@ import { v1Resources } from '~/routes/api/openapi.server'
 import { fullPath } from '~/routes/api/endpoints.server'
 import { db } from '~/utils/db.server'
 import { callApi, CookieJar, lastCode, signedInUser } from '../support/harness'
+import { pngBytes } from '../support/images'
 
 type Doc = {
   paths: Record<
@@ -505,6 +506,32 @@ describe('recorded answers', () => {
         .status,
     ).toBe(403)
     expect((await call('GET', `/api/v1/quiz/${free.id}/leaderboard`, { cookie: learner.cookie })).status).toBe(200)
+    // /admin/quiz/{quizId}/images: an upload, a missing alt text, a learner.
+    const figure = () => new File([pngBytes(12, 9)], 'gel.png', { type: 'image/png' })
+    expect(
+      (
+        await call('POST', `/api/v1/admin/quiz/${free.id}/images`, {
+          cookie: admin.cookie,
+          form: form({ image: figure(), alt: 'A gel' }),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', `/api/v1/admin/quiz/${free.id}/images`, {
+          cookie: admin.cookie,
+          form: form({ image: figure() }),
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await call('POST', `/api/v1/admin/quiz/${free.id}/images`, {
+          cookie: learner.cookie,
+          form: form({ image: figure(), alt: 'A gel' }),
+        })
+      ).status,
+    ).toBe(403)
     // A practice set of the learner's mistakes: its answers saved in the background, then closed.
     const { startPracticeSet, getPracticeSet } = await import('~/models/quiz/practice-set.server')
     const learnerRow = { id: learner.id, role: 'user' as const, has_access_to_quizzes: 0 }
