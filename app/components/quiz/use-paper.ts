@@ -1,11 +1,27 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { TestQuestion } from './use-test-state'
 
 // The test's questions with their markup. The page carries the question on screen only (the others as their id and
-// section, for the palette), so its HTML
-// stays small however long the paper (a 60-question paper full of formulas would be hundreds of kilobytes); once
+// section, for the palette), so its HTML stays small however long the paper (a 60-question paper full of formulas would be hundreds of kilobytes); once
 // the test has hydrated (after the page has loaded) the rest comes from /quiz/{id}/paper in one request, before the
 // learner is likely to move on. Until it arrives a question without its markup shows that it is loading.
+
+/** A question of the test view: what the page sends, and what the paper completes. */
+export type TestQuestion = {
+  id: string
+  /**
+   * The question's stored HTML (sanitised when saved; formulas as MathML): shown as is, never built here. The page
+   * brings it (and the type and marks) for the question on screen only; the others' arrive with the paper
+   * (below), undefined until then.
+   */
+  questionHtml?: string
+  /** One stored HTML string per option (inline); empty for NAT. Undefined as questionHtml is. */
+  optionsHtml?: string[]
+  type?: 'mcq' | 'msq' | 'nat'
+  section?: string | null
+  /** 2 decimals, e.g. "2.00" and "0.67". */
+  marks?: string
+  negativeMarks?: string
+}
 
 /** What the paper adds to a question the page sent as its id and section only. */
 type Markup = Required<Pick<TestQuestion, 'type' | 'marks' | 'negativeMarks' | 'questionHtml' | 'optionsHtml'>>

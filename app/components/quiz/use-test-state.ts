@@ -5,28 +5,13 @@ import { secondsLeft } from '~/lib/quiz/clock'
 import { parseNumericAnswer } from '~/lib/quiz/numeric'
 import type { PaletteAnswer } from '~/lib/quiz/palette'
 import { useAnswerSaver, type PendingAnswer } from './use-answer-saver'
-import { usePaper } from './use-paper'
+import { usePaper, type TestQuestion } from './use-paper'
 
 // The state of the enhanced test view: the question on screen, the answers as this device holds them (saved in
 // the background by use-answer-saver), the ticking timer, numeric answers as typed, and the final submit.
 // Without JavaScript none of this runs: every button posts `intent` and the server renders the next page.
 
-export type TestQuestion = {
-  id: string
-  /**
-   * The question's stored HTML (sanitised when saved; formulas as MathML): shown as is, never built here. The page
-   * brings it (and the type and marks) for the question on screen only; the others' arrive with the paper
-   * (use-paper.ts), undefined until then.
-   */
-  questionHtml?: string
-  /** One stored HTML string per option (inline); empty for NAT. Undefined as questionHtml is. */
-  optionsHtml?: string[]
-  type?: 'mcq' | 'msq' | 'nat'
-  section?: string | null
-  /** 2 decimals, e.g. "2.00" and "0.67". */
-  marks?: string
-  negativeMarks?: string
-}
+export type { TestQuestion } from './use-paper'
 export type TestAnswer = PaletteAnswer
 
 export type TestViewProps = {
