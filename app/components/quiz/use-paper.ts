@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
 
-// The test's questions with their markup. The page carries the question on screen only (the others as their id and
-// section, for the palette), so its HTML stays small however long the paper (a 60-question paper full of formulas would be hundreds of kilobytes); once
-// the test has hydrated (after the page has loaded) the rest comes from /quiz/{id}/paper in one request, before the
-// learner is likely to move on. Until it arrives a question without its markup shows that it is loading.
+// The test's questions with their markup. The page carries the question on screen only (the others as their id
+// and section, for the palette), so its HTML stays small however long the paper (a 60-question paper full of
+// formulas would be hundreds of kilobytes); once the test has hydrated (after the page has loaded) the rest comes
+// from /quiz/{id}/paper in one request, before the learner is likely to move on. Until it arrives a question
+// without its markup shows that it is loading.
 
 /** A question of the test view: what the page sends, and what the paper completes. */
 export type TestQuestion = {
