@@ -103,7 +103,7 @@ test('CSV import: the sample file is offered and fills MSQ and NAT questions', a
   const res = await page.request.get('/samples/quiz-import-sample.csv')
   expect(res.status()).toBe(200)
   const csv = await res.body()
-  await page.getByLabel('CSV file').setInputFiles({ name: 'sample.csv', mimeType: 'text/csv', buffer: csv })
+  await page.getByLabel('CSV or ZIP file').setInputFiles({ name: 'sample.csv', mimeType: 'text/csv', buffer: csv })
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
   await expect(page.getByText('4 questions ready')).toBeVisible()
   await expect(page.getByText('(MSQ, correct: options 1, 2)')).toBeVisible()

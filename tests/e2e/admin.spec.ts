@@ -310,7 +310,7 @@ test('CSV import shows bad rows, fills the form, and Generate with AI fills it t
   await loginAs('admin')
   await page.goto('/admin/create-quiz')
   await page.getByText('Import questions from CSV').click()
-  await page.getByLabel('CSV file').setInputFiles({
+  await page.getByLabel('CSV or ZIP file').setInputFiles({
     name: 'q.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('question,a,b,c,d,correct\nGood?,a,b,c,d,2\nBad?,a,b,c,d,7\n'),
