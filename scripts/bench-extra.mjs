@@ -154,14 +154,17 @@ function percentile(sorted, q) {
 
 /**
  * The burst: `count` distinct learners (with sessions), each starting and submitting `quiz` (default the free quiz;
- * `{ id, questions }`) in one
- * POST /api/v1/quiz/submit, the starts spread evenly over `spreadMs` (RATE_LIMIT=off on the server). Returns
- * results, errors, stored attempts, the time until the last answer, latency percentiles and, on PostgreSQL,
- * what the app's connections did meanwhile (sampled from pg_stat_activity) and transactions per learner.
+ * `{ id, questions }`) as the website's test page does: POST /quiz/{id} `intent=start`, then POST /quiz/{id}
+ * `intent=submit` with every answer in its `answers` field (what the enhanced page sends), each answered by a
+ * redirect. The older client's one-shot POST /api/v1/quiz/submit cannot take a paper with formulas (it answers 400:
+ * the test needs the website), and learners sit such a paper on the website. The learners' starts are spread evenly
+ * over `spreadMs` (RATE_LIMIT=off on the server). Returns results, errors, stored attempts, the time until the last
+ * answer, latency percentiles of a learner's start and submit together and, on PostgreSQL, what the app's
+ * connections did meanwhile (sampled from pg_stat_activity) and transactions per learner.
  */
 export async function measureBurst({ base, db, quiz, count = 5000, spreadMs = 10_000 }) {
   quiz ??= await freeQuiz(db)
-  const body = JSON.stringify({ quizId: quiz.id, answers: answersFor(quiz) })
+  const submitBody = new URLSearchParams({ intent: 'submit', answers: JSON.stringify(answersFor(quiz)) }).toString()
   const learners = await makeLearners(db, count, 'burst')
   const statsBefore = await db.stats()
 
@@ -185,26 +188,34 @@ export async function measureBurst({ base, db, quiz, count = 5000, spreadMs = 10
   const count1 = (key) => (statuses[key] = (statuses[key] ?? 0) + 1)
   const latencies = []
   const inflight = []
+  const resultPath = `/quiz/result/${quiz.id}`
+  /** A learner's start and submit; true when both were answered with the redirect the page expects. */
+  const sitTest = async (cookie) => {
+    const start = await startQuiz(base, cookie, quiz.id)
+    count1(`start ${start.status}`)
+    await start.arrayBuffer()
+    if (start.status !== 302 || !start.headers.get('location')?.startsWith(`/quiz/${quiz.id}?q=1`)) return false
+    const submit = await fetch(`${base}/quiz/${quiz.id}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+      body: submitBody,
+      redirect: 'manual',
+    })
+    count1(`submit ${submit.status}`)
+    await submit.arrayBuffer()
+    return submit.status === 302 && submit.headers.get('location') === resultPath
+  }
   for (let i = 0; i < learners.length; i++) {
     const due = started + (i * spreadMs) / learners.length
     const wait = due - Date.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     const sent = performance.now()
     inflight.push(
-      fetch(`${base}/api/v1/quiz/submit`, {
-        method: 'POST',
-        headers: { Cookie: learners[i], 'Content-Type': 'application/json' },
-        body,
-      })
-        .then(async (r) => {
-          count1(r.status)
-          const json = await r.json().catch(() => ({}))
+      sitTest(learners[i])
+        .then((done) => {
           latencies.push(performance.now() - sent)
-          if (json.success) ok++
-          else {
-            errors++
-            count1(`${r.status} ${json.message}`)
-          }
+          if (done) ok++
+          else errors++
         })
         .catch((error) => {
           errors++

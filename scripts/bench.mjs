@@ -266,7 +266,7 @@ function printCacheMiss({ sqlite: s, postgres: p }) {
  */
 async function runBursts({ pgAdminUrl }) {
   console.log(
-    `\n== Burst: ${BURST.count.toLocaleString('en')} distinct learners, each starting and submitting the 60-question math paper (one POST /api/v1/quiz/submit with 60 answers), starts spread over ${BURST.spreadMs / 1000} s, on a fresh server per heap setting (the paper seeded through the admin API first); goal (production flags) ${BURST.count.toLocaleString('en')} results, 0 errors, within ${BURST.withinSeconds} s, peak RSS < 256 MB`,
+    `\n== Burst: ${BURST.count.toLocaleString('en')} distinct learners, each starting and submitting the 60-question math paper (through the test page: POST /quiz/{id} to start, then its submit carrying the 60 answers), starts spread over ${BURST.spreadMs / 1000} s, on a fresh server per heap setting (the paper seeded through the admin API first); goal (production flags) ${BURST.count.toLocaleString('en')} results, 0 errors, within ${BURST.withinSeconds} s, peak RSS < 256 MB`,
   )
   const results = []
   for (const [i, variant] of HEAP_VARIANTS.entries()) {

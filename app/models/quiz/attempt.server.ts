@@ -9,7 +9,7 @@ import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
 import { attemptQuestionRows, currentQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
-import { markedPaper } from '~/models/quiz/paper.server'
+import { paperScore } from '~/models/quiz/paper.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
@@ -292,8 +292,8 @@ export async function submitAttempt({
     const attempt = await attemptById(trx, attemptId)
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
-    const { score: paperScore } = await markedPaper(attempt, trx)
-    const units = marksToStorage(paperScore.total)
+    const score = await paperScore(attempt, trx)
+    const units = marksToStorage(score.total)
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
     const updated = await trx

@@ -83,17 +83,41 @@ export type KeyedQuestion = {
   html: QuestionHtml
 }
 
+/** What scoring reads of a question: its marking and key, none of its text. */
+const scoringColumns = [
+  'id',
+  'type',
+  'marks',
+  'negative_marks',
+  'correct_option',
+  'correct_options',
+  'answer_min',
+  'answer_max',
+  'section',
+  'topic',
+] as const
+
+type ScoringRow = Pick<KeyRow, (typeof scoringColumns)[number]>
+
+/** The question as app/lib/quiz/scoring.ts scores it (marks may arrive as text from PostgreSQL's numeric). */
+function scorableQuestion(q: ScoringRow): Question {
+  const common = {
+    marks: marksFromStorage(Number(q.marks)),
+    negativeMarks: marksFromStorage(Number(q.negative_marks)),
+    section: q.section,
+    topic: q.topic,
+  }
+  return q.type === 'msq'
+    ? { ...common, type: 'msq', correctOptions: parseOptionIndexes(q.correct_options) }
+    : q.type === 'nat'
+      ? { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
+      : { ...common, type: 'mcq', correctOption: q.correct_option }
+}
+
 function keyedQuestion(q: KeyRow): KeyedQuestion {
-  const marks = marksFromStorage(q.marks)
-  const negativeMarks = marksFromStorage(q.negative_marks)
-  const common = { marks, negativeMarks, section: q.section, topic: q.topic }
+  const scorable = scorableQuestion(q)
+  const { marks, negativeMarks } = scorable
   const msqKey = parseOptionIndexes(q.correct_options)
-  const scorable: Question =
-    q.type === 'msq'
-      ? { ...common, type: 'msq', correctOptions: msqKey }
-      : q.type === 'nat'
-        ? { ...common, type: 'nat', answerMin: q.answer_min ?? '', answerMax: q.answer_max ?? '' }
-        : { ...common, type: 'mcq', correctOption: q.correct_option }
   return {
     id: q.id,
     text: q.question_text,
@@ -124,6 +148,38 @@ export async function markedPaper(
   conn: Kysely<Database> = db,
 ) {
   const questions = await attemptQuestionRows(attempt, conn).select(keyColumns).execute()
+  const { counted, spent } = await attemptAnswers(attempt, conn)
+  const paper = questions.map((row) => ({
+    ...keyedQuestion(row),
+    answer: counted.get(row.id) ?? null,
+    timeSpentMs: spent.get(row.id) ?? 0,
+  }))
+  const score = scorePaper(
+    paper.map((q) => q.scorable),
+    paper.map((q) => q.answer),
+  )
+  return { paper, score }
+}
+
+/**
+ * The attempt's score alone: the same questions, answers and scorer as markedPaper, reading only the marking and
+ * key columns. Submitting scores inside its write transaction, so it must not pull a paper's text and stored HTML
+ * (some 2 KB a question on a paper of formulas) through the connection while holding the attempt's lock.
+ */
+export async function paperScore(
+  attempt: { id: string; deadline_at: string | null } & PaperOf,
+  conn: Kysely<Database> = db,
+) {
+  const questions = await attemptQuestionRows(attempt, conn).select(scoringColumns).execute()
+  const { counted } = await attemptAnswers(attempt, conn)
+  return scorePaper(
+    questions.map(scorableQuestion),
+    questions.map((q) => counted.get(q.id) ?? null),
+  )
+}
+
+/** The attempt's answers that count (saved by deadline + grace, savedInTime) and the time spent per question. */
+async function attemptAnswers(attempt: { id: string; deadline_at: string | null }, conn: Kysely<Database>) {
   const answers = await conn
     .selectFrom('attempt_answers')
     .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at', 'time_spent_ms'])
@@ -142,16 +198,7 @@ export async function markedPaper(
       ]),
   )
   const spent = new Map(answers.map((a) => [a.question_id, Number(a.time_spent_ms ?? 0)]))
-  const paper = questions.map((row) => ({
-    ...keyedQuestion({ ...row, marks: Number(row.marks), negative_marks: Number(row.negative_marks) }),
-    answer: counted.get(row.id) ?? null,
-    timeSpentMs: spent.get(row.id) ?? 0,
-  }))
-  const score = scorePaper(
-    paper.map((q) => q.scorable),
-    paper.map((q) => q.answer),
-  )
-  return { paper, score }
+  return { counted, spent }
 }
 
 /** An attempt's marked paper: its questions with key, counted answer and time, and their score. */

@@ -5,7 +5,7 @@ import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
 import { getQuizTitle } from '~/models/quiz/editing.server'
-import { markedPaper } from '~/models/quiz/paper.server'
+import { paperScore } from '~/models/quiz/paper.server'
 import { scoreCounts } from './standing.server'
 
 // The staff results of a quiz: its submitted ranked attempts with the learner, the exact score, the percentile
@@ -33,7 +33,7 @@ export type QuizResultRow = {
 }
 
 /**
- * One submitted attempt's paper as its learner's result scores it (attempt.server's markedPaper: the questions
+ * One submitted attempt's paper as its learner's result scores it (paper.server's paperScore: the questions
  * shown at its start, decision 002; only answers saved by deadline + grace), so the section totals add up to
  * the score the learner sees.
  */
@@ -43,7 +43,7 @@ async function attemptSections(attempt: {
   started_at: string
   deadline_at: string | null
 }) {
-  return (await markedPaper(attempt)).score
+  return paperScore(attempt)
 }
 
 /** Submitted ranked attempts of a quiz with the learner, newest first. */

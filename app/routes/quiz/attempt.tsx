@@ -17,7 +17,12 @@ import {
   type AttemptRow,
 } from '~/models/quiz/attempt.server'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
-import { attemptTestQuestions, countCurrentQuestions, paperMarking } from '~/models/quiz/catalog.server'
+import {
+  attemptQuestionTypes,
+  attemptTestQuestions,
+  countCurrentQuestions,
+  paperMarking,
+} from '~/models/quiz/catalog.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { attemptFormSchema } from '~/schemas/quiz-attempt'
 import { parseForm } from '~/utils/body.server'
@@ -167,7 +172,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const practice = attempt.mode === 'practice'
   const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
-  const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
+  // A post needs each question's id and type only, not the paper's HTML.
+  const questions = await attemptQuestionTypes(attempt)
   return answerTestPost({
     form,
     attempt,
