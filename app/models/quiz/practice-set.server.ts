@@ -12,7 +12,7 @@ import { revisableQuestionIds } from './revision.server'
 // Practice sets (migrations/0015): question versions a learner chose from their mistakes or saved questions, taken
 // as one untimed test in the test view. Its attempt is an ordinary practice attempt whose paper is the set
 // (attemptQuestionRows), so it is saved, submitted and scored by the one attempt lifecycle and scorer
-// (attempt.server.ts, markedPaper), and, being practice, never reaches a leaderboard, a rank or the staff figures.
+// (attempt.server.ts, paper.server.ts), and, being practice, never reaches a leaderboard, a rank or the staff figures.
 // A set and its attempt are their learner's alone: anyone else's id reads as no set at all.
 
 /** Longest title kept for a set (it names where its questions were listed from). */
