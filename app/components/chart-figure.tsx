@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { CHART } from '~/lib/chart'
 
-// The frame every server-drawn chart shares: a captioned figure holding an SVG that scales by its viewBox (down to
-// 320 px) and names itself for screen readers (role="img", a <title> and a <desc> summing the chart up). The chart
-// draws its marks as `children`; `after` is what follows the drawing inside the figure (a table of the numbers).
+// The frame of a captioned server-drawn chart (a learner's progress line, the staff dashboard's bars): a figure
+// holding an SVG that scales by its viewBox (down to 320 px) and names itself for screen readers (role="img", a
+// <title> and a <desc> summing the chart up). The chart draws its marks as `children`; `after` is what follows the
+// drawing inside the figure (a table of the numbers). Bare charts without a caption use ChartSvg
+// (app/components/analysis/chart-svg.tsx).
 
 export function ChartFigure({
   id,

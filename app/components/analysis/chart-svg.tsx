@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 
 /**
- * The frame of every server-rendered chart: one image to assistive technology, named by `label` (also its
- * tooltip), scaled to the container's width through its viewBox, drawing in currentColor for light and dark.
+ * The frame of a bare server-rendered chart (the result analysis, the staff score histogram): one image to assistive
+ * technology, named by `label` (also its tooltip), scaled to the container's width through its viewBox, drawing in
+ * currentColor for light and dark. A chart with a caption and a spoken summary uses ChartFigure
+ * (app/components/chart-figure.tsx).
  */
 export function ChartSvg({
   label,
