@@ -20,12 +20,9 @@ import type { MarkingDefaultsUnits, QuestionDraft } from './types'
 // (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
 // only from functions that run after submission (markedPaper) or for staff (the editor, the statistics).
 
-/** The key columns and what scoring reads beside them. */
-const keyColumns = [
+/** What scoring reads of a question: its marking and key, none of its text. */
+const scoringColumns = [
   'id',
-  'question_text',
-  'options',
-  'explanation',
   'type',
   'marks',
   'negative_marks',
@@ -35,6 +32,14 @@ const keyColumns = [
   'answer_max',
   'section',
   'topic',
+] as const
+
+/** The key columns, what scoring reads beside them, and the question's source and stored HTML. */
+const keyColumns = [
+  ...scoringColumns,
+  'question_text',
+  'options',
+  'explanation',
   'question_html',
   'options_html',
   'explanation_html',
@@ -82,20 +87,6 @@ export type KeyedQuestion = {
   /** The stored HTML of the text, options and explanation (the source above is what staff wrote). */
   html: QuestionHtml
 }
-
-/** What scoring reads of a question: its marking and key, none of its text. */
-const scoringColumns = [
-  'id',
-  'type',
-  'marks',
-  'negative_marks',
-  'correct_option',
-  'correct_options',
-  'answer_min',
-  'answer_max',
-  'section',
-  'topic',
-] as const
 
 type ScoringRow = Pick<KeyRow, (typeof scoringColumns)[number]>
 
