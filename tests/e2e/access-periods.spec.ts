@@ -1,33 +1,25 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { createCourse, createLecture, createSection } from '../../db/factories'
 import { formatAccessDate } from '../../app/lib/access'
 import { addSession, expect, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 import { E2E } from '../support/e2e-env'
 
 // Access periods in the browser, JS on and off: a learner buys a 30-day live course and sees 'Access until'; an
 // admin sets the end in the past on the course's users page; the player then says 'Your access ended' (403) and
 // its 'Renew' leads to a checkout that restores access. The pages are axe clean at 320 px.
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
 const DAY = 86_400_000
 
 /** Serious or critical axe findings, and whether the page fits the viewport. axe is evaluated by the runner, so
  * it runs with JS on; the markup is the same with JS off. */
-async function axeViolations(page: Page) {
+async function checkPage(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   if (nojs()) return []
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
+  return axeViolations(page)
 }
 
 /** The Razorpay stand-in: its widget with JS, its hosted page without. */
@@ -97,7 +89,7 @@ test('buy a live course, see Access until; staff end it; the player says it ende
   await row.getByRole('link', { name: `Change when Monthly Learner ${t}'s access ends` }).click()
   const dialog = page.getByRole('dialog', { name: 'When does access end?' })
   await expect(dialog).toBeVisible()
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
   const yesterday = indiaYesterday()
   await dialog.getByLabel('Access until').fill(yesterday)
   await dialog.getByRole('button', { name: 'Save end date' }).click()
@@ -106,7 +98,7 @@ test('buy a live course, see Access until; staff end it; the player says it ende
   await expect(row).toContainText(ended)
   await page.getByRole('link', { name: 'Ends within 7 days' }).click()
   await expect(page.getByText('No users found')).toBeVisible()
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
 
   // The learner: the player answers 403 with the end and a way back.
   await page.context().clearCookies()
@@ -114,7 +106,7 @@ test('buy a live course, see Access until; staff end it; the player says it ende
   const response = await page.goto(`/my-courses/${course.id}`)
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('alert')).toHaveText(`Your access ended on ${ended}`)
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
   await page.goto(`/courses/${link}`)
   await expect(panel.getByRole('link', { name: 'Go to course' })).toHaveCount(0)
   await page.goto('/profile')

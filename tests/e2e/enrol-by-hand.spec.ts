@@ -1,16 +1,14 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import type { Page } from '@playwright/test'
 import type { DB } from '../../db/client'
 import { createCourse, createLecture, createSection } from '../../db/factories'
 import { E2E } from '../support/e2e-env'
 import { addSession, expect, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 
 // Enrolling a learner by hand on a course's users page, JS on and off: an admin enrols a learner by e-mail with a
 // note, the table shows the note, and that learner opens the player; an unknown e-mail is refused on the form with
 // what was typed kept; instructors see no form; the page is axe clean and fits 320 px.
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
 
@@ -19,17 +17,6 @@ async function courseWithALecture(db: DB, t: string) {
   const section = await createSection(db, { courseId: course.id, title: 'Animal cells' })
   await createLecture(db, { sectionId: section.id, title: 'Cilia', videoURL: 'https://www.youtube.com/embed/x' })
   return course
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
 }
 
 test('an admin enrols a learner by e-mail with a note; the table shows it and the learner opens the player', async ({

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { createCourse, createLecture, createQuiz, createSection, enrol } from '../../db/factories'
 import { insertSubmittedAttempt } from '../support/attempts'
 import { expect, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 
 // The learning loop, JS on and off: lectures marked done show as 'N of M lectures done' on the player and the
 // profile, and reopening the course resumes the last lecture; after a submitted test with wrong answers /practice
@@ -11,20 +11,8 @@ import { expect, test } from '../support/fixtures'
 // 'Start practice' runs a practice test of them that leaves the leaderboard as it was, and /profile/progress shows
 // the test and its topics. A learner who has not taken the quiz sees none of its questions. 320 px, axe clean.
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 async function fits(page: Page, what: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), what).toBe(true)

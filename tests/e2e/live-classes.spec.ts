@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { createCourse, createLecture, createSection, enrol } from '../../db/factories'
 import { toIndiaLocal } from '../../app/lib/dates'
 import { E2E } from '../support/e2e-env'
 import { addSession, expect, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 import { parseIcs } from '../support/ics'
 
 // Live classes, JS on and off: staff schedule a class on /admin/live-classes/{courseId}; an enrolled learner sees it
@@ -12,20 +12,8 @@ import { parseIcs } from '../support/ics'
 // without access sees neither the class nor its link, and their calendar feed has no entry; the enrolled learner's
 // feed parses and lists the class; staff cancel it after a confirmation and learners see 'Cancelled'.
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 /** The learner's calendar feed, read from the address their profile shows (asked for first if they have none). */
 async function feedOf(page: Page) {

@@ -9,22 +9,10 @@ import type { Page } from '@playwright/test'
 import { strToU8, zipSync } from 'fflate'
 import { createQuiz } from '../../db/factories'
 import { expect, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const FIGURE_ALT = 'Pedigree of a rare trait; affected shaded'
 const ANSWER_ALT = 'Gel with the fragment sizes marked'
-
-async function axeViolations(page: Page) {
-  // Evaluated by the test runner, not added as an inline <script>: the page's CSP blocks those.
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 /** Uploads a file of db/figures in the editor's images panel; answers the markup to paste. */
 async function upload(page: Page, file: string, name: string, alt: string) {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { PDFParse } from 'pdf-parse'
 import { createCourse, createLecture, createSection } from '../../db/factories'
 import { addSession, expect, mailDir, test } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 import { E2E } from '../support/e2e-env'
 import { mailsTo, waitForMail } from '../support/smtp-sink'
 
@@ -13,23 +13,15 @@ import { mailsTo, waitForMail } from '../support/smtp-sink'
 // page through Razorpay's refund API (the stand-in), after a confirmation; the learner then cannot open the course
 // and the receipt shows the credit note; another learner gets 404 for that receipt. Axe clean at 320 px.
 
-const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
 
 /** Serious or critical axe findings, after checking the page fits a 320 px screen. (axe needs JS to run.) */
-async function axeViolations(page: Page) {
+async function checkPage(page: Page) {
   await page.setViewportSize({ width: 320, height: 800 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   if (nojs()) return []
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // @ts-expect-error injected above
-    const result = await window.axe.run(document, { resultTypes: ['violations'] })
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
+  return axeViolations(page)
 }
 
 async function payThroughRazorpay(page: Page) {
@@ -89,7 +81,7 @@ test('buy, see the purchase, its receipt and PDF; an admin refunds it in full; a
   await expect(row.getByTestId('amount')).toHaveText('₹2,999.00')
   await expect(row.getByTestId('status')).toHaveText('Paid')
   await expect(row).toContainText(`Tax invoice${number}`)
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
   await row.getByRole('link', { name: `Receipt for ${title}`, exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Tax Invoice', level: 1 })).toBeVisible()
   const receipt = page.getByRole('article')
@@ -104,7 +96,7 @@ test('buy, see the purchase, its receipt and PDF; an admin refunds it in full; a
     '₹2,541.53',
   ])
     await expect(receipt).toContainText(fact)
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
 
   // The PDF: a real PDF holding the invoice number and the amount.
   const pdf = await page.request.get(`/profile/purchases/${order.id}/receipt.pdf`)
@@ -135,7 +127,7 @@ test('buy, see the purchase, its receipt and PDF; an admin refunds it in full; a
   await page.getByRole('button', { name: 'Review refund' }).click()
   await expect(page.getByRole('heading', { name: 'Refund ₹2,999.00?' })).toBeVisible()
   await expect(page.getByText(`This refunds all that is left: their access to ${title} ends now.`)).toBeVisible()
-  expect(await axeViolations(page)).toEqual([])
+  expect(await checkPage(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByRole('button', { name: 'Confirm refund' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/payments\\?q=${order.id}$`))
