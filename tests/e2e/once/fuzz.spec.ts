@@ -204,46 +204,35 @@ async function fuzzTargets(db: import('../../../db/client').DB) {
   return targets
 }
 
-// The targets are dealt into SHARDS tests, so the workers share the fuzzing instead of one of them running it alone
-// at the end of the run.
-const SHARDS = 2
-for (let shard = 0; shard < SHARDS; shard++) {
-  test(`malformed bodies never produce a 500 or a stack trace (targets ${shard + 1} of ${SHARDS}) @database`, async ({
-    page,
-    db,
-    loginAs,
-  }) => {
-    await loginAs('admin')
-    const asAdmin = page.request
-    const failures: string[] = []
-    let sent = 0
-    const targets = (await fuzzTargets(db)).filter((_, i) => i % SHARDS === shard)
-    for (const target of targets) {
-      const samples = fc.sample(bodies, { numRuns: RUNS, seed: 42 })
-      const anonymous = await import('@playwright/test').then((m) =>
-        m.request.newContext({ baseURL: test.info().project.use.baseURL }),
-      )
-      for (let i = 0; i < samples.length; i += 10) {
-        await Promise.all(
-          samples.slice(i, i + 10).map(async (body, j) => {
-            // Half anonymous (the guards), half as admin (deeper into every handler).
-            const ctx = (i + j) % 2 === 0 ? asAdmin : anonymous
-            const res = await send(ctx, target.method, target.url, body)
-            sent++
-            const text = await res.text().catch(() => '')
-            if (res.status() >= 500 || STACK.test(text)) {
-              failures.push(
-                `${target.method} ${target.url} -> ${res.status()} for ${JSON.stringify(body).slice(0, 200)}: ${text.slice(0, 200)}`,
-              )
-            }
-          }),
-        )
-      }
-      await anonymous.dispose()
-    }
-    console.log(
-      `fuzz (targets ${shard + 1} of ${SHARDS}): ${targets.length} routes, ${sent} requests, ${failures.length} failures`,
+test('malformed bodies never produce a 500 or a stack trace @database', async ({ page, db, loginAs }) => {
+  await loginAs('admin')
+  const asAdmin = page.request
+  const failures: string[] = []
+  let sent = 0
+  const targets = await fuzzTargets(db)
+  for (const target of targets) {
+    const samples = fc.sample(bodies, { numRuns: RUNS, seed: 42 })
+    const anonymous = await import('@playwright/test').then((m) =>
+      m.request.newContext({ baseURL: test.info().project.use.baseURL }),
     )
-    expect(failures.slice(0, 20)).toEqual([])
-  })
-}
+    for (let i = 0; i < samples.length; i += 10) {
+      await Promise.all(
+        samples.slice(i, i + 10).map(async (body, j) => {
+          // Half anonymous (the guards), half as admin (deeper into every handler).
+          const ctx = (i + j) % 2 === 0 ? asAdmin : anonymous
+          const res = await send(ctx, target.method, target.url, body)
+          sent++
+          const text = await res.text().catch(() => '')
+          if (res.status() >= 500 || STACK.test(text)) {
+            failures.push(
+              `${target.method} ${target.url} -> ${res.status()} for ${JSON.stringify(body).slice(0, 200)}: ${text.slice(0, 200)}`,
+            )
+          }
+        }),
+      )
+    }
+    await anonymous.dispose()
+  }
+  console.log(`fuzz: ${targets.length} routes, ${sent} requests, ${failures.length} failures`)
+  expect(failures.slice(0, 20)).toEqual([])
+})
