@@ -29,8 +29,14 @@ async function playsInFrame(page: Page, requested: string[], title: string | Reg
   const iframe = page.getByTitle(title).and(page.locator('iframe'))
   await expect(iframe).toHaveAttribute('srcdoc', /^<!doctype html>/)
   await expect(iframe).not.toHaveAttribute('src')
+  // Polled: after a full page load (JS off) the frame can be measured before the stylesheet has given it its shape.
+  await expect
+    .poll(async () => {
+      const box = await iframe.boundingBox()
+      return box ? Math.abs(box.width / box.height - 16 / 9) : Infinity
+    })
+    .toBeLessThan(0.02)
   const box = await iframe.boundingBox()
-  expect(Math.abs(box!.width / box!.height - 16 / 9)).toBeLessThan(0.02)
 
   const frame = iframe.contentFrame()
   const link = frame.getByRole('link', { name: /^Play video: / })
