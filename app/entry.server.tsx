@@ -12,7 +12,7 @@ import { holdScriptsUntilLoad } from '~/utils/after-load.server'
 import { inlineCriticalCss } from '~/utils/critical-css.server'
 import { inlineFirstViewImages } from '~/utils/inline-images.server'
 import { contentSecurityPolicy } from '~/utils/csp.server'
-import { contentVersion } from '~/models/content-version.server'
+import { contentVersion } from '~/models/catalogue/content-version.server'
 import { applyPagePolicy } from '~/utils/page-cache.server'
 import { createPageCache } from '~/utils/page-store.server'
 import { NonceProvider } from '~/utils/nonce'
@@ -26,8 +26,8 @@ export { requestContext } from '~/utils/request-context'
 export const pageCache = createPageCache(contentVersion)
 // ...and reads its settings (CORS origins, body limits, the API's error shape) from here.
 export { serverSettings } from '~/utils/server-settings.server'
-// ...and starts the scheduled work (reminders, class notices) once it listens (app/models/jobs.server.ts).
-export { startScheduledWork } from '~/models/jobs.server'
+// ...and starts the scheduled work (reminders, class notices) once it listens (app/models/jobs/jobs.server.ts).
+export { startScheduledWork } from '~/models/jobs/jobs.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 

@@ -126,7 +126,7 @@ export interface LiveClassesTable {
   updated_at: string
 }
 
-/** One row per message the scheduled sweep sends, claimed before sending (app/models/jobs.server.ts). */
+/** One row per message the scheduled sweep sends, claimed before sending (app/models/jobs/jobs.server.ts). */
 export interface JobClaimsTable {
   key: string
   claimed_at: string
@@ -178,7 +178,7 @@ export interface OrdersTable {
 
 /**
  * migrations/0016: the receipt or tax invoice of a fulfilled order, with the facts as they were when it was issued
- * (app/models/invoice.server.ts).
+ * (app/models/money/documents.server.ts).
  */
 export interface InvoicesTable {
   order_id: string
@@ -405,7 +405,7 @@ export interface Database {
   quiz_images: QuizImagesTable
 }
 
-// migrations/0015: the learning loop (app/models/lecture-progress.server.ts, app/models/quiz/practice.server.ts).
+// migrations/0015: the learning loop (app/models/enrolment/lecture-progress.server.ts, app/models/quiz/practice-set.server.ts).
 /** A lecture a learner marked done. */
 export interface LectureProgressTable {
   user_id: string

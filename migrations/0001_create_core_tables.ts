@@ -190,7 +190,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   // Questions are versioned: a question that answers refer to is archived, never rewritten
-  // (docs/decisions/003-quiz-edits-keep-results.md).
+  // (docs/decisions/002-quiz-edits-keep-results.md).
   await db.schema
     .createTable('questions')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -295,7 +295,7 @@ export function runDurability({ port }) {
 
 /** The leaderboard query at 1k vs 100k attempts on a throwaway SQLite file. Returns failures. */
 export function runLeaderboard() {
-  const file = ['scripts/bench-leaderboard.ts', 'scripts/bench-leaderboard.mjs'].find((f) => fs.existsSync(f))
+  const file = ['scripts/bench-leaderboard.ts', 'scripts/bench-leaderboard.ts'].find((f) => fs.existsSync(f))
   if (!file) return 0
   console.log('\n== Leaderboard query at 1k vs 100k attempts')
   const [cmd, args] = file.endsWith('.ts') ? tsx(file) : [process.execPath, [file]]

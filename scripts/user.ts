@@ -44,7 +44,7 @@ const input = parsed.data
 // The account is written through the model layer (the same rules as the app). No demo seed from here: the
 // seed fills an empty site at the next `npm start` (accounts alone do not count as content).
 process.env.SEED_DEMO ??= 'false'
-const { upsertUser } = await import('../app/models/user.server.ts')
+const { upsertUser } = await import('../app/models/accounts/user.server.ts')
 const { id } = await upsertUser(input)
 console.log(id)
 process.exit(0)

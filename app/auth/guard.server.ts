@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { hasRole, refusedPageRedirect, type RoleNeed } from '~/lib/roles'
-import type { UserRow } from '~/models/user.server'
+import type { UserRow } from '~/models/accounts/user.server'
 import { apiError } from '~/utils/api.server'
 import { getUser, getUserId } from './session.server'
 

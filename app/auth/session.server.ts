@@ -1,5 +1,5 @@
-import { createSessionRow, deleteSessionRow, findSessionUserId } from '~/models/session.server'
-import { getUserById, type UserRow } from '~/models/user.server'
+import { createSessionRow, deleteSessionRow, findSessionUserId } from '~/models/accounts/session.server'
+import { getUserById, type UserRow } from '~/models/accounts/user.server'
 import { getSessionId, sessionClearCookie, sessionSetCookie } from '~/utils/session-cookie.server'
 
 // Who is signed in: the session cookie (app/utils/session-cookie.server.ts) names a `sessions` row, the row a user.

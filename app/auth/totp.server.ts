@@ -8,7 +8,7 @@ import {
   recordCode,
   type PendingSignup,
   type Purpose,
-} from '~/models/verification.server'
+} from '~/models/accounts/verification.server'
 import { EmailSchema } from '~/schemas/auth'
 import { MailError, sendMail } from '~/services/mail.server'
 import { isProduction, sessionSecrets } from '~/utils/env.server'
@@ -160,7 +160,7 @@ const proofCookie = (name: string, path: string) => secretCookie(name, path, PRO
 export const resetProofCookie = proofCookie('__reset_proof', '/')
 export const apiResetProofCookie = proofCookie('resetProof', '/api/v1/users/reset-password')
 
-// The claim that makes a pending sign-up this client's own (app/models/verification.server.ts). Random, stored
+// The claim that makes a pending sign-up this client's own (app/models/accounts/verification.server.ts). Random, stored
 // hashed; the page's cookie has path '/' for the same .data reason as above, the API's covers /api/v1/users
 // (register, verify-otp, resend-otp).
 const claimCookie = (name: string, path: string) => secretCookie(name, path, 24 * 60 * 60)

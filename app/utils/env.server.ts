@@ -45,7 +45,7 @@ const schema = z
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     // How often the in-app sweep (reminders, class notices) runs, in seconds; it also runs at start.
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-    // The seller on receipts and tax invoices (app/models/invoice.server.ts). With GSTIN set every paid order gets a
+    // The seller on receipts and tax invoices (app/models/money/documents.server.ts). With GSTIN set every paid order gets a
     // numbered tax invoice, so the business's name, address and state must be set too (checked below).
     GSTIN: z
       .string()

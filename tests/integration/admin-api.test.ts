@@ -18,7 +18,7 @@ import * as quizResultPage from '~/routes/admin/quiz-result'
 import { getQuiz } from '~/models/quiz/catalog.server'
 import { getResult } from '~/models/quiz/result.server'
 import { saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
-import { getQuizPrice } from '~/models/settings.server'
+import { getQuizPrice } from '~/models/catalogue/settings.server'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
 let admin = { id: '', cookie: '' }
@@ -681,8 +681,8 @@ describe('quizzes', () => {
 describe('formats', () => {
   test('attemptedAt is en-IN in Asia/Kolkata; slugs; coupon expiry is the end of the day in India', async () => {
     const { formatAttemptedAt } = await import('~/lib/dates')
-    const { slugFor } = await import('~/models/course.server')
-    const { expiryToIso } = await import('~/models/coupon.server')
+    const { slugFor } = await import('~/models/catalogue/course.server')
+    const { expiryToIso } = await import('~/models/money/coupon.server')
     expect(formatAttemptedAt('2025-08-19T10:15:00.000Z')).toBe('19 Aug 2025, 03:45 pm')
     expect(formatAttemptedAt('2025-01-02T00:00:00.000Z')).toBe('02 Jan 2025, 05:30 am')
     expect(slugFor('  M.Sc.  Entrance Batch\tLive ')).toBe('m.sc.-entrance-batch-live')

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { createUser } from '../../db/factories'
 import { db } from '~/utils/db.server'
 import fs from 'node:fs'
-import { CODE_MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '~/models/verification.server'
+import { CODE_MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '~/models/accounts/verification.server'
 import { action as forgotAction } from '~/routes/auth/forgot-password'
 import { action as loginAction } from '~/routes/auth/login'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'

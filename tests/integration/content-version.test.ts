@@ -9,9 +9,9 @@ import {
   setQuizPrice,
 } from '../../db/factories'
 import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
-import { contentVersion } from '~/models/content-version.server'
+import { contentVersion } from '~/models/catalogue/content-version.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
-import { createSessionRow } from '~/models/session.server'
+import { createSessionRow } from '~/models/accounts/session.server'
 import { db } from '~/utils/db.server'
 
 // The anonymous page cache's content version (migrations/0009_content_version.ts). Database

@@ -6,7 +6,7 @@ vi.hoisted(() => {
 })
 
 import { createCoupon, createCourse, createUser } from '../../db/factories'
-import { COUPON_FAILURES_PER_WINDOW, COUPON_TOO_MANY } from '~/models/coupon.server'
+import { COUPON_FAILURES_PER_WINDOW, COUPON_TOO_MANY } from '~/models/money/coupon.server'
 import * as orders from '~/routes/api/orders'
 import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'

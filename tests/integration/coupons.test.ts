@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createCoupon, createCourse, createUser } from '../../db/factories'
-import { validateCoupon } from '~/models/coupon.server'
+import { validateCoupon } from '~/models/money/coupon.server'
 import * as orders from '~/routes/api/orders'
 import * as checkout from '~/routes/buy/checkout'
 import { db } from '~/utils/db.server'

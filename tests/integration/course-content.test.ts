@@ -13,8 +13,8 @@ import {
   moveSection,
   updateLecture,
   updateSection,
-} from '~/models/course-content.server'
-import { addLecture, addSection, getFullCourse } from '~/models/section.server'
+} from '~/models/catalogue/course-content.server'
+import { addLecture, addSection, getFullCourse } from '~/models/catalogue/section.server'
 import * as contentPage from '~/routes/admin/course-content'
 import * as lecturePage from '~/routes/admin/course-content-lecture'
 import * as sectionPage from '~/routes/admin/course-content-section'

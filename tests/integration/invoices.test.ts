@@ -22,10 +22,10 @@ vi.hoisted(() => {
 })
 
 const { db, dialect } = await import('~/utils/db.server')
-const { fulfilOrder } = await import('~/models/payment.server')
-const { issueInvoice, nextDocumentNumber, sellerFromEnv } = await import('~/models/documents.server')
-const { deliver, runSweep, CLAIM_RETRY_MINUTES } = await import('~/models/jobs.server')
-const { purchaseMailJob } = await import('~/models/purchase-mail.server')
+const { fulfilOrder } = await import('~/models/money/payment.server')
+const { issueInvoice, nextDocumentNumber, sellerFromEnv } = await import('~/models/money/documents.server')
+const { deliver, runSweep, CLAIM_RETRY_MINUTES } = await import('~/models/jobs/jobs.server')
+const { purchaseMailJob } = await import('~/models/money/purchase-mail.server')
 const { newId } = await import('~/utils/ids.server')
 
 const pdfText = async (bytes: Uint8Array) => (await new PDFParse({ data: bytes }).getText()).text

@@ -8,14 +8,14 @@ import {
   enrol,
   type QuestionInput,
 } from '../../db/factories'
-import { deleteLecture } from '~/models/course-content.server'
+import { deleteLecture } from '~/models/catalogue/course-content.server'
 import {
   doneLectureIds,
   lastOpenedLectures,
   progressByCourse,
   recordLectureOpened,
   setLectureDone,
-} from '~/models/lecture-progress.server'
+} from '~/models/enrolment/lecture-progress.server'
 import { saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizResultCsvRows } from '~/models/quiz/export.server'

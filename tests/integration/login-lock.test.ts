@@ -11,8 +11,8 @@ import {
   checkCredentials,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_LOCK_WINDOW_MS,
-} from '~/models/account.server'
-import { listAudit } from '~/models/audit.server'
+} from '~/models/accounts/account.server'
+import { listAudit } from '~/models/audit/audit.server'
 import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
 import * as users from '~/routes/api/users'

@@ -19,8 +19,8 @@ const app = async () => {
     import('~/routes/admin/payments'),
     import('~/routes/admin/export/payments-csv'),
     import('~/routes/admin/export/users-csv'),
-    import('~/models/payments-admin.server'),
-    import('~/models/users-export.server'),
+    import('~/models/money/payments-admin.server'),
+    import('~/models/accounts/users-export.server'),
     import('~/routes/api/orders'),
   ])
   return { db, f, page, paymentsCsv, usersCsv, model, usersExport, orders }

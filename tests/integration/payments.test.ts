@@ -20,8 +20,8 @@ const app = async () => {
     import('~/utils/db.server'),
     import('../../db/factories'),
     import('~/routes/api/orders'),
-    import('~/models/payment.server'),
-    import('~/models/payment-callbacks.server'),
+    import('~/models/money/payment.server'),
+    import('~/models/money/payment-callbacks.server'),
     import('~/routes/buy/razorpay-callback'),
   ])
   return { db, f: factories, orders, payment: { ...fulfilment, ...callbacks }, callback }
@@ -484,7 +484,7 @@ describe('coupon usage limit at payment', () => {
       await callRoute(callback.action, '/payments/razorpay/callback', { form: fields })
     }
     expect(await db.selectFrom('enrollments').select('id').where('course_id', '=', course.id).execute()).toHaveLength(3)
-    const { validateCoupon } = await import('~/models/coupon.server')
+    const { validateCoupon } = await import('~/models/money/coupon.server')
     expect(await validateCoupon({ courseId: course.id, code: 'onlyone' })).toMatchObject({
       ok: false,
       message: 'This coupon has reached its usage limit.',

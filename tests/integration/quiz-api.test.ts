@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
 import { loader, action } from '~/routes/api/quiz'
-import { setQuizPrice } from '~/models/settings.server'
+import { setQuizPrice } from '~/models/catalogue/settings.server'
 import { db } from '~/utils/db.server'
 import { callApi, signedInCookie } from '../support/harness'
 

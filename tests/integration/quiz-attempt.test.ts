@@ -12,7 +12,7 @@ import { getLeaderboard } from '~/models/quiz/standing.server'
 import { getResult } from '~/models/quiz/result.server'
 import { quizGate } from '~/models/quiz/access.server'
 import { attemptQuestions, getQuiz } from '~/models/quiz/catalog.server'
-import { getAttemptedQuizIds, getUserById } from '~/models/user.server'
+import { getAttemptedQuizIds, getUserById } from '~/models/accounts/user.server'
 import { db } from '~/utils/db.server'
 
 // Models with an injected clock: deadline + grace, idempotent start, one result, versions.

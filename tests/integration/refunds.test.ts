@@ -43,9 +43,9 @@ const app = async () => {
       import('~/routes/buy/razorpay-callback'),
       import('~/routes/admin/refund'),
       import('~/routes/admin/payments'),
-      import('~/models/refund.server'),
-      import('~/models/enrollment.server'),
-      import('~/models/receipts.server'),
+      import('~/models/money/refund.server'),
+      import('~/models/enrolment/enrollment.server'),
+      import('~/models/money/receipts.server'),
     ])
   return { db, dialect, f, orders, admin, callback, refundPage, paymentsPage, model, enrolment, receipts }
 }
@@ -540,7 +540,7 @@ describe('payments held for a refund, and the demo gateway', () => {
         paid_at: null,
       })
       .execute()
-    const { fulfilOrder } = await import('~/models/payment.server')
+    const { fulfilOrder } = await import('~/models/money/payment.server')
     await fulfilOrder({ orderId: id, source: 'demo', paymentId: 'pay_demo0000000001' })
     const before = rzp.refunds.size
     const out = await model.refundOrder({ orderId: id, reason: 'Demo', actorId: admin.id })
@@ -596,7 +596,7 @@ describe('net revenue', () => {
   test('the dashboard takes refunds away by the day they were made; the payments CSV shows refunded and net', async () => {
     const { db } = await app()
     const [insight, dashboard, csv] = await Promise.all([
-      import('~/models/insight.server'),
+      import('~/models/insight/insight.server'),
       import('~/routes/admin/dashboard'),
       import('~/routes/admin/export/payments-csv'),
     ])

@@ -2,7 +2,7 @@
 // (parsePlainDecimal in app/lib/pricing.ts): "0x10" and "1e2" were read as 16 and 100 by the quiz-price form.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createCourse } from '../../db/factories'
-import { getQuizPrice, setQuizPrice } from '~/models/settings.server'
+import { getQuizPrice, setQuizPrice } from '~/models/catalogue/settings.server'
 import * as createCouponPage from '~/routes/admin/create-coupon'
 import * as resetPricePage from '~/routes/admin/reset-quiz-price'
 import * as adminApi from '~/routes/api/admin'

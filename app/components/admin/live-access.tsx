@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { ENDS_SOON_DAYS } from '~/lib/access'
-import type { LiveCourseAccess } from '~/models/access-stats.server'
+import type { LiveCourseAccess } from '~/models/insight/access-stats.server'
 
 const cardClass = 'rounded-lg border border-slate-200 p-3 dark:border-slate-700'
 

@@ -3,7 +3,7 @@ import { StatusButton } from '~/components/forms'
 import { indiaDateTime } from '~/lib/dates'
 import { formatRupees } from '~/lib/pricing'
 import { formatPaise, MONEY_STATUS_LABELS, type MoneyStatus } from '~/lib/refunds'
-import type { PaymentRow } from '~/models/payments-admin.server'
+import type { PaymentRow } from '~/models/money/payments-admin.server'
 import { buttonClass, dangerButtonClass, Table, Td } from './ui'
 
 // The payments page's parts. The orders are an admin Table: below `sm` each order row stacks

@@ -1,4 +1,4 @@
-import type { UserListRow } from '~/models/user.server'
+import type { UserListRow } from '~/models/accounts/user.server'
 import { formatDate, Table, Td, UserCell } from './ui'
 
 export type UserListItem = Omit<UserListRow, 'hasAccessToQuizzes'>

@@ -12,7 +12,7 @@ import {
   uniqueImageName,
 } from '~/lib/quiz/images'
 import { isStaff } from '~/lib/roles'
-import { recordAudit } from '~/models/audit.server'
+import { recordAudit } from '~/models/audit/audit.server'
 import { getStorage, newQuizImageKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'

@@ -1,5 +1,5 @@
 import { PageTitle, pageCount, Pagination, Table, Td } from '~/components/admin/ui'
-import { listAudit } from '~/models/audit.server'
+import { listAudit } from '~/models/audit/audit.server'
 import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/audit-log'

@@ -12,7 +12,7 @@ import {
 } from '~/components/admin/ui'
 import { COUPON_PAGE_SIZE } from '~/lib/constants'
 import { isId } from '~/lib/ids'
-import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/coupon.server'
+import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/money/coupon.server'
 import { readListParams } from '~/schemas/admin'
 import { readForm } from '~/utils/body.server'
 import { requireRole } from '~/auth/guard.server'

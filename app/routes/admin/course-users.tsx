@@ -19,14 +19,14 @@ import { ENDS_SOON_DAYS, formatAccessDate } from '~/lib/access'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { enrolmentSourceLabel } from '~/lib/enrolment'
 import { isId } from '~/lib/ids'
-import { getCourseName } from '~/models/course.server'
+import { getCourseName } from '~/models/catalogue/course.server'
 import {
   enrolByHand,
   listCourseUsers,
   NotEnrolledError,
   setAccessUntil,
   setCourseAccess,
-} from '~/models/enrollment.server'
+} from '~/models/enrolment/enrollment.server'
 import { readListParams } from '~/schemas/admin'
 import { AccessUntilSchema } from '~/schemas/access'
 import { EnrolSchema } from '~/schemas/enrolment'

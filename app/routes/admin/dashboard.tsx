@@ -14,10 +14,10 @@ import {
   refundSummary,
   revenueByItem,
   revenueSummary,
-} from '~/models/insight.server'
-import { liveCourseAccess } from '~/models/access-stats.server'
-import { getStats } from '~/models/stats.server'
-import { listUsers } from '~/models/user.server'
+} from '~/models/insight/insight.server'
+import { liveCourseAccess } from '~/models/insight/access-stats.server'
+import { getStats } from '~/models/insight/stats.server'
+import { listUsers } from '~/models/accounts/user.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/dashboard'
 

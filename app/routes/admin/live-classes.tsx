@@ -6,8 +6,14 @@ import { StatusButton } from '~/components/forms'
 import { isId } from '~/lib/ids'
 import type { ClassPhase } from '~/lib/live-classes'
 import { formatIndiaDateTime, toIndiaLocal } from '~/lib/dates'
-import { getCourseName } from '~/models/course.server'
-import { cancelClass, listCourseClasses, scheduleClass, setRecording, updateClass } from '~/models/live-class.server'
+import { getCourseName } from '~/models/catalogue/course.server'
+import {
+  cancelClass,
+  listCourseClasses,
+  scheduleClass,
+  setRecording,
+  updateClass,
+} from '~/models/live/live-class.server'
 import { LiveClassSchema, RecordingSchema } from '~/schemas/live-class'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -16,7 +22,7 @@ import type { Route } from './+types/live-classes'
 
 // A course's live classes for staff (admin and instructor): schedule, edit (?edit=id), cancel after a confirmation
 // (?cancel=id) and attach a recording (?recording=id); each step is a plain form post, so it works without JS,
-// and each write is audited (app/models/live-class.server.ts).
+// and each write is audited (app/models/live/live-class.server.ts).
 
 async function courseOf(courseId: string) {
   const course = isId(courseId) ? await getCourseName(courseId) : undefined

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { CourseCard, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
-import { listCoursesWithCounts } from '~/models/course.server'
+import { listCoursesWithCounts } from '~/models/catalogue/course.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/premium-users'
 

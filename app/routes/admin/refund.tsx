@@ -8,8 +8,8 @@ import { buttonClass, dangerButtonClass, PageTitle, secondaryButtonClass } from 
 import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
 import { isId } from '~/lib/ids'
 import { formatPaise, MONEY_STATUS_LABELS, rupeesInput } from '~/lib/refunds'
-import { getPayment } from '~/models/payments-admin.server'
-import { listRefunds, refundOrder } from '~/models/refund.server'
+import { getPayment } from '~/models/money/payments-admin.server'
+import { listRefunds, refundOrder } from '~/models/money/refund.server'
 import { REFUND_REASON_MAX, RefundSchema } from '~/schemas/refund'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -18,7 +18,7 @@ import type { Route } from './+types/refund'
 
 // Refund one paid order (admin only), reached from /admin/payments: the amount (rupees; blank is the rest of the
 // payment) and the reason, then a confirmation rendered by the server (so it works without JS) that says what the
-// refund does, then the refund itself (app/models/refund.server.ts: never more than is left, even with two admins).
+// refund does, then the refund itself (app/models/money/refund.server.ts: never more than is left, even with two admins).
 
 async function orderOr404(orderId: string) {
   const order = isId(orderId) ? await getPayment(orderId) : undefined

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { forceHttps } from '~/lib/note-url'
-import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/course.server'
-import { courseAccess } from '~/models/enrollment.server'
+import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/catalogue/course.server'
+import { courseAccess } from '~/models/enrolment/enrollment.server'
 import {
   addLecture,
   addSection,
@@ -11,7 +11,7 @@ import {
   listSections,
   NotFoundError,
   type LectureRow,
-} from '~/models/section.server'
+} from '~/models/catalogue/section.server'
 import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'

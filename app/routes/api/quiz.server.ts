@@ -6,7 +6,7 @@ import { getLeaderboard } from '~/models/quiz/standing.server'
 import { quizGate, QuizError, type GateRefusal } from '~/models/quiz/access.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from '~/routes/quiz/statuses'
 import { attemptQuestions, currentQuestions, listQuizzes, olderClientRefusal } from '~/models/quiz/catalog.server'
-import { getQuizPrice } from '~/models/settings.server'
+import { getQuizPrice } from '~/models/catalogue/settings.server'
 import {
   leaderboardEntryJson,
   learnerQuizJson,
@@ -27,7 +27,7 @@ import { apiError, json, readJsonBody } from '~/utils/api.server'
 import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from './endpoints.server'
 import { practiceSetEndpoints } from './quiz-practice.server'
 import { isStaff } from '~/lib/roles'
-import type { UserRow } from '~/models/user.server'
+import type { UserRow } from '~/models/accounts/user.server'
 import { secondsLeft } from '~/lib/quiz/clock'
 
 // /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and

@@ -8,8 +8,8 @@ import {
   resetPassword,
   saveProfileImage,
   updateProfile,
-} from '~/models/account.server'
-import { getUserById, type UserRow } from '~/models/user.server'
+} from '~/models/accounts/account.server'
+import { getUserById, type UserRow } from '~/models/accounts/user.server'
 import {
   consumeResetProof,
   getPendingSignup,
@@ -17,7 +17,7 @@ import {
   MESSAGES,
   newSignupClaim,
   verifyCode,
-} from '~/models/verification.server'
+} from '~/models/accounts/verification.server'
 import { presentUser } from '~/presenters/v1.server'
 import { envelope, MessageShape, UserShape } from '~/presenters/v1-shapes'
 import { EmailSchema, NewPasswordSchema, readOtp, SignupSchema } from '~/schemas/auth'

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { OTP_INCOMPLETE, readOtp } from '~/lib/otp'
-import { verifyCode, type VerifyResult } from '~/models/verification.server'
+import { verifyCode, type VerifyResult } from '~/models/accounts/verification.server'
 import { issueCode, type IssueInput } from '~/auth/totp.server'
 import { TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/toast.server'

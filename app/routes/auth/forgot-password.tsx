@@ -9,14 +9,14 @@ import { SubmittedWithJs, submittedWithJs } from '~/components/submitted-with-js
 import { useHydrated } from '~/hooks/use-hydrated'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
-import { ACCOUNT_MESSAGES, emailTaken, resetPassword } from '~/models/account.server'
+import { ACCOUNT_MESSAGES, emailTaken, resetPassword } from '~/models/accounts/account.server'
 import {
   consumeResetProof,
   getResetVerification,
   issueResetProof,
   peekResetProof,
   resendWaitSeconds,
-} from '~/models/verification.server'
+} from '~/models/accounts/verification.server'
 import { ForgotPasswordSchema, ResetPasswordSchema } from '~/schemas/auth'
 import { readForm } from '~/utils/body.server'
 import { requireAnonymous } from '~/auth/guard.server'

@@ -8,8 +8,13 @@ import { OtpCard } from '~/components/otp-field'
 import { submittedWithJs } from '~/components/submitted-with-js'
 import { showToast } from '~/components/toaster'
 import { REDIRECT_DELAY_MS } from '~/lib/constants'
-import { ACCOUNT_MESSAGES, createAccountFromSignup, emailTaken, pendingSignupPayload } from '~/models/account.server'
-import { getPendingSignup, newSignupClaim, resendWaitSeconds } from '~/models/verification.server'
+import {
+  ACCOUNT_MESSAGES,
+  createAccountFromSignup,
+  emailTaken,
+  pendingSignupPayload,
+} from '~/models/accounts/account.server'
+import { getPendingSignup, newSignupClaim, resendWaitSeconds } from '~/models/accounts/verification.server'
 import { SignupSchema } from '~/schemas/auth'
 import { readForm } from '~/utils/body.server'
 import { requireAnonymous } from '~/auth/guard.server'

@@ -1,7 +1,7 @@
 import { CourseCard } from '~/components/course-card'
 import { semesterKey } from '~/content/syllabi'
 import { BRAND_NAME, BSC_TAG } from '~/lib/constants'
-import { hasTag, listCourses, toCardJson } from '~/models/course.server'
+import { hasTag, listCourses, toCardJson } from '~/models/catalogue/course.server'
 import type { Route } from './+types/bsc-hons-batch'
 
 // /courses/bsc-hons-batch: the semester batches, i.e. courses tagged 'b.sc hons.'.

@@ -1,7 +1,7 @@
 import { CourseCard } from '~/components/course-card'
 import { bscCard } from '~/content/bsc-card'
 import { BRAND_NAME, BSC_TAG } from '~/lib/constants'
-import { hasTag, listCourses, toCardJson } from '~/models/course.server'
+import { hasTag, listCourses, toCardJson } from '~/models/catalogue/course.server'
 import type { Route } from './+types/list'
 
 // /courses: every course whose tag is not 'b.sc hons.', plus the fixed B.Sc card at 1500/999.

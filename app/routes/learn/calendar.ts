@@ -1,4 +1,4 @@
-import { calendarFeed } from '~/models/calendar.server'
+import { calendarFeed } from '~/models/live/calendar.server'
 import type { Route } from './+types/calendar'
 
 // A learner's live-class calendar, /calendar/{token}.ics, for Google Calendar and phone calendars to subscribe

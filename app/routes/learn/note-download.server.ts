@@ -1,5 +1,5 @@
 import { attachmentHeader, forceHttps, noteStorageKey, sanitiseDownloadName } from '~/lib/note-url'
-import type { LectureRow } from '~/models/section.server'
+import type { LectureRow } from '~/models/catalogue/section.server'
 import { getStorage } from '~/services/storage.server'
 import { absoluteOnOrigin } from '~/utils/origin.server'
 

@@ -1,6 +1,6 @@
 import { isId } from '~/lib/ids'
-import { courseAccess } from '~/models/enrollment.server'
-import { getCourseLecture } from '~/models/section.server'
+import { courseAccess } from '~/models/enrolment/enrollment.server'
+import { getCourseLecture } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
 import { noteDownload } from './note-download.server'
 import { appOrigin } from '~/utils/origin.server'

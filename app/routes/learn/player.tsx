@@ -8,18 +8,18 @@ import { isId } from '~/lib/ids'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { MarkDoneForm, ProgressSummary } from '~/components/lecture-progress'
 import { courseProgress } from '~/lib/progress'
-import { ACCESS_MESSAGES, courseAccess } from '~/models/enrollment.server'
+import { ACCESS_MESSAGES, courseAccess } from '~/models/enrolment/enrollment.server'
 import {
   doneLectureIds,
   lastOpenedLectures,
   recordLectureOpened,
   setLectureDone,
-} from '~/models/lecture-progress.server'
+} from '~/models/enrolment/lecture-progress.server'
 import { LectureMarkSchema } from '~/schemas/learning'
 import { readForm } from '~/utils/body.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { classesForLearner } from '~/models/live-class.server'
-import { getFullCourse } from '~/models/section.server'
+import { classesForLearner } from '~/models/live/live-class.server'
+import { getFullCourse } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
@@ -27,7 +27,7 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 // Course player /my-courses/{id}. Access: an open enrolment, or admin/instructor (`courseAccess`); an ended period
 // answers 403 with its end and a 'Renew' link to the checkout.
 // Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click. Without ?lecture=
-// it opens the lecture last opened here. 'Mark as done' is a form post (app/models/lecture-progress.server.ts).
+// it opens the lecture last opened here. 'Mark as done' is a form post (app/models/enrolment/lecture-progress.server.ts).
 
 // Needs JavaScript for the player (right-click disabled): this page hydrates.
 export const handle: RouteHandle = { hydrate: true }
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 401 },
     )
   const lectures = course.sections.flatMap((s) => s.lectures)
-  // Progress is an enrolled learner's (app/models/lecture-progress.server.ts): staff previewing a course keep none.
+  // Progress is an enrolled learner's (app/models/enrolment/lecture-progress.server.ts): staff previewing a course keep none.
   // Without ?lecture= the player opens the lecture last opened here (the first at the start, or when that one was
   // deleted), and records every lecture it shows.
   const tracked = access.enrolled

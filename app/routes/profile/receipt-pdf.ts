@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { isId } from '~/lib/ids'
-import { getReceipt, receiptFileName } from '~/models/receipts.server'
+import { getReceipt, receiptFileName } from '~/models/money/receipts.server'
 import { receiptPdf } from '~/services/receipt-pdf.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/receipt-pdf'

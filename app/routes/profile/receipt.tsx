@@ -3,7 +3,7 @@ import { formatAccessDate } from '~/lib/access'
 import { amountLines } from '~/lib/gst'
 import { isId } from '~/lib/ids'
 import { formatPaise, MONEY_STATUS_LABELS } from '~/lib/refunds'
-import { getReceipt, type Receipt as ReceiptData } from '~/models/receipts.server'
+import { getReceipt, type Receipt as ReceiptData } from '~/models/money/receipts.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/receipt'
 

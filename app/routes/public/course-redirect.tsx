@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { NotFoundPage } from '~/components/not-found-page'
 import { BRAND_NAME } from '~/lib/constants'
-import { getCourseByLinkAddress } from '~/models/course.server'
+import { getCourseByLinkAddress } from '~/models/catalogue/course.server'
 import type { Route } from './+types/course-redirect'
 
 // /{id}: the earlier course-detail path. 301 to /courses/{id} when a published course has that linkAddress,

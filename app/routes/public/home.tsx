@@ -14,7 +14,7 @@ import {
   MSC_TAG,
   OFFICE_ADDRESS,
 } from '~/lib/constants'
-import { hasTag, listCourses, toCardJson } from '~/models/course.server'
+import { hasTag, listCourses, toCardJson } from '~/models/catalogue/course.server'
 import type { Route } from './+types/home'
 
 // Home. Static content is imported by the component, not sent as loader data,

@@ -426,7 +426,7 @@ describe('npm run db:copy (SQLite to PostgreSQL)', () => {
     const { dialect } = await import('~/utils/db.server')
     expect(dialect).toBe('postgres')
     const { getLeaderboard } = await import('~/models/quiz/standing.server')
-    const { paidUses } = await import('~/models/coupon.server')
+    const { paidUses } = await import('~/models/money/coupon.server')
     const quizId = fixture.quizzes[3].id
     const expected = (
       source

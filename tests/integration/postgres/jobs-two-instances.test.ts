@@ -1,12 +1,12 @@
 // Two app instances on one PostgreSQL sweeping at the same moment (each with its own connection pool, as two
-// processes have) send each reminder once: the claim rows, not timing, decide (app/models/jobs.server.ts).
+// processes have) send each reminder once: the claim rows, not timing, decide (app/models/jobs/jobs.server.ts).
 // Runs only in the PostgreSQL run (vitest.config.ts).
 import { expect, test } from 'vitest'
 import { createCourse, createUser } from '../../../db/factories'
 import { openPostgres } from '../../../db/client'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
-import { grantCourse } from '~/models/enrollment.server'
-import { runSweep } from '~/models/jobs.server'
+import { grantCourse } from '~/models/enrolment/enrollment.server'
+import { runSweep } from '~/models/jobs/jobs.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
 

@@ -1,6 +1,6 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
 import { parsePaymentFilters } from '~/lib/payment-filters'
-import { eachPayment } from '~/models/payments-admin.server'
+import { eachPayment } from '~/models/money/payments-admin.server'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/payments-csv'
 

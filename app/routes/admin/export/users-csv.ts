@@ -1,5 +1,5 @@
 import { csvResponse, type CsvCell } from '~/lib/csv-write'
-import { eachUser, USERS_CSV_HEADER } from '~/models/users-export.server'
+import { eachUser, USERS_CSV_HEADER } from '~/models/accounts/users-export.server'
 import { readListParams } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/users-csv'

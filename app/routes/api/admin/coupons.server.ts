@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import { CouponError, createCoupon, deleteCoupon, listCoupons } from '~/models/coupon.server'
+import { CouponError, createCoupon, deleteCoupon, listCoupons } from '~/models/money/coupon.server'
 import { couponJson } from '~/presenters/v1.server'
 import { CouponShape } from '~/presenters/v1-shapes'
 import { couponSchema } from '~/schemas/admin'

@@ -10,7 +10,7 @@ import {
 } from '~/models/quiz/editing.server'
 import { markupMessage } from '~/lib/markup/question'
 import { getQuizResults } from '~/models/quiz/staff-results.server'
-import { resetQuizPrice } from '~/models/settings.server'
+import { resetQuizPrice } from '~/models/catalogue/settings.server'
 import { quizPriceJson, quizResultStudentJson, staffQuizJson, staffQuizListItemJson } from '~/presenters/v1.server'
 import {
   CreatedQuizShape,

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { formatPaise } from '~/lib/refunds'
-import { REFUND_MESSAGES, refundOrder } from '~/models/refund.server'
+import { REFUND_MESSAGES, refundOrder } from '~/models/money/refund.server'
 import { RefundBodySchema } from '~/schemas/refund'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
 import { endpoint, ok, type SignedInArgs } from '../endpoints.server'
 
 // /api/v1/admin: an admin refunds a paid order (the row of ../admin.server.ts's table), the twin of the refund page
-// /admin/payments/{orderId}/refund: the same schema, the same model (app/models/refund.server.ts), so the same rules.
+// /admin/payments/{orderId}/refund: the same schema, the same model (app/models/money/refund.server.ts), so the same rules.
 
 const RefundShape = z.object({
   id: z.string(),

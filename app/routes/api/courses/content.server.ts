@@ -6,8 +6,8 @@ import {
   PositionError,
   updateLecture,
   updateSection,
-} from '~/models/course-content.server'
-import { NotFoundError } from '~/models/section.server'
+} from '~/models/catalogue/course-content.server'
+import { NotFoundError } from '~/models/catalogue/section.server'
 import { lectureJson, sectionJson } from '~/presenters/v1.server'
 import { LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { lectureUpdateSchema, sectionUpdateSchema } from '~/schemas/course-content'

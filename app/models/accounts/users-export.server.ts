@@ -1,4 +1,4 @@
-import { nameContains } from '~/models/user.server'
+import { nameContains } from '~/models/accounts/user.server'
 import { db } from '~/utils/db.server'
 import type { Role, UsersTable } from '#db/schema'
 

@@ -5,7 +5,7 @@ import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { lockRow } from '#db/dialect'
 import type { Database, RefundStatus } from '#db/schema'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 import { issueCreditNote } from './documents.server'
 
 // Refunds of paid orders (admin), through Razorpay's refund API for Razorpay payments and recorded locally for the

@@ -3,7 +3,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { buildCalendar } from '~/lib/ical'
 import { db } from '~/utils/db.server'
 import { nowIso } from '~/utils/ids.server'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 import { feedClassesFor } from './live-class.server'
 
 // Each learner's private calendar feed, /calendar/{token}.ics: the token is the only key (calendar apps cannot
@@ -32,7 +32,7 @@ export async function replaceCalendarToken(userId: string): Promise<string> {
 
 /**
  * The feed for a token, or null when no user has it: one VEVENT per class of the courses the user can open now
- * (app/models/live-class.server.ts `feedClassesFor`), UID stable per class, times in UTC, a cancelled class marked
+ * (app/models/live/live-class.server.ts `feedClassesFor`), UID stable per class, times in UTC, a cancelled class marked
  * STATUS:CANCELLED, the join link in the event while they have access.
  */
 export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {

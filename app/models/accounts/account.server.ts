@@ -1,15 +1,15 @@
 import { clearHits, increment, windowEnd } from '~/utils/rate-limit.server'
 import { sniffImage, MIME } from '~/lib/file-type'
-import { recordAudit } from '~/models/audit.server'
-import { deleteUserSessions } from '~/models/session.server'
-import { openEnrolments } from '~/models/enrollment.server'
-import { getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/user.server'
+import { recordAudit } from '~/models/audit/audit.server'
+import { deleteUserSessions } from '~/models/accounts/session.server'
+import { openEnrolments } from '~/models/enrolment/enrollment.server'
+import { getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/accounts/user.server'
 import {
   consumeVerification,
   dropPendingSignups,
   type PendingSignup,
   type VerifyResult,
-} from '~/models/verification.server'
+} from '~/models/accounts/verification.server'
 import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { isUniqueViolation } from '#db/dialect'

@@ -1,7 +1,7 @@
 import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
 import { db } from '~/utils/db.server'
 import { nowIso } from '~/utils/ids.server'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 
 export type QuizPrice = { actualPrice: number; discountedPrice: number }
 

@@ -9,7 +9,7 @@ import { deleteOwnFiles, getStorage, imageUrl, newKey, publicUrl } from '~/servi
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/lib/uploads'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 
 // Courses: the catalogue read by the public pages and the v1 API (one model, two doors) and course
 // authoring by staff. Explicit columns only: whatsapp_link stays out of public reads (docs/legacy-api.md §5 #8).
@@ -274,7 +274,7 @@ export type CourseUpdate =
  * Edit Course and the course API's update: the given fields change (a partial update), the rest stay; `image`,
  * when given, replaces the course image. The link address never changes: links to the course are out in the world.
  * Prices change for orders made from now on only: an order keeps the amount it was made at, and payment fulfils
- * that amount (app/models/payment.server.ts). One transaction with the course row locked, so two edits do not
+ * that amount (app/models/money/payment.server.ts). One transaction with the course row locked, so two edits do not
  * interleave; the audit entry records each changed field's old and new value. The new image is stored before the
  * transaction; after it, the image no longer used (the old one, or the new one if nothing was saved) is removed
  * from storage when it is ours.

@@ -5,9 +5,9 @@ import { getEnv } from '~/utils/env.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Database } from '#db/schema'
 import type { Job } from './job'
-import { dueClassNotices } from './live-class.server'
-import { duePurchaseMails } from './purchase-mail.server'
-import { dueReminders } from './reminders.server'
+import { dueClassNotices } from '../live/live-class.server'
+import { duePurchaseMails } from '../money/purchase-mail.server'
+import { dueReminders } from '../live/reminders.server'
 
 // Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
 // 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened since it last

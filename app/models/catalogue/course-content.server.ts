@@ -3,7 +3,7 @@ import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
 import { deleteOwnFiles } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 import {
   keepingNoteOnlyIfWritten,
   NotFoundError,

@@ -5,7 +5,7 @@ import { count, hit } from '~/utils/rate-limit.server'
 import type { Database } from '#db/schema'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { CouponFields } from '~/schemas/admin'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 import { onePage } from '~/utils/page.server'
 
 // Coupons: the rules at checkout (docs/legacy-api.md §2.3 validate-coupon-code) and the admin's list,

@@ -66,7 +66,7 @@ export async function nextDocumentNumber(
 
 /**
  * Issues the receipt or tax invoice of an order, inside the fulfilment transaction that has just won the order's
- * created -> paid transition (app/models/payment.server.ts), which makes this once per order. A tax invoice when
+ * created -> paid transition (app/models/money/payment.server.ts), which makes this once per order. A tax invoice when
  * the seller has a GSTIN and the order took money (a 100% coupon's order gets a receipt: there is nothing to tax).
  * The place of supply is the state chosen at checkout, else the learner's profile state, else the seller's own.
  * The number is taken last, so the counter row is held for as short a time as possible.

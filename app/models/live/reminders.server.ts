@@ -3,13 +3,13 @@ import { formatAccessDate } from '~/lib/access'
 import { formatIndiaDateTime } from '~/lib/dates'
 import { reminderDue, reminderWindow, type ReminderKind } from '~/lib/reminders'
 import type { Database } from '#db/schema'
-import type { Job } from './job'
+import type { Job } from '../jobs/job'
 
 // Access reminders (app/lib/reminders.ts says when each is due): an e-mail 3 days before an enrolment's access
 // ends and one on the day it ends, with the renewal link. The claim key names the period by its end, so each goes
 // at most once per period, and after a renewal (a new end) the old period's reminders are never due again.
 
-/** The reminders due at `now`, one job each (the sweep claims and sends them, app/models/jobs.server.ts). */
+/** The reminders due at `now`, one job each (the sweep claims and sends them, app/models/jobs/jobs.server.ts). */
 export async function dueReminders(input: { conn: Kysely<Database>; now: Date; origin: string }): Promise<Job[]> {
   const { conn, now, origin } = input
   const { after, until } = reminderWindow(now)

@@ -2,11 +2,11 @@ import { isForeignKeyViolation } from '#db/dialect'
 import { BRAND_NAME } from '~/lib/constants'
 import { isOpenAt, renewable } from '~/lib/access'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
-import { getCourseById } from '~/models/course.server'
-import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/coupon.server'
-import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrollment.server'
-import { fulfilOrder } from '~/models/payment.server'
-import { getQuizPrice } from '~/models/settings.server'
+import { getCourseById } from '~/models/catalogue/course.server'
+import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/money/coupon.server'
+import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrolment/enrollment.server'
+import { fulfilOrder } from '~/models/money/payment.server'
+import { getQuizPrice } from '~/models/catalogue/settings.server'
 import {
   GatewayError,
   getGateway,
@@ -19,7 +19,7 @@ import { hit, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import crypto from 'node:crypto'
 import type { PayInstructions } from '~/components/razorpay-checkout'
-import type { UserRow } from '~/models/user.server'
+import type { UserRow } from '~/models/accounts/user.server'
 
 // Orders (docs/legacy-api.md §2.3, §5 #2): the server computes every amount from its own prices
 // (course price, a coupon it validated and records on the order, or the quiz bundle price). A client's amount is

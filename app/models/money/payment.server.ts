@@ -3,12 +3,12 @@ import { sendMailQuietly } from '~/services/mail.server'
 import type { Kysely, Transaction } from 'kysely'
 import { formatRupees } from '~/lib/pricing'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
-import { recordAudit } from '~/models/audit.server'
-import { paidUses } from '~/models/coupon.server'
-import { issueInvoice } from '~/models/documents.server'
-import { grantCourse } from '~/models/enrollment.server'
-import { deliver } from '~/models/jobs.server'
-import { purchaseMailJob } from '~/models/purchase-mail.server'
+import { recordAudit } from '~/models/audit/audit.server'
+import { paidUses } from '~/models/money/coupon.server'
+import { issueInvoice } from '~/models/money/documents.server'
+import { grantCourse } from '~/models/enrolment/enrollment.server'
+import { deliver } from '~/models/jobs/jobs.server'
+import { purchaseMailJob } from '~/models/money/purchase-mail.server'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
@@ -115,7 +115,7 @@ export async function fulfilOrder(input: {
 
   if (outcome.fulfilled && outcome.order) {
     const job = await purchaseMailJob({ conn, orderId: outcome.order.id, origin: input.origin ?? appOrigin() })
-    // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/jobs.server.ts).
+    // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/jobs/jobs.server.ts).
     if (job) await deliver(conn, job, at)
   }
   if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order, conn)
@@ -197,7 +197,7 @@ export async function regrantPaidOrder(input: { orderId: string; actorId: string
 /**
  * Whether a paid order's grant is missing: a course order with no enrolment row at all (an inactive row is an
  * admin's revocation, decision 004, and is not "missing"), a bundle order whose buyer lacks quiz access. The same
- * rule as the payments page's list (app/models/payments-admin.server.ts `listUnfulfilled`).
+ * rule as the payments page's list (app/models/money/payments-admin.server.ts `listUnfulfilled`).
  */
 async function grantMissing(
   trx: Transaction<Database>,

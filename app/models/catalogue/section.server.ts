@@ -7,7 +7,7 @@ import { deleteOwnFiles, getStorage, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { NOTE_MAX_BYTES, UploadError } from '~/lib/uploads'
-import { recordAudit } from './audit.server'
+import { recordAudit } from '../audit/audit.server'
 import { courseColumns, type CourseRow } from './course.server'
 
 // A course's content: sections, their lectures and lecture notes (the player, get-full-course, staff authoring:

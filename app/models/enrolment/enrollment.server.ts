@@ -10,9 +10,9 @@ import { newId } from '~/utils/ids.server'
 import { appOrigin } from '~/utils/origin.server'
 import { lockRow } from '#db/dialect'
 import type { Database, Role } from '#db/schema'
-import { recordAudit } from './audit.server'
-import { getCourseName } from './course.server'
-import { nameContains, normaliseEmail } from './user.server'
+import { recordAudit } from '../audit/audit.server'
+import { getCourseName } from '../catalogue/course.server'
+import { nameContains, normaliseEmail } from '../accounts/user.server'
 
 // Enrolments: every "is this learner enrolled / active" rule (the player, get-full-course "E" of docs/legacy-api.md
 // §2.2, checkout, course pages), what an enrolment grants (shared by checkout's fulfilment and a hand enrolment),
