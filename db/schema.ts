@@ -15,6 +15,10 @@ export interface UsersTable {
   institute_name: string | null
   present_course_of_study: string | null
   is_premium_member: Generated<number>
+  /**
+   * Quiz access granted directly: the quiz bundle (for good) or an admin. A course that grants quiz access adds to
+   * it only while that course is open, worked out when read (migrations/0017); never copied here.
+   */
   has_access_to_quizzes: Generated<number>
   password_changed_at: string | null
   created_at: string
@@ -105,9 +109,16 @@ export interface EnrollmentsTable {
   note: string | null
   /** migrations/0011: when access ends (ISO, UTC); null for good. Read through app/lib/access.ts. */
   access_until: string | null
+  /**
+   * migrations/0017: why access was ended early ('refund', 'revoke', 'staff'), or null for an end that runs out in
+   * time (the only kind the 'renew' reminders are for).
+   */
+  access_ended_by: Generated<AccessEndedBy | null>
   created_at: string
   updated_at: string
 }
+
+export type AccessEndedBy = 'refund' | 'revoke' | 'staff'
 
 export interface LiveClassesTable {
   id: string
