@@ -26,6 +26,22 @@ export function isOpenAt(accessUntil: string | null, now: Date): boolean {
 }
 
 /**
+ * Whether an enrolment lets its learner in at `now`: active (an admin has not revoked it) and its end not passed.
+ * The SQL twin is app/models/enrolment/access.server.ts `enrolmentOpenSql`.
+ */
+export function enrolmentIsOpen(enrolment: { is_active: number; access_until: string | null }, now: Date): boolean {
+  return enrolment.is_active === 1 && isOpenAt(enrolment.access_until, now)
+}
+
+/**
+ * Why access ended early, for an end `cause` (a refund, a revoke, staff) is writing at `now`: the cause when the end
+ * is not after now, else null (an end ahead, or none, runs out in time and gets the 'renew' reminders).
+ */
+export function endedEarlyBy<Cause extends string>(cause: Cause, accessUntil: string | null, now: Date): Cause | null {
+  return accessUntil !== null && !isOpenAt(accessUntil, now) ? cause : null
+}
+
+/**
  * The end after granting one period of `days` (null: the course is for good) to an enrolment whose end is `current`
  * (undefined: there was no enrolment). Paying early never loses days: the period runs from the later of now and
  * the current end. An enrolment already for good stays for good (a course that gained a period later does not

@@ -3,14 +3,14 @@ import { formatAttemptedAt } from '~/lib/dates'
 import type { LeaderboardEntry } from '~/models/quiz/standing.server'
 import type { QuizResult } from '~/models/quiz/result.server'
 import type { CourseRow, CourseWithCount, CreatedCourse, StaffCourse } from '~/models/catalogue/course.server'
-import type { CourseUser, EnrollmentRow } from '~/models/enrolment/enrollment.server'
+import type { CourseUser, EnrollmentRow } from '~/models/enrolment/staff.server'
 import type { WebhookOutcome } from '~/models/money/payment-callbacks.server'
 import type { QuizForEdit, StaffQuizListRow } from '~/models/quiz/editing.server'
 import type { QuizResultRow } from '~/models/quiz/staff-results.server'
 import type { LearnerQuestion, QuizRow } from '~/models/quiz/catalog.server'
 import type { FullCourse, LectureRow, SectionSummary } from '~/models/catalogue/section.server'
 import type { QuizPrice } from '~/models/catalogue/settings.server'
-import { openCourseIds } from '~/models/enrolment/enrollment.server'
+import { hasPaidQuizAccess, openCourseIds } from '~/models/enrolment/access.server'
 import { getAttemptedQuizIds, type UserListRow, type UserRow } from '~/models/accounts/user.server'
 import type * as shapes from './v1-shapes'
 import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
@@ -30,13 +30,17 @@ const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
  * (§5 #7).
  */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
-  const [enrolledCourses, attemptedQuizzes] = await Promise.all([openCourseIds(user.id), getAttemptedQuizIds(user.id)])
+  const [enrolledCourses, attemptedQuizzes, hasAccessToQuizzes] = await Promise.all([
+    openCourseIds(user.id),
+    getAttemptedQuizIds(user.id),
+    hasPaidQuizAccess(user.id),
+  ])
   return {
     _id: user.id,
     name: user.name,
     email: user.email,
     isPremiumMember: user.is_premium_member === 1,
-    hasAccessToQuizzes: user.has_access_to_quizzes === 1,
+    hasAccessToQuizzes,
     attemptedQuizzes,
     enrolledCourses,
     role: user.role,

@@ -43,12 +43,12 @@ const enrolment = (userId: string, courseId: string) =>
     .where('course_id', '=', courseId)
     .executeTakeFirst()
 
-const flags = (userId: string) =>
-  db
-    .selectFrom('users')
-    .select(['is_premium_member', 'has_access_to_quizzes'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+/** The premium flag and paid quiz access as it is worked out now (a course's quiz access is never copied). */
+const flags = async (userId: string) => {
+  const { hasPaidQuizAccess } = await import('~/models/enrolment/access.server')
+  const row = await db.selectFrom('users').select('is_premium_member').where('id', '=', userId).executeTakeFirstOrThrow()
+  return { is_premium_member: row.is_premium_member, has_access_to_quizzes: (await hasPaidQuizAccess(userId)) ? 1 : 0 }
+}
 
 const manualAudits = (enrollmentId: string) =>
   db

@@ -157,7 +157,10 @@ describe('callback', () => {
       .select(['is_premium_member', 'has_access_to_quizzes', 'mobile_number'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow()
-    expect(u).toEqual({ is_premium_member: 1, has_access_to_quizzes: 1, mobile_number: '9876543210' })
+    // The course's quiz access is worked out from the open enrolment, not copied onto the user.
+    expect(u).toEqual({ is_premium_member: 1, has_access_to_quizzes: 0, mobile_number: '9876543210' })
+    const { hasPaidQuizAccess } = await import('~/models/enrolment/access.server')
+    expect(await hasPaidQuizAccess(user.id)).toBe(true)
     const order = await db
       .selectFrom('orders')
       .select(['status', 'provider_payment_id', 'amount_paise'])

@@ -44,7 +44,7 @@ const app = async () => {
       import('~/routes/admin/refund'),
       import('~/routes/admin/payments'),
       import('~/models/money/refund.server'),
-      import('~/models/enrolment/enrollment.server'),
+      import('~/models/enrolment/access.server'),
       import('~/models/money/receipts.server'),
     ])
   return { db, dialect, f, orders, admin, callback, refundPage, paymentsPage, model, enrolment, receipts }

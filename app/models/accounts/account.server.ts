@@ -2,7 +2,7 @@ import { clearHits, increment, windowEnd } from '~/utils/rate-limit.server'
 import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit/audit.server'
 import { deleteUserSessions } from '~/models/accounts/session.server'
-import { openEnrolments } from '~/models/enrolment/enrollment.server'
+import { openEnrolments } from '~/models/enrolment/access.server'
 import { getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/accounts/user.server'
 import {
   consumeVerification,

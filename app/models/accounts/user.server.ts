@@ -6,6 +6,7 @@ import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/utils/password.server'
 import type { Role, UsersTable } from '#db/schema'
 import { onePage } from '~/utils/page.server'
+import { paidQuizAccessSql, sqlTrue } from '../enrolment/access.server'
 
 // Columns safe to hand to a page or the API: never password_hash.
 export const publicUserColumns = [
@@ -18,7 +19,6 @@ export const publicUserColumns = [
   'institute_name',
   'present_course_of_study',
   'is_premium_member',
-  'has_access_to_quizzes',
   'created_at',
   'updated_at',
 ] as const
@@ -112,7 +112,6 @@ const userListColumns = [
   'mobile_number',
   'institute_name',
   'is_premium_member',
-  'has_access_to_quizzes',
   'created_at',
 ] as const
 
@@ -130,7 +129,16 @@ export type UserListRow = {
   createdAt: string
 }
 
-function toUserListRow(r: Pick<Selectable<UsersTable>, (typeof userListColumns)[number]>): UserListRow {
+/** The list's columns and paid quiz access as it stands now (never the stored grant flag alone). */
+const listedUsers = (now = new Date()) =>
+  db
+    .selectFrom('users')
+    .select(userListColumns)
+    .select((eb) => paidQuizAccessSql(now)(eb).as('quiz_access'))
+
+function toUserListRow(
+  r: Pick<Selectable<UsersTable>, (typeof userListColumns)[number]> & { quiz_access: unknown },
+): UserListRow {
   return {
     id: r.id,
     name: r.name,
@@ -140,7 +148,7 @@ function toUserListRow(r: Pick<Selectable<UsersTable>, (typeof userListColumns)[
     mobileNumber: r.mobile_number,
     instituteName: r.institute_name,
     isPremiumMember: r.is_premium_member === 1,
-    hasAccessToQuizzes: r.has_access_to_quizzes === 1,
+    hasAccessToQuizzes: sqlTrue(r.quiz_access),
     createdAt: r.created_at,
   }
 }
@@ -150,7 +158,9 @@ export async function listUsers({ q = '', page = 1, pageSize }: { q?: string; pa
   let base = db.selectFrom('users')
   if (q) base = base.where(nameContains('name', q))
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n ?? 0)
-  const rows = await onePage(base.select(userListColumns).orderBy('created_at', 'desc').orderBy('id'), {
+  const now = new Date()
+  const listed = base.select(userListColumns).select((eb) => paidQuizAccessSql(now)(eb).as('quiz_access'))
+  const rows = await onePage(listed.orderBy('created_at', 'desc').orderBy('id'), {
     page,
     pageSize,
   }).execute()
@@ -161,7 +171,7 @@ export async function listUsers({ q = '', page = 1, pageSize }: { q?: string; pa
 export async function listUsersWithAttempts(
   limit?: number,
 ): Promise<Array<UserListRow & { attemptedQuizIds: string[] }>> {
-  let query = db.selectFrom('users').select(userListColumns).orderBy('created_at', 'desc').orderBy('id')
+  let query = listedUsers().orderBy('created_at', 'desc').orderBy('id')
   if (limit) query = query.limit(limit)
   const rows = await query.execute()
   // One query for every user's attempts; the id list only when a small page was asked for (SQLite caps bound

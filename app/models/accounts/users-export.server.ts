@@ -1,4 +1,5 @@
 import { nameContains } from '~/models/accounts/user.server'
+import { paidQuizAccessSql, sqlTrue } from '~/models/enrolment/access.server'
 import { db } from '~/utils/db.server'
 import type { Role, UsersTable } from '#db/schema'
 
@@ -19,8 +20,9 @@ export type UserExportRow = {
 }
 
 /**
- * The users CSV's columns, in file order: the users table's own columns, so the export selects exactly these and
- * writes them under their column names (never the password hash).
+ * The users CSV's columns, in file order, under the users table's column names (never the password hash).
+ * `has_access_to_quizzes` is paid quiz access as it stands now (the bundle, an admin's grant or an open course that
+ * grants it), worked out when read like everywhere else; the other columns are the table's own.
  */
 export const USERS_CSV_HEADER = [
   'id',
@@ -39,7 +41,11 @@ export const USERS_CSV_HEADER = [
 export async function* eachUser({ q = '' }: { q?: string }, batch = 500): AsyncGenerator<UserExportRow> {
   let after: { createdAt: string; id: string } | null = null
   for (;;) {
-    let query = db.selectFrom('users').select(USERS_CSV_HEADER)
+    const now = new Date()
+    let query = db
+      .selectFrom('users')
+      .select(USERS_CSV_HEADER.filter((c) => c !== 'has_access_to_quizzes'))
+      .select((eb) => paidQuizAccessSql(now)(eb).as('quiz_access'))
     if (q) query = query.where(nameContains('name', q))
     if (after) {
       const { createdAt, id } = after
@@ -59,7 +65,7 @@ export async function* eachUser({ q = '' }: { q?: string }, batch = 500): AsyncG
         instituteName: r.institute_name,
         presentCourseOfStudy: r.present_course_of_study,
         isPremiumMember: r.is_premium_member === 1,
-        hasAccessToQuizzes: r.has_access_to_quizzes === 1,
+        hasAccessToQuizzes: sqlTrue(r.quiz_access),
         createdAt: r.created_at,
       }
     if (rows.length < batch) return

@@ -1,7 +1,7 @@
 import type { Role } from '#db/schema'
 import { courseProgress, type CourseProgress } from '~/lib/progress'
 import { db } from '~/utils/db.server'
-import { courseAccess } from './enrollment.server'
+import { courseAccess } from './access.server'
 
 // A learner's progress through a course (migrations/0015): the lectures they marked done and the lecture they
 // last opened. Progress is kept only for a learner enrolled in the course with access now (courseAccess, the one

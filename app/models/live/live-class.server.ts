@@ -16,14 +16,14 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { Database, Role } from '#db/schema'
 import { recordAudit } from '../audit/audit.server'
 import type { Job } from '../jobs/job'
-import { courseAccess, openCourseIds } from '../enrolment/enrollment.server'
+import { courseAccess, openCourseIds } from '../enrolment/access.server'
 
 // Live classes: staff schedule, edit, cancel and attach recordings (audited); learners with current access see
 // them. A class's join link is the paid product: every function here that answers a learner checks their access
 // itself and hands the link out only while the 'Join' link is shown (app/lib/live-classes.ts `classPhase`), so
 // no page, `.data` response, e-mail or feed can carry it to anyone else.
 
-/** Whether the user can open the course now: the one access rule (app/models/enrolment/enrollment.server.ts). */
+/** Whether the user can open the course now: the one access rule (app/models/enrolment/access.server.ts). */
 async function canOpen(user: { id: string; role: Role }, courseId: string, now: Date): Promise<boolean> {
   return (await courseAccess(user, courseId, now)).ok
 }

@@ -4,7 +4,7 @@ import { isOpenAt, renewable } from '~/lib/access'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/catalogue/course.server'
 import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/money/coupon.server'
-import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrolment/enrollment.server'
+import { ACCESS_MESSAGES, getEnrollment, ownsQuizBundle } from '~/models/enrolment/access.server'
 import { fulfilOrder } from '~/models/money/payment.server'
 import { getQuizPrice } from '~/models/catalogue/settings.server'
 import {
@@ -41,7 +41,7 @@ export const ORDER_MESSAGES = {
   failed: 'Failed to create order',
 } as const
 
-export type Buyer = Pick<UserRow, 'id' | 'name' | 'email' | 'has_access_to_quizzes' | 'mobile_number'>
+export type Buyer = Pick<UserRow, 'id' | 'name' | 'email' | 'mobile_number'>
 
 export type OrderItem =
   | { type: 'course'; courseId: string; couponCode?: string | null; useRememberedCoupon?: boolean }
@@ -59,7 +59,7 @@ export type CreatedOrder = {
 
 async function priceFor(buyer: Buyer, item: OrderItem) {
   if (item.type === 'quiz_bundle') {
-    if (buyer.has_access_to_quizzes === 1) throw new OrderError(409, ORDER_MESSAGES.bundleOwned)
+    if (await ownsQuizBundle(buyer.id)) throw new OrderError(409, ORDER_MESSAGES.bundleOwned)
     const price = await getQuizPrice()
     return { rupees: price.discountedPrice, couponId: null, courseId: null, description: 'Premium mock test series' }
   }

@@ -1,14 +1,14 @@
-import type { Selectable } from 'kysely'
-import type { UsersTable } from '#db/schema'
+import type { Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
 import { getQuiz, type QuizRow } from '~/models/quiz/catalog.server'
+import { hasPaidQuizAccess } from '../enrolment/access.server'
 
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
 // map each reason to their own status and message (app/routes/quiz/statuses.ts).
 
-// From the table's row type, not user.server's (which imports the quiz models: no cycle between them).
-export type QuizViewer = Pick<Selectable<UsersTable>, 'id' | 'role' | 'has_access_to_quizzes'>
+/** Who is looking: enough to find their attempts and to work out their access. */
+export type QuizViewer = { id: string; role: Role }
 
 /** Why an action on a quiz was refused: a learner's bad input, a paper with no questions, practice too early. */
 export type QuizProblem = 'invalid-answer' | 'no-questions' | 'submit-first'
@@ -23,9 +23,18 @@ export class QuizError extends Error {
   }
 }
 
-/** Access rule: the quiz is free, or the viewer is staff, or bought the bundle. */
-export function canAccessQuiz(user: QuizViewer, quiz: Pick<QuizRow, 'category'>): boolean {
-  return quiz.category === 'free' || isStaff(user.role) || user.has_access_to_quizzes === 1
+/**
+ * Whether the viewer may open paid quizzes now: staff, or paid quiz access worked out at this moment
+ * (app/models/enrolment/access.server.ts `hasPaidQuizAccess`: the bundle, an admin's grant, or a course that
+ * grants quiz access and is open now). Read once per request and passed to `canAccessQuiz`.
+ */
+export async function opensPaidQuizzes(user: QuizViewer, now: Date = new Date()): Promise<boolean> {
+  return isStaff(user.role) || (await hasPaidQuizAccess(user.id, now))
+}
+
+/** Access rule: the quiz is free, or the viewer opens paid quizzes now (`opensPaidQuizzes`). */
+export function canAccessQuiz(quiz: Pick<QuizRow, 'category'>, opensPaid: boolean): boolean {
+  return quiz.category === 'free' || opensPaid
 }
 
 export type GateRefusal = 'signed-out' | 'not-found' | 'no-access'
@@ -36,6 +45,7 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   if (!user) return { ok: false, reason: 'signed-out' }
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return { ok: false, reason: 'not-found' }
-  if (!canAccessQuiz(user, quiz)) return { ok: false, reason: 'no-access', quiz }
+  if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user))))
+    return { ok: false, reason: 'no-access', quiz }
   return { ok: true, quiz }
 }

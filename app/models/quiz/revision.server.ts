@@ -1,6 +1,6 @@
 import { isMistake, topicName } from '~/lib/quiz/practice'
 import { db } from '~/utils/db.server'
-import { canAccessQuiz, type QuizViewer } from './access.server'
+import { canAccessQuiz, opensPaidQuizzes, type QuizViewer } from './access.server'
 import { reviewQuestions, type AnalysisQuestion } from './analysis.server'
 import { finalizeExpiredAttempts } from './attempt.server'
 import { questionsShownAt } from './catalog.server'
@@ -73,8 +73,9 @@ async function revisableAttempts(
     .orderBy('a.submitted_at', 'desc')
     .orderBy('a.id', 'desc')
     .execute()
+  const opensPaid = rows.some((r) => r.category !== 'free') && (await opensPaidQuizzes(user))
   return rows
-    .filter((r) => canAccessQuiz(user, r))
+    .filter((r) => canAccessQuiz(r, opensPaid))
     .map(({ category: _category, ...r }) => ({ ...r, submitted_at: r.submitted_at! }))
 }
 

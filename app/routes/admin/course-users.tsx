@@ -20,13 +20,8 @@ import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { enrolmentSourceLabel } from '~/lib/enrolment'
 import { isId } from '~/lib/ids'
 import { getCourseName } from '~/models/catalogue/course.server'
-import {
-  enrolByHand,
-  listCourseUsers,
-  NotEnrolledError,
-  setAccessUntil,
-  setCourseAccess,
-} from '~/models/enrolment/enrollment.server'
+import { enrolByHand } from '~/models/enrolment/hand-enrolment.server'
+import { listCourseUsers, NotEnrolledError, setAccessUntil, setCourseAccess } from '~/models/enrolment/staff.server'
 import { readListParams } from '~/schemas/admin'
 import { AccessUntilSchema } from '~/schemas/access'
 import { EnrolSchema } from '~/schemas/enrolment'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { forceHttps } from '~/lib/note-url'
 import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/catalogue/course.server'
-import { courseAccess } from '~/models/enrolment/enrollment.server'
+import { courseAccess } from '~/models/enrolment/access.server'
 import {
   addLecture,
   addSection,

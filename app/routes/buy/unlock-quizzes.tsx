@@ -5,6 +5,7 @@ import { formatRupees } from '~/lib/pricing'
 import { createOrder, OrderError, payInstructions } from '~/models/money/order.server'
 import { appOrigin } from '~/utils/origin.server'
 import { getQuizPrice } from '~/models/catalogue/settings.server'
+import { ownsQuizBundle } from '~/models/enrolment/access.server'
 import { getUser } from '~/auth/session.server'
 import { redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 import type { Route } from './+types/unlock-quizzes'
@@ -19,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, price] = await Promise.all([getUser(request), getQuizPrice()])
   return {
     price: { actualPrice: price.actualPrice, discountedPrice: price.discountedPrice },
-    hasAccess: user?.has_access_to_quizzes === 1,
+    // What this page sells: the bundle itself (a course's quiz access ends with the course, the bundle does not).
+    hasAccess: user ? await ownsQuizBundle(user.id) : false,
     cancelled: new URL(request.url).searchParams.get('cancelled') === '1',
   }
 }

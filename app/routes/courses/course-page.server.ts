@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { getUser } from '~/auth/session.server'
 import type { Viewer } from '~/components/purchase-panel'
 import { getCourseByLinkAddress, viewerOf } from '~/models/catalogue/course.server'
-import { courseAccess, type Access } from '~/models/enrolment/enrollment.server'
+import { courseAccess, type Access } from '~/models/enrolment/access.server'
 import { courseJson } from '~/presenters/v1.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 

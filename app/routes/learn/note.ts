@@ -1,5 +1,5 @@
 import { isId } from '~/lib/ids'
-import { courseAccess } from '~/models/enrolment/enrollment.server'
+import { courseAccess } from '~/models/enrolment/access.server'
 import { getCourseLecture } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
 import { noteDownload } from './note-download.server'

@@ -8,7 +8,7 @@ import { isId } from '~/lib/ids'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { MarkDoneForm, ProgressSummary } from '~/components/lecture-progress'
 import { courseProgress } from '~/lib/progress'
-import { ACCESS_MESSAGES, courseAccess } from '~/models/enrolment/enrollment.server'
+import { ACCESS_MESSAGES, courseAccess } from '~/models/enrolment/access.server'
 import {
   doneLectureIds,
   lastOpenedLectures,

@@ -4,6 +4,7 @@ import { JoinLink } from '~/components/live-classes'
 import { formatAccessDate } from '~/lib/access'
 import { ProgressSummary } from '~/components/lecture-progress'
 import { getEnrolledCourses } from '~/models/accounts/account.server'
+import { opensPaidQuizzes } from '~/models/quiz/access.server'
 import { lastOpenedLectures, progressByCourse } from '~/models/enrolment/lecture-progress.server'
 import { calendarToken, replaceCalendarToken } from '~/models/live/calendar.server'
 import { nextClassFor } from '~/models/live/live-class.server'
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       instituteName: user.institute_name,
       presentCourseOfStudy: user.present_course_of_study,
       isPremiumMember: user.is_premium_member === 1,
-      hasAccessToQuizzes: user.has_access_to_quizzes === 1,
+      hasAccessToQuizzes: await opensPaidQuizzes(user),
       memberSince: new Date(user.created_at).toLocaleDateString('en-IN', {
         month: 'long',
         year: 'numeric',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { UnlockPremiumButton } from '~/components/unlock-premium'
-import { canAccessQuiz } from '~/models/quiz/access.server'
+import { canAccessQuiz, opensPaidQuizzes } from '~/models/quiz/access.server'
 import { listQuizzes } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds } from '~/models/accounts/user.server'
 import { BRAND_NAME } from '~/lib/constants'
@@ -13,16 +13,17 @@ const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold t
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request)
-  const [quizzes, attempted] = await Promise.all([
+  const [quizzes, attempted, opensPaid] = await Promise.all([
     listQuizzes(),
     user ? getAttemptedQuizIds(user.id) : Promise.resolve([]),
+    user ? opensPaidQuizzes(user) : Promise.resolve(false),
   ])
   const done = new Set(attempted)
   // The quiz card's action: a premium quiz its viewer cannot open (signed in or not) offers the
   // 'Unlock Premium Test' flow, whose Enroll Now asks a signed-out visitor to log in; 'Login to attempt' is for
   // free quizzes only.
   const cardAction = (q: (typeof quizzes)[number]): 'attempt' | 'result' | 'unlock' | 'login' => {
-    if (q.category === 'paid' && !(user && canAccessQuiz(user, q))) return 'unlock'
+    if (!canAccessQuiz(q, opensPaid)) return 'unlock'
     if (!user) return 'login'
     return done.has(q.id) ? 'result' : 'attempt'
   }

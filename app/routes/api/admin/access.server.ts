@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import { NotEnrolledError, setAccessUntil } from '~/models/enrolment/enrollment.server'
+import { NotEnrolledError, setAccessUntil } from '~/models/enrolment/staff.server'
 import { enrollmentJson } from '~/presenters/v1.server'
 import { EnrollmentShape } from '~/presenters/v1-shapes'
 import { AccessUntilBodySchema } from '~/schemas/access'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import { enrolByHand, ENROL_REFUSALS, type EnrolRefusal } from '~/models/enrolment/enrollment.server'
+import { enrolByHand, ENROL_REFUSALS, type EnrolRefusal } from '~/models/enrolment/hand-enrolment.server'
 import { enrollmentJson } from '~/presenters/v1.server'
 import { EnrollmentShape } from '~/presenters/v1-shapes'
 import { EnrolBodySchema } from '~/schemas/enrolment'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { getCourseName, listCoursesWithCounts } from '~/models/catalogue/course.server'
-import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrolment/enrollment.server'
+import { listCourseUsers, NotEnrolledError, setCourseAccess } from '~/models/enrolment/staff.server'
 import { getStats } from '~/models/insight/stats.server'
 import { listUsersWithAttempts } from '~/models/accounts/user.server'
 import { courseUserJson, courseWithCountJson, enrollmentJson, listedUserJson } from '~/presenters/v1.server'
