@@ -46,7 +46,11 @@ const enrolment = (userId: string, courseId: string) =>
 /** The premium flag and paid quiz access as it is worked out now (a course's quiz access is never copied). */
 const flags = async (userId: string) => {
   const { hasPaidQuizAccess } = await import('~/models/enrolment/access.server')
-  const row = await db.selectFrom('users').select('is_premium_member').where('id', '=', userId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('users')
+    .select('is_premium_member')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   return { is_premium_member: row.is_premium_member, has_access_to_quizzes: (await hasPaidQuizAccess(userId)) ? 1 : 0 }
 }
 
