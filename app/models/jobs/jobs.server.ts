@@ -5,7 +5,7 @@ import { getEnv } from '~/utils/env.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Database } from '#db/schema'
 import type { Job } from './job'
-import { dueClassNotices } from '../live/live-class.server'
+import { dueClassNotices } from '../live/class-notices.server'
 import { duePurchaseMails } from '../money/purchase-mail.server'
 import { dueReminders } from '../live/reminders.server'
 
