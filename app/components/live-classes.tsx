@@ -1,4 +1,4 @@
-import type { LearnerClass } from '~/models/live/live-class.server'
+import type { LearnerClass } from '~/models/live/learner-classes.server'
 
 // The live classes a learner with access sees on the player: when (India time), 'Join' only inside the join
 // window (the loader sends the link only then), 'Cancelled', and the recording after the class.

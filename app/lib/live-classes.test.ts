@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { classEnd, classNoticesDue, classPhase, isHttpsUrl } from './live-classes'
+import { classEnd, classNoticesDue, classPhase, isHttpsUrl, startsWithinAccess } from './live-classes'
 import { formatIndiaDateTime, indiaDay, indiaDayStart, parseIndiaLocal, toIndiaLocal } from './dates'
 
 describe('India time', () => {
@@ -69,5 +69,15 @@ describe('class notices', () => {
     const now = new Date('2026-01-05T12:30:00.000Z')
     expect(classNoticesDue({ ...c, notify: false }, now)).toEqual([])
     expect(classNoticesDue({ ...c, cancelledAt: '2026-01-05T10:00:00.000Z' }, now)).toEqual([])
+  })
+})
+
+describe('the calendar feed and the access end', () => {
+  test('a class is in the feed when it starts before the end; for good, always', () => {
+    const end = '2026-01-10T18:29:59.999Z'
+    expect(startsWithinAccess('2026-01-10T18:29:59.998Z', end)).toBe(true)
+    expect(startsWithinAccess('2026-01-10T18:29:59.999Z', end)).toBe(false)
+    expect(startsWithinAccess('2026-02-01T13:00:00.000Z', end)).toBe(false)
+    expect(startsWithinAccess('2036-02-01T13:00:00.000Z', null)).toBe(true)
   })
 })

@@ -43,6 +43,14 @@ export function classPhase(c: ClassTimes, now: Date): ClassPhase {
   return 'upcoming'
 }
 
+/**
+ * Whether a class belongs in a learner's calendar feed, given when their access to its course ends (null: for
+ * good): it starts before the end. A class starting at or after the end is one they could not join.
+ */
+export function startsWithinAccess(startsAt: string, accessUntil: string | null): boolean {
+  return accessUntil === null || Date.parse(startsAt) < Date.parse(accessUntil)
+}
+
 /** Notices a class with `notify` sends its learners: one when scheduled, one an hour before it starts. */
 export type ClassNotice = 'scheduled' | 'hour'
 

@@ -10,7 +10,8 @@ import { parseIcs } from '../support/ics'
 // Live classes, JS on and off: staff schedule a class on /admin/live-classes/{courseId}; an enrolled learner sees it
 // on the player and the profile with its 'Join' link inside the window (it starts in 10 minutes); a learner
 // without access sees neither the class nor its link, and their calendar feed has no entry; the enrolled learner's
-// feed parses and lists the class; staff cancel it after a confirmation and learners see 'Cancelled'.
+// feed parses and lists the class, linking to the course player and never to the join link; staff cancel it after
+// a confirmation and learners see 'Cancelled'.
 
 const nojs = () => test.info().project.name === 'nojs'
 const unique = () => crypto.randomBytes(4).toString('hex')
@@ -24,7 +25,8 @@ async function feedOf(page: Page) {
   const res = await page.request.get(new URL(address!).pathname)
   expect(res.status()).toBe(200)
   expect(res.headers()['content-type']).toBe('text/calendar; charset=utf-8')
-  return { path: new URL(address!).pathname, ics: parseIcs(await res.text()) }
+  const text = await res.text()
+  return { origin: new URL(address!).origin, path: new URL(address!).pathname, text, ics: parseIcs(text) }
 }
 
 test('staff schedule a class; an enrolled learner joins inside the window; no access, no class and no feed entry', async ({
@@ -73,7 +75,9 @@ test('staff schedule a class; an enrolled learner joins inside the window; no ac
   const feed = await feedOf(page)
   const event = feed.ics.events.find((e) => e.SUMMARY === `Cardiac cycle ${t} (Physiology ${t})`)
   expect(event?.STATUS).toBe('CONFIRMED')
-  expect(event?.URL).toBe(joinUrl)
+  // Never the join link: the event opens the course player, which checks access and the time.
+  expect(event?.URL).toBe(`${feed.origin}/my-courses/${course.id}`)
+  expect(feed.text).not.toContain(joinUrl)
   expect(event?.DTSTART).toMatch(/^\d{8}T\d{6}Z$/)
 
   // A learner without access: no class, no link, no feed entry; the page data never held the link.

@@ -1,7 +1,8 @@
 // Scheduled work with an injected clock: access reminders 3 days before the end and on the day it ends, each
 // exactly once per period, never for a period a renewal replaced, caught up by an app that was stopped; class
 // notices once each; sweeps racing send every message once (two instances on PostgreSQL:
-// tests/integration/postgres/jobs-two-instances.test.ts); a send that failed is retried after the claim times out.
+// tests/integration/postgres/jobs-two-instances.test.ts), even when one sweep outlasts the claim's retry time; a
+// send that failed is retried after the claim times out.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -12,6 +13,7 @@ import { grantCourse } from '~/models/enrolment/grant.server'
 import { CLAIM_RETRY_MINUTES, runSweep } from '~/models/jobs/jobs.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
+import { raceALongSweep } from '../support/long-sweep'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
@@ -155,6 +157,31 @@ describe('access reminders', () => {
     expect(c.to(revoked.email)).toHaveLength(0)
     expect(c.to(forever.email)).toHaveLength(0)
   })
+
+  test('an end brought forward by a refund, a revoke or staff gets no reminder; an end staff moved ahead does', async () => {
+    const course = await liveCourse()
+    const [refunded, revoked, cutByStaff, movedAhead, inactive] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => createUser(db)),
+    )
+    for (const l of [refunded, revoked, cutByStaff, movedAhead, inactive]) await pay(l.id, course.id, day(500))
+    // On day 510 each end is set to that moment, with the reason the early end records; staff move one end to
+    // day 520 instead (an end that runs out in time, so no reason), and one enrolment is switched off.
+    const endAt = (userId: string, end: Date, by: 'refund' | 'revoke' | 'staff' | null) =>
+      db
+        .updateTable('enrollments')
+        .set({ access_until: end.toISOString(), access_ended_by: by })
+        .where('user_id', '=', userId)
+        .execute()
+    await endAt(refunded.id, day(510), 'refund')
+    await endAt(revoked.id, day(510), 'revoke')
+    await endAt(cutByStaff.id, day(510), 'staff')
+    await endAt(movedAhead.id, day(520), null)
+    await db.updateTable('enrollments').set({ is_active: 0 }).where('user_id', '=', inactive.id).execute()
+    const c = catcher()
+    await sweepEvery(c, 510, 533, 6)
+    for (const l of [refunded, revoked, cutByStaff, inactive]) expect(c.to(l.email)).toEqual([])
+    expect(c.to(movedAhead.email).map((m) => indiaDay(m.at))).toEqual([indiaDay(day(517)), indiaDay(day(520))])
+  })
 })
 
 describe('class notices', () => {
@@ -220,6 +247,12 @@ describe('claims', () => {
     const c = catcher()
     await Promise.all([1, 2, 3, 4, 5].map(() => c.sweep(day(127))))
     for (const l of learners) expect(c.to(l.email)).toHaveLength(1)
+  })
+
+  test('a claim is stamped when it is made: a sweep slowed past the retry time is not doubled by another', async () => {
+    const { learners, mails } = await raceALongSweep(db, db, day(700))
+    for (const l of learners) expect(mails.filter((m) => m.to === l.email)).toHaveLength(1)
+    expect(mails.map((m) => m.by)).toEqual(['first', 'first'])
   })
 
   test('a failed send is retried after the claim times out, and then not again', async () => {

@@ -1,7 +1,8 @@
 // Live classes: staff schedule, edit, cancel and attach recordings on /admin/live-classes/{courseId} (audited, bad
 // input answered on the page with what was typed); learners with access see them on the player and the profile,
 // the join link only inside its window; the join link never reaches anyone without access (page data, profile,
-// get-full-course, the calendar feed); the calendar feed is valid iCalendar and its address can be replaced.
+// get-full-course); the calendar feed is valid iCalendar, never carries a join link (each event links to the
+// course player), stops at the learner's access end, and its address can be replaced.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createCourse, createUser, enrol } from '../../db/factories'
 import { toIndiaLocal } from '~/lib/dates'
@@ -31,6 +32,8 @@ beforeAll(async () => {
 })
 
 const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+const DAY_MINUTES = 24 * 60
 /** A datetime-local value in India time, `minutes` from now. */
 const localIn = (minutes: number) => toIndiaLocal(new Date(Date.now() + minutes * MINUTE).toISOString())
 
@@ -266,7 +269,7 @@ describe('learners', () => {
 })
 
 describe('calendar feed', () => {
-  test('valid iCalendar: one VEVENT per class, UTC times, cancelled marked, the join link for a learner with access', async () => {
+  test('valid iCalendar: one VEVENT per class, UTC times, cancelled marked, the course player as the URL', async () => {
     const course = await createCourse(db, { courseTitle: 'Botany, Live; Batch 2' })
     const a = await schedule(course.id, { title: 'Plant cells', startsAt: '2030-01-05T18:30', durationMinutes: '90' })
     const b = await schedule(course.id, { title: 'Cancelled one', startsAt: '2030-01-06T18:30' })
@@ -292,8 +295,9 @@ describe('calendar feed', () => {
       DTEND: '20300105T143000Z',
       SUMMARY: 'Plant cells (Botany, Live; Batch 2)',
       STATUS: 'CONFIRMED',
-      URL: a.joinUrl,
+      URL: `${new URL(url).origin}/my-courses/${course.id}`,
     })
+    expect(text).not.toContain(a.joinUrl)
     expect(ev.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/)
     expect(cal.events.find((e) => e.UID === `live-class-${b.id}@biocoach`)!.STATUS).toBe('CANCELLED')
 
@@ -311,6 +315,55 @@ describe('calendar feed', () => {
     expect(next).not.toBe(url)
     const nextFile = next.split('/calendar/')[1]
     expect((await callRoute(calendar.loader, `/calendar/${nextFile}`, { params: { file: nextFile } })).status).toBe(200)
+  })
+
+  test('no join link anywhere, even inside the join window; nothing that starts after the access end', async () => {
+    const course = await createCourse(db, { courseTitle: 'Anatomy Live' })
+    const learner = await createUser(db)
+    const end = new Date(Date.now() + 10 * DAY)
+    await enrol(db, { userId: learner.id, courseId: course.id, accessUntil: end.toISOString() })
+    const joinable = await schedule(course.id, { title: 'Joinable now', startsAt: localIn(5) })
+    const lastOne = await schedule(course.id, { title: 'Before the end', startsAt: localIn(10 * DAY_MINUTES - 120) })
+    const afterEnd = await schedule(course.id, { title: 'After the end', startsAt: localIn(10 * DAY_MINUTES + 60) })
+    const muchLater = await schedule(course.id, { title: 'Next month', startsAt: localIn(40 * DAY_MINUTES) })
+    const called = await schedule(course.id, { title: 'Called off', startsAt: localIn(2 * DAY_MINUTES) })
+    await post(course.id, { intent: 'cancel', classId: called.id })
+    const past = await schedule(course.id, { title: 'Last week', startsAt: localIn(-7 * DAY_MINUTES) })
+    await post(course.id, { intent: 'recording', classId: past.id, recordingUrl: 'https://youtu.be/last-week' })
+
+    const cookie = await signedInCookie(learner.id)
+    const url = await calendarUrlOf(cookie)
+    const file = url.split('/calendar/')[1]
+    const text = await (await callRoute(calendar.loader, `/calendar/${file}`, { params: { file } })).response!.text()
+    for (const c of [joinable, lastOne, afterEnd, muchLater, called, past]) expect(text).not.toContain(c.joinUrl)
+    expect(text).not.toContain('meet.google.com')
+    const events = parseIcs(text).events
+    const uids = (...cs: Array<{ id: string }>) => cs.map((c) => `live-class-${c.id}@biocoach`).sort()
+    expect(events.map((e) => e.UID).sort()).toEqual(uids(joinable, lastOne, called, past))
+    const instant = (ics: string) =>
+      Date.parse(ics.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'))
+    for (const e of events) expect(instant(e.DTSTART)).toBeLessThan(end.getTime())
+    const player = `${new URL(url).origin}/my-courses/${course.id}`
+    const byUid = Object.fromEntries(events.map((e) => [e.UID, e]))
+    for (const c of [joinable, lastOne, past]) {
+      const e = byUid[uids(c)[0]]
+      expect(e.URL).toBe(player)
+      expect(e.DESCRIPTION).toContain(player)
+    }
+    // A cancelled class stays marked, with no link; an ended class keeps its recording.
+    expect(byUid[uids(called)[0]]).toMatchObject({ STATUS: 'CANCELLED' })
+    expect(byUid[uids(called)[0]].URL).toBeUndefined()
+    expect(byUid[uids(past)[0]].DESCRIPTION).toContain('Recording: https://youtu.be/last-week')
+
+    // Access for good: the later classes are back, still without a join link.
+    await db.updateTable('enrollments').set({ access_until: null }).where('user_id', '=', learner.id).execute()
+    const forGood = await (await callRoute(calendar.loader, `/calendar/${file}`, { params: { file } })).response!.text()
+    expect(
+      parseIcs(forGood)
+        .events.map((e) => e.UID)
+        .sort(),
+    ).toEqual(uids(joinable, lastOne, afterEnd, muchLater, called, past))
+    expect(forGood).not.toContain('meet.google.com')
   })
 
   test('unknown or malformed tokens are a 404', async () => {

@@ -5,7 +5,7 @@ import { getEnv } from '~/utils/env.server'
 import { appOrigin } from '~/utils/origin.server'
 import type { Database } from '#db/schema'
 import type { Job } from './job'
-import { dueClassNotices } from '../live/live-class.server'
+import { dueClassNotices } from '../live/class-notices.server'
 import { duePurchaseMails } from '../money/purchase-mail.server'
 import { dueReminders } from '../live/reminders.server'
 
@@ -17,21 +17,42 @@ import { dueReminders } from '../live/reminders.server'
 // instances on one PostgreSQL) exactly one inserts it and sends; the others skip it. The claim is marked sent
 // after the send; a claim never marked (the sender crashed, or the mail server refused) is taken over by a later
 // sweep after CLAIM_RETRY_MINUTES, so a message may be repeated only when a send did happen but was not recorded.
+// Each claim is stamped with the clock read when it is made, not the sweep's start: a sweep held up by a slow
+// mail server may claim its last message long after it began, and a claim stamped with the start would look
+// stale to another instance at once and be sent twice.
 
 /** A claimed message not marked sent after this long is sent again by the next sweep. */
 export const CLAIM_RETRY_MINUTES = 10
 
+/** A clock: read afresh for each claim, so its stamp is the moment the claim is made. */
+export type Clock = () => Date
+
 /** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
 export type SweepOptions = {
   db?: Kysely<Database>
+  /** The moment the sweep asks what is due at (default: the clock's first reading). */
   now?: Date
+  /**
+   * Read for each claim's stamp and its take-over check. Default: the real clock, or, when `now` is given, `now`
+   * plus the real time elapsed since the sweep began (tests that set `now` keep their timeline).
+   */
+  clock?: Clock
   send?: (mail: Mail) => Promise<void>
   origin?: string
 }
 
+/** The sweep's clock and its start, from the options (see `SweepOptions.clock`). */
+function sweepClock(options: SweepOptions): { clock: Clock; now: Date } {
+  if (options.clock) return { clock: options.clock, now: options.now ?? options.clock() }
+  if (!options.now) return { clock: () => new Date(), now: new Date() }
+  const start = options.now.getTime()
+  const began = Date.now()
+  return { clock: () => new Date(start + (Date.now() - began)), now: options.now }
+}
+
 /**
- * Claims `key` for this sweep: true when this sweep inserted it, or took over a claim left unsent for
- * CLAIM_RETRY_MINUTES. Both are single statements the database settles, so two sweeps never both win.
+ * Claims `key` at `now`, the moment the claim is made: true when this sweep inserted it, or took over a claim left
+ * unsent for CLAIM_RETRY_MINUTES. Both are single statements the database settles, so two sweeps never both win.
  */
 export async function claim(conn: Kysely<Database>, key: string, now: Date): Promise<boolean> {
   const at = now.toISOString()
@@ -73,15 +94,17 @@ async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<str
 /**
  * Sends one message once: claims its key, re-checks that it is still due, sends it and marks it sent. 'taken':
  * another sender has it (or it is no longer due); 'failed': the send failed and the claim is left for a later sweep.
- * The sweep's step for each message, and what fulfilment calls to send a purchase mail at once.
+ * The sweep's step for each message, and what fulfilment calls to send a purchase mail at once. `clock` is read
+ * when the claim is made (a Date: the claim is made now, at that moment).
  */
 export async function deliver(
   conn: Kysely<Database>,
   job: Job,
-  now: Date,
+  clock: Date | Clock,
   send: (mail: Mail) => Promise<void> = sendMail,
 ): Promise<'sent' | 'taken' | 'failed'> {
-  if (!(await claim(conn, job.key, now))) return 'taken'
+  const read = typeof clock === 'function' ? clock : () => clock
+  if (!(await claim(conn, job.key, read()))) return 'taken'
   if (job.stillDue && !(await job.stillDue(conn))) {
     await conn.deleteFrom('job_claims').where('key', '=', job.key).execute()
     return 'taken'
@@ -93,14 +116,15 @@ export async function deliver(
     console.error(`[jobs] ${job.key} not sent:`, error instanceof Error ? error.message : error)
     return 'failed'
   }
-  await conn.updateTable('job_claims').set({ sent_at: new Date().toISOString() }).where('key', '=', job.key).execute()
+  const sentAt = typeof clock === 'function' ? clock() : new Date()
+  await conn.updateTable('job_claims').set({ sent_at: sentAt.toISOString() }).where('key', '=', job.key).execute()
   return 'sent'
 }
 
 /** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
 export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
   const conn = options.db ?? appDb
-  const now = options.now ?? new Date()
+  const { clock, now } = sweepClock(options)
   const send = options.send ?? sendMail
   const origin = options.origin ?? appOrigin()
   const jobs = [
@@ -116,7 +140,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<{ sent: stri
   const failed: string[] = []
   for (const job of jobs) {
     if (done.has(job.key)) continue
-    const outcome = await deliver(conn, job, now, send)
+    const outcome = await deliver(conn, job, clock, send)
     if (outcome === 'sent') sent.push(job.key)
     else if (outcome === 'failed') failed.push(job.key)
   }

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import { BRAND_NAME } from '~/lib/constants'
 import { buildCalendar } from '~/lib/ical'
+import { JOIN_OPENS_MINUTES } from '~/lib/live-classes'
 import { db } from '~/utils/db.server'
 import { nowIso } from '~/utils/ids.server'
 import { recordAudit } from '../audit/audit.server'
-import { feedClassesFor } from './live-class.server'
+import { feedClassesFor } from './learner-classes.server'
 
 // Each learner's private calendar feed, /calendar/{token}.ics: the token is the only key (calendar apps cannot
 // sign in), so it is random and long (32 bytes, 43 base64url characters), one per user, and replacing it makes
@@ -31,11 +32,13 @@ export async function replaceCalendarToken(userId: string): Promise<string> {
 }
 
 /**
- * The feed for a token, or null when no user has it: one VEVENT per class of the courses the user can open now
- * (app/models/live/live-class.server.ts `feedClassesFor`), UID stable per class, times in UTC, a cancelled class marked
- * STATUS:CANCELLED, the join link in the event while they have access.
+ * The feed for a token, or null when no user has it: one VEVENT per class of the courses the user can open now that
+ * starts before their access ends (app/models/live/learner-classes.server.ts `feedClassesFor`), UID stable per
+ * class, times in UTC, a cancelled class marked STATUS:CANCELLED. Never the join link: a calendar app keeps what it
+ * fetched, so each event links to the course player on `origin` (the app's public origin), which checks access
+ * and the time when it is opened.
  */
-export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
+export async function calendarFeed(token: string, origin: string, now = new Date()): Promise<string | null> {
   if (!TOKEN.test(token)) return null
   const owner = await db.selectFrom('calendar_tokens').select('user_id').where('token', '=', token).executeTakeFirst()
   if (!owner) return null
@@ -44,21 +47,26 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
     name: `${BRAND_NAME} live classes`,
     prodId: { company: BRAND_NAME, product: 'Live classes' },
     now: now.toISOString(),
-    events: classes.map((c) => ({
-      uid: `live-class-${c.id}@biocoach`,
-      start: c.startsAt,
-      end: c.endsAt,
-      summary: `${c.title} (${c.courseTitle})`,
-      description: [
-        c.notes,
-        c.cancelled ? null : `Join: ${c.joinUrl}`,
-        c.recordingUrl ? `Recording: ${c.recordingUrl}` : null,
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      url: c.cancelled ? undefined : c.joinUrl,
-      cancelled: c.cancelled,
-      updatedAt: c.updatedAt,
-    })),
+    events: classes.map((c) => {
+      const player = `${origin}/my-courses/${c.courseId}`
+      return {
+        uid: `live-class-${c.id}@biocoach`,
+        start: c.startsAt,
+        end: c.endsAt,
+        summary: `${c.title} (${c.courseTitle})`,
+        description: [
+          c.notes,
+          c.cancelled
+            ? null
+            : `Join on the course page (from ${JOIN_OPENS_MINUTES} minutes before the start): ${player}`,
+          c.recordingUrl ? `Recording: ${c.recordingUrl}` : null,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        url: c.cancelled ? undefined : player,
+        cancelled: c.cancelled,
+        updatedAt: c.updatedAt,
+      }
+    }),
   })
 }

@@ -8,6 +8,8 @@ import type { Job } from '../jobs/job'
 // Access reminders (app/lib/reminders.ts says when each is due): an e-mail 3 days before an enrolment's access
 // ends and one on the day it ends, with the renewal link. The claim key names the period by its end, so each goes
 // at most once per period, and after a renewal (a new end) the old period's reminders are never due again.
+// Only an end that runs out in time is reminded of: an enrolment switched off, or one whose end a refund, a revoke
+// or staff brought forward to that moment (`access_ended_by` set), is not asked to renew.
 
 /** The reminders due at `now`, one job each (the sweep claims and sends them, app/models/jobs/jobs.server.ts). */
 export async function dueReminders(input: { conn: Kysely<Database>; now: Date; origin: string }): Promise<Job[]> {
@@ -27,6 +29,7 @@ export async function dueReminders(input: { conn: Kysely<Database>; now: Date; o
       'courses.link_address',
     ])
     .where('enrollments.is_active', '=', 1)
+    .where('enrollments.access_ended_by', 'is', null)
     .where('enrollments.access_until', '>', after)
     .where('enrollments.access_until', '<=', until)
     .where('users.role', '=', 'user')
@@ -40,7 +43,7 @@ export async function dueReminders(input: { conn: Kysely<Database>; now: Date; o
     const course = r.course_title || r.card_title
     jobs.push({
       key: `reminder:${r.id}:${end}:${kind}`,
-      // Renewed (a new end) or revoked since the read above: this period's reminder is no longer due.
+      // Renewed (a new end), revoked or ended early since the read above: this period's reminder is no longer due.
       stillDue: async (c) =>
         Boolean(
           await c
@@ -48,6 +51,7 @@ export async function dueReminders(input: { conn: Kysely<Database>; now: Date; o
             .select('id')
             .where('id', '=', r.id)
             .where('is_active', '=', 1)
+            .where('access_ended_by', 'is', null)
             .where('access_until', '=', end)
             .executeTakeFirst(),
         ),

@@ -18,7 +18,7 @@ import {
 import { LectureMarkSchema } from '~/schemas/learning'
 import { readForm } from '~/utils/body.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { classesForLearner } from '~/models/live/live-class.server'
+import { classesForLearner } from '~/models/live/learner-classes.server'
 import { getFullCourse } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'

@@ -1,5 +1,6 @@
 // Two app instances on one PostgreSQL sweeping at the same moment (each with its own connection pool, as two
-// processes have) send each reminder once: the claim rows, not timing, decide (app/models/jobs/jobs.server.ts).
+// processes have) send each reminder once: the claim rows, not timing, decide (app/models/jobs/jobs.server.ts);
+// and one whose slow mail server makes its sweep outlast the claim's retry time is not doubled by the other.
 // Runs only in the PostgreSQL run (vitest.config.ts).
 import { expect, test } from 'vitest'
 import { createCourse, createUser } from '../../../db/factories'
@@ -9,6 +10,7 @@ import { grantCourse } from '~/models/enrolment/grant.server'
 import { runSweep } from '~/models/jobs/jobs.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
+import { raceALongSweep } from '../../support/long-sweep'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -41,6 +43,17 @@ test('two instances sweeping together send each reminder once, and a later sweep
     for (const l of learners) expect(mails.filter((m) => m.to === l.email)).toHaveLength(1)
     await runSweep({ db: other, now: new Date(day27.getTime() + 60_000), origin: 'https://x.example', send })
     expect(mails).toHaveLength(learners.length)
+  } finally {
+    await other.destroy()
+  }
+})
+
+test('an instance whose sweep outlasts the retry time keeps its later claims: the other sends nothing twice', async () => {
+  const other = openPostgres(process.env.DATABASE_URL!, { max: 3 }).db
+  try {
+    const { learners, mails } = await raceALongSweep(db, other, new Date('2026-06-01T04:30:00.000Z'))
+    for (const l of learners) expect(mails.filter((m) => m.to === l.email)).toHaveLength(1)
+    expect(mails.map((m) => m.by)).toEqual(['first', 'first'])
   } finally {
     await other.destroy()
   }
