@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { JoinLink } from '~/components/live-classes'
 import { formatAccessDate } from '~/lib/access'
+import { formatIndiaMonthYear } from '~/lib/dates'
 import { ProgressSummary } from '~/components/lecture-progress'
 import { getEnrolledCourses } from '~/models/accounts/account.server'
 import { lastOpenedLectures, progressByCourse } from '~/models/enrolment/lecture-progress.server'
@@ -45,11 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       presentCourseOfStudy: user.present_course_of_study,
       isPremiumMember: user.is_premium_member === 1,
       hasAccessToQuizzes: user.has_access_to_quizzes === 1,
-      memberSince: new Date(user.created_at).toLocaleDateString('en-IN', {
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'Asia/Kolkata',
-      }),
+      memberSince: formatIndiaMonthYear(user.created_at),
     },
     courses,
   }
