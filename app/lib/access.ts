@@ -2,7 +2,7 @@
 // are shown. An enrolment's end (`enrollments.access_until`) is an ISO timestamp in UTC, or null for good; access
 // lasts while now is before the end. Dates are shown, and typed by staff, in India time (the institute's day).
 
-import { indiaDay } from './dates'
+import { formatIndiaDate, indiaDateEnd, indiaDay, isCalendarDate } from './dates'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -16,9 +16,6 @@ export function defaultAccessDays(mode: string): number | null {
 
 /** The "ends soon" window of the staff filter and the dashboard: ends within this many days from now. */
 export const ENDS_SOON_DAYS = 7
-
-/** India Standard Time is UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
-const INDIA_OFFSET = '+05:30'
 
 /** Whether an end lets the learner in at `now`: none (for good), or now strictly before it. */
 export function isOpenAt(accessUntil: string | null, now: Date): boolean {
@@ -75,18 +72,8 @@ export function daysFrom(now: Date, days: number): string {
   return new Date(now.getTime() + days * DAY_MS).toISOString()
 }
 
-const indiaDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-})
-
 /** An end as learners and staff read it: its day in India, e.g. '31 Jan 2026'. */
-export function formatAccessDate(iso: string): string {
-  const parts = Object.fromEntries(indiaDate.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
-  return `${parts.day} ${parts.month} ${parts.year}`
-}
+export const formatAccessDate = (iso: string): string => formatIndiaDate(iso)
 
 /** An end as a date input's value ('YYYY-MM-DD', the day in India); '' for good. */
 export function accessDateInput(iso: string | null): string {
@@ -94,7 +81,6 @@ export function accessDateInput(iso: string | null): string {
   return indiaDay(iso)
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
 
 /**
@@ -106,13 +92,7 @@ export function readAccessUntil(value: string | null | undefined): string | null
   if (value === null || value === undefined) return null
   const text = value.trim()
   if (text === '') return null
-  const date = ISO_DATE.exec(text)
-  if (date) {
-    const [, y, m, d] = date.map(Number)
-    const check = new Date(Date.UTC(y, m - 1, d))
-    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return undefined
-    return new Date(`${text}T23:59:59.999${INDIA_OFFSET}`).toISOString()
-  }
+  if (isCalendarDate(text)) return indiaDateEnd(text)
   if (ISO_TIMESTAMP.test(text)) {
     const at = Date.parse(text)
     return Number.isNaN(at) ? undefined : new Date(at).toISOString()

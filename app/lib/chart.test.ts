@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { barGeometry, CHART, chartSummary, lineGeometry, lineSummary, niceMax } from './chart'
-import { dailySeries, istDateKey, istDayStart, lastDays, revenueWindows } from './insight-days'
+import { dailySeries, lastDays, revenueWindows } from './insight-days'
 
 const points = (values: number[]) => values.map((value, i) => ({ label: `${i + 1} Nov`, value }))
 
@@ -41,14 +41,6 @@ describe('chart geometry', () => {
 })
 
 describe('Indian calendar days', () => {
-  test('a day starts at 18:30 UTC the day before', () => {
-    expect(istDayStart(new Date('2026-11-24T08:00:00Z')).toISOString()).toBe('2026-11-23T18:30:00.000Z')
-    expect(istDayStart(new Date('2026-11-23T18:30:00Z')).toISOString()).toBe('2026-11-23T18:30:00.000Z')
-    expect(istDayStart(new Date('2026-11-23T18:29:59.999Z')).toISOString()).toBe('2026-11-22T18:30:00.000Z')
-    expect(istDateKey('2026-11-23T18:30:00.000Z')).toBe('2026-11-24')
-    expect(istDateKey('2026-11-23T18:29:59.999Z')).toBe('2026-11-23')
-  })
-
   test('windows: today, 7 and 30 days including today, ending tomorrow', () => {
     expect(revenueWindows(new Date('2026-11-24T08:00:00Z'))).toEqual({
       today: '2026-11-23T18:30:00.000Z',

@@ -118,3 +118,14 @@ describe('escaped parentheses in class names', () => {
     )
   })
 })
+
+describe('a stylesheet that is not minified', () => {
+  it('drops comments and the space between blocks; keeps statement at-rules and @font-face whole', () => {
+    const sheet = parseStylesheet(
+      '/* head */\n@layer base, utilities;\n@font-face {font-family:X;src:url(x.woff2)}\n@layer utilities {\n  /* a */\n  .a{color:red}\n  .b{color:blue}\n}\n',
+    )
+    expect(criticalCss(sheet, new Set(['a']))).toBe(
+      '@layer base, utilities;@font-face {font-family:X;src:url(x.woff2)}@layer utilities{.a{color:red}}',
+    )
+  })
+})

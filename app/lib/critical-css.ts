@@ -6,90 +6,27 @@
  * (and the element selectors of the reset) need, and no stylesheet request at all: the first response paints.
  * Pages that hydrate keep the shared stylesheet, because client-side navigation can show any class.
  *
- * The stylesheet is Tailwind's minified output: qualified rules nested in @layer/@media/@supports blocks, plus
- * @property and @keyframes. A rule is kept when one of its comma-separated selectors either names no class
- * (element and universal selectors of the reset) or starts from a class the page uses (Tailwind utilities start
- * with their own class: `.dark\:bg-x:where(.dark,.dark *)`, `.group-hover\:x:is(:where(.group):hover *)`).
- * Keeping too much costs a few bytes; keeping too little would break a page, so every doubt keeps the rule.
- * Custom properties of :root, @property and @keyframes are kept only when the kept CSS refers to them.
+ * The stylesheet (Tailwind's minified output: qualified rules nested in @layer/@media/@supports blocks, plus
+ * @property and @keyframes) is parsed by PostCSS; what is kept is printed by PostCSS from the parsed nodes, so it
+ * stays byte-for-byte the source text of each kept rule. A rule is kept when one of its comma-separated selectors
+ * either names no class (element and universal selectors of the reset) or starts from a class the page uses
+ * (Tailwind utilities start with their own class: `.dark\:bg-x:where(.dark,.dark *)`,
+ * `.group-hover\:x:is(:where(.group):hover *)`). Keeping too much costs a few bytes; keeping too little would break
+ * a page, so every doubt keeps the rule. Custom properties, @property and @keyframes are kept only when the kept
+ * CSS refers to them.
  */
+import postcss, { list, type AtRule, type ChildNode, type Container, type Root, type Rule } from 'postcss'
 
-type Node =
-  | { kind: 'rule'; selector: string; body: string; subjects: string[] | null }
-  | { kind: 'block'; prelude: string; children: Node[] }
-  | { kind: 'property'; name: string; text: string }
-  | { kind: 'keyframes'; name: string; text: string }
-  | { kind: 'text'; text: string }
-
-export type ParsedStylesheet = { nodes: Node[] }
-
-/** Index of the `}` closing the block whose `{` is at `open`, skipping strings. */
-function closingBrace(css: string, open: number): number {
-  let depth = 0
-  for (let i = open; i < css.length; i++) {
-    const c = css[i]
-    if (c === '"' || c === "'") {
-      i = endOfString(css, i)
-    } else if (c === '{') depth++
-    else if (c === '}') {
-      depth--
-      if (depth === 0) return i
-    }
-  }
-  throw new Error('critical-css: unbalanced braces')
-}
-
-function endOfString(css: string, start: number): number {
-  const quote = css[start]
-  for (let i = start + 1; i < css.length; i++) {
-    if (css[i] === '\\') i++
-    else if (css[i] === quote) return i
-  }
-  return css.length
-}
-
-/** Index of the next `{` or `;` at top level from `from`, skipping strings, parentheses and comments. */
-function nextDelimiter(css: string, from: number): number {
-  let parens = 0
-  for (let i = from; i < css.length; i++) {
-    const c = css[i]
-    if (c === '"' || c === "'") i = endOfString(css, i)
-    else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2)
-      i = end < 0 ? css.length : end + 1
-    } else if (c === '(') parens++
-    else if (c === ')') parens--
-    else if (parens === 0 && (c === '{' || c === ';')) return i
-  }
-  return css.length
-}
-
-/** Splits a selector list at top-level commas (not those inside :is(), :where(), attribute values...). */
-function splitSelectors(selector: string): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let start = 0
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i]
-    if (c === '\\') i++
-    else if (c === '"' || c === "'") i = endOfString(selector, i)
-    else if (c === '(' || c === '[') depth++
-    else if (c === ')' || c === ']') depth--
-    else if (c === ',' && depth === 0) {
-      parts.push(selector.slice(start, i))
-      start = i + 1
-    }
-  }
-  parts.push(selector.slice(start))
-  return parts
+export type ParsedStylesheet = {
+  root: Root
+  /** Each qualified rule's subjects (selectorSubjects), worked out once per stylesheet rather than once per page. */
+  subjects: WeakMap<Rule, string[] | null>
 }
 
 /** A CSS identifier with its escapes undone: `sm\:w-1\/2` -> `sm:w-1/2`, `\31 0` -> `10`. */
 export function unescapeIdent(ident: string): string {
   return ident.replace(/\\([0-9a-fA-F]{1,6} ?|.)/g, (_, esc: string) =>
-    /^[0-9a-fA-F]/.test(esc) && esc.trim().length > 0 && /^[0-9a-fA-F]+ ?$/.test(esc)
-      ? String.fromCodePoint(parseInt(esc.trim(), 16))
-      : esc,
+    /^[0-9a-fA-F]+ ?$/.test(esc) ? String.fromCodePoint(parseInt(esc.trim(), 16)) : esc,
   )
 }
 
@@ -109,7 +46,7 @@ function withoutArguments(selector: string): string {
   return out
 }
 
-const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g
+const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/
 
 /**
  * The class each selector of the list starts from, or null when one of them names no class at all (that rule
@@ -117,101 +54,103 @@ const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g
  */
 export function selectorSubjects(selector: string): string[] | null {
   const subjects: string[] = []
-  for (const part of splitSelectors(selector)) {
-    const outside = withoutArguments(part)
-    const first = CLASS_TOKEN.exec(outside)
-    CLASS_TOKEN.lastIndex = 0
-    if (!first) {
-      // A selector whose only classes sit inside a functional pseudo-class still needs one of them.
-      const inner = [...part.matchAll(CLASS_TOKEN)].map((m) => unescapeIdent(m[1]))
-      if (inner.length === 0) return null
-      subjects.push(...inner)
+  // PostCSS's own split of a selector list: commas inside (...) and quotes, and escaped ones, do not split.
+  for (const part of list.comma(selector)) {
+    const first = CLASS_TOKEN.exec(withoutArguments(part))
+    if (first) {
+      subjects.push(unescapeIdent(first[1]))
       continue
     }
-    subjects.push(unescapeIdent(first[1]))
+    // A selector whose only classes sit inside a functional pseudo-class still needs one of them.
+    const inner = [...part.matchAll(new RegExp(CLASS_TOKEN, 'g'))].map((m) => unescapeIdent(m[1]))
+    if (inner.length === 0) return null
+    subjects.push(...inner)
   }
   return subjects
 }
 
-function parseBlock(css: string): Node[] {
-  const nodes: Node[] = []
-  let i = 0
-  while (i < css.length) {
-    while (i < css.length && /\s/.test(css[i])) i++
-    if (i >= css.length) break
-    if (css.startsWith('/*', i)) {
-      const end = css.indexOf('*/', i + 2)
-      i = end < 0 ? css.length : end + 2
-      continue
-    }
-    const delimiter = nextDelimiter(css, i)
-    const prelude = css.slice(i, delimiter).trim()
-    if (delimiter >= css.length || css[delimiter] === ';') {
-      // A statement at-rule (@charset, @import, @layer a,b;): kept as it is.
-      if (prelude) nodes.push({ kind: 'text', text: `${prelude};` })
-      i = delimiter + 1
-      continue
-    }
-    const close = closingBrace(css, delimiter)
-    const body = css.slice(delimiter + 1, close)
-    const text = css.slice(i, close + 1)
-    i = close + 1
-    if (prelude.startsWith('@property')) {
-      nodes.push({ kind: 'property', name: prelude.slice('@property'.length).trim(), text })
-    } else if (/^@(-webkit-)?keyframes/.test(prelude)) {
-      nodes.push({ kind: 'keyframes', name: prelude.split(/\s+/)[1] ?? '', text })
-    } else if (/^@(layer|media|supports|container|scope|starting-style)\b/.test(prelude)) {
-      nodes.push({ kind: 'block', prelude, children: parseBlock(body) })
-    } else if (prelude.startsWith('@')) {
-      // @font-face, @page...: kept whole.
-      nodes.push({ kind: 'text', text })
-    } else {
-      nodes.push({ kind: 'rule', selector: prelude, body, subjects: selectorSubjects(prelude) })
-    }
-  }
-  return nodes
-}
-
 export function parseStylesheet(css: string): ParsedStylesheet {
-  return { nodes: parseBlock(css) }
+  const root = postcss.parse(css)
+  const subjects = new WeakMap<Rule, string[] | null>()
+  root.walkRules((rule) => {
+    subjects.set(rule, selectorSubjects(rule.selector))
+  })
+  return { root, subjects }
 }
 
-function keepRules(nodes: Node[], classes: ReadonlySet<string>, topLevel = false): string {
-  let out = ''
-  for (const node of nodes) {
-    if (node.kind === 'rule') {
-      if (node.subjects === null || node.subjects.some((s) => classes.has(s))) out += `${node.selector}{${node.body}}`
-    } else if (node.kind === 'block') {
-      if (topLevel && node.prelude === '@layer properties') {
-        // The @property fallback, unconditionally (see criticalCss).
-        out += `${node.prelude}{${node.children.map((c) => (c.kind === 'block' ? keepRules(c.children, classes) : keepRules([c], classes))).join('')}}`
-        continue
-      }
-      const inner = keepRules(node.children, classes)
-      if (inner) out += `${node.prelude}{${inner}}`
-    } else if (node.kind === 'text') {
-      out += node.text
-    }
+// At-rules whose block holds rules that are cut one by one; any other at-rule with a block (@font-face, @page...)
+// is kept whole, and @property/@keyframes are decided after the cut.
+const GROUPING = new Set(['layer', 'media', 'supports', 'container', 'scope', 'starting-style'])
+const isKeyframes = (node: AtRule) => /^(-webkit-)?keyframes$/i.test(node.name)
+
+// Kept nodes are printed back to back, as minified CSS: no whitespace between or around them, and every statement
+// at-rule (`@layer a,b`) ends with its `;`. Inside a kept rule, the source text is printed as it was.
+const TIGHT = { before: '', after: '', between: '', semicolon: true }
+
+/** A copy of a kept rule or at-rule (the parsed stylesheet is never changed), printed tight. */
+function copyOf(node: ChildNode): ChildNode {
+  const copy = node.clone()
+  copy.raws.before = ''
+  return copy
+}
+
+/** An at-rule's block holding only `children`. */
+function shell(node: AtRule, children: ChildNode[]): AtRule {
+  const copy = postcss.atRule({
+    name: node.name,
+    params: node.params,
+    raws: { ...TIGHT, afterName: node.raws.afterName },
+  })
+  copy.append(children)
+  return copy
+}
+
+function keptNode(sheet: ParsedStylesheet, node: ChildNode, classes: ReadonlySet<string>, top: boolean): ChildNode[] {
+  if (node.type === 'comment') return []
+  if (node.type === 'rule') {
+    const subjects = sheet.subjects.get(node)
+    return !subjects || subjects.some((s) => classes.has(s)) ? [copyOf(node)] : []
   }
-  return out
+  if (node.type !== 'atrule') return [copyOf(node)]
+  const name = node.name.toLowerCase()
+  if (name === 'property' || isKeyframes(node)) return []
+  if (!node.nodes || !GROUPING.has(name)) return [copyOf(node)]
+  if (top && name === 'layer' && node.params === 'properties') {
+    // The @property fallback, its @supports test lifted (see criticalCss); kept even when empty, the prune drops it.
+    const lifted = node.nodes.flatMap((child) =>
+      child.type === 'atrule' && child.nodes && GROUPING.has(child.name.toLowerCase())
+        ? keptChildren(sheet, child, classes)
+        : keptNode(sheet, child, classes, false),
+    )
+    return [shell(node, lifted)]
+  }
+  const inner = keptChildren(sheet, node, classes)
+  return inner.length ? [shell(node, inner)] : []
+}
+
+function keptChildren(sheet: ParsedStylesheet, container: Container, classes: ReadonlySet<string>): ChildNode[] {
+  return (container.nodes ?? []).flatMap((child) => keptNode(sheet, child, classes, false))
 }
 
 const VAR_USE = /var\(\s*(--[\w-]+)/g
-// A custom-property declaration right after `{` or `;`; values in Tailwind's output hold no `;{}`.
-const CUSTOM_DECLARATION = /([{;])(--[\w-]+):([^;{}]*)(?=[;}])/g
+
+/** Removes every rule and block left with nothing inside, innermost first. */
+function dropEmpty(container: Container): void {
+  container.each((node) => {
+    if ((node.type === 'rule' || node.type === 'atrule') && node.nodes) {
+      dropEmpty(node)
+      if (node.nodes.length === 0) node.remove()
+    }
+  })
+}
 
 /**
- * Drops declarations of custom properties that nothing in `css` reads (directly, or through another read
+ * Drops declarations of custom properties that nothing in `root` reads (directly, or through another read
  * property's value). An unread custom property has no effect on rendering, so this only saves bytes: the theme's
  * colour palette and the --tw-* defaults shrink to what the page uses.
  */
-function pruneCustomProperties(css: string): string {
+function pruneCustomProperties(root: Root): void {
   const valuesOf = new Map<string, string[]>()
-  for (const m of css.matchAll(CUSTOM_DECLARATION)) {
-    const list = valuesOf.get(m[2]) ?? []
-    list.push(m[3])
-    valuesOf.set(m[2], list)
-  }
   const used = new Set<string>()
   const queue: string[] = []
   const read = (text: string) => {
@@ -222,25 +161,16 @@ function pruneCustomProperties(css: string): string {
       }
     }
   }
-  read(css.replace(CUSTOM_DECLARATION, '$1'))
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--')) valuesOf.set(decl.prop, [...(valuesOf.get(decl.prop) ?? []), decl.value])
+    else read(decl.value)
+  })
+  root.walkAtRules((atRule) => read(atRule.params))
   while (queue.length) for (const value of valuesOf.get(queue.pop()!) ?? []) read(value)
-  let pruned = css.replace(CUSTOM_DECLARATION, (decl, lead: string, name: string) => (used.has(name) ? decl : lead))
-  // Tidy what the removal leaves: `{;` and `;;`, then rules and blocks left empty.
-  pruned = pruned.replace(/\{;+/g, '{').replace(/;{2,}/g, ';').replace(/;\}/g, '}')
-  for (let before = ''; before !== pruned;) {
-    before = pruned
-    pruned = pruned.replace(/(^|[{}])[^{}]*\{\}/g, '$1')
-  }
-  return pruned
-}
-
-function keepAtRules(nodes: Node[], kept: string): string {
-  let out = ''
-  for (const node of nodes) {
-    if (node.kind === 'keyframes' && new RegExp(`\\b${node.name}\\b`).test(kept)) out += node.text
-    else if (node.kind === 'block') out += keepAtRules(node.children, kept)
-  }
-  return out
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove()
+  })
+  dropEmpty(root)
 }
 
 /**
@@ -253,8 +183,17 @@ function keepAtRules(nodes: Node[], kept: string): string {
  * @property rules are left out, and the defaults are cut to the variables the page reads.
  */
 export function criticalCss(sheet: ParsedStylesheet, classes: ReadonlySet<string>): string {
-  const rules = pruneCustomProperties(keepRules(sheet.nodes, classes, true))
-  return rules + keepAtRules(sheet.nodes, rules)
+  const kept = postcss.root({ raws: { ...TIGHT } })
+  kept.append(sheet.root.nodes.flatMap((node) => keptNode(sheet, node, classes, true)))
+  pruneCustomProperties(kept)
+  const rules = kept.toString()
+  let keyframes = ''
+  sheet.root.walkAtRules((node) => {
+    const name = node.params.trim().split(/\s+/)[0] ?? ''
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    if (isKeyframes(node) && name && new RegExp(`\\b${escaped}\\b`).test(rules)) keyframes += node.toString()
+  })
+  return rules + keyframes
 }
 
 const CLASS_ATTR = /\sclass="([^"]*)"/g

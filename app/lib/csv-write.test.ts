@@ -28,6 +28,10 @@ describe('csvCell', () => {
     expect(csvCell(null)).toBe('')
     expect(csvCell(Number.NaN)).toBe('')
   })
+  it('keeps leading and trailing spaces: such a cell is quoted, and reads back whole', () => {
+    expect(csvCell(' Ananya ')).toBe('" Ananya "')
+    expect(Papa.parse<string[]>(csvLine([' a', 'b ', 'c'])).data[0]).toEqual([' a', 'b ', 'c'])
+  })
   it('writes dates as ISO 8601', () => {
     expect(csvCell(new Date(Date.UTC(2026, 10, 24, 8, 0, 0)))).toBe('2026-11-24T08:00:00.000Z')
   })

@@ -1,10 +1,12 @@
 // CSV for spreadsheets: UTF-8 with a byte-order mark so Excel reads Hindi, Bengali and the
-// rupee sign correctly, CRLF line ends (RFC 4180), every cell quoted only when it needs to be, dates as ISO 8601,
+// rupee sign correctly, CRLF line ends (RFC 4180), cells quoted by Papa Parse when they need it, dates as ISO 8601,
 // and formula injection guarded: a cell a spreadsheet would run as a formula gets a leading apostrophe, so
 // "=HYPERLINK(...)" in a learner's name stays text. The guard looks at the first VISIBLE character: controls,
 // zero-width and other invisible format characters and spaces in front of "=" hide nothing from a spreadsheet,
 // and the full-width and small forms of = + - @ are read as formulas too. Numbers (JS numbers and bigints) are
 // written as they are: a negative mark is data, not a formula.
+
+import Papa from 'papaparse'
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined
 
@@ -16,20 +18,28 @@ export const CSV_BOM = '\uFEFF'
 // (U+FF1D U+FF0B U+FF0D U+FF20) and small (U+FE66 U+FE62 U+FE63 U+FE6B) forms.
 const FORMULA_START = /^(?:[\t\r]|[\p{Cc}\p{Cf}\p{Z}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u
 
-/** One cell as CSV text: guarded against formulas, quoted when it holds a comma, quote or line break. */
-export function csvCell(value: CsvCell): string {
+/** The cell's text before quoting: empty for no value and for NaN/Infinity, ISO 8601 for dates, formulas guarded. */
+function cellText(value: CsvCell): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  if (typeof value === 'bigint') return value.toString()
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  let text = value instanceof Date ? value.toISOString() : value
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value)
+  const text = value instanceof Date ? value.toISOString() : value
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+// Papa Parse does the quoting (a cell holding a comma, quote, line break or BOM, or starting or ending with a space,
+// is quoted, quotes doubled). Its own `escapeFormulae` is not used: it looks only at the first character, and the
+// guard above looks past invisible lead-ins.
+const UNPARSE: Papa.UnparseConfig = { newline: '\r\n', quotes: false, header: false }
+
+/** One cell as CSV text: guarded against formulas, quoted when it holds a comma, quote or line break. */
+export function csvCell(value: CsvCell): string {
+  return Papa.unparse([[cellText(value)]], UNPARSE)
 }
 
 /** One CSV line, CRLF included. */
 export function csvLine(cells: readonly CsvCell[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`
+  return `${Papa.unparse([cells.map(cellText)], UNPARSE)}\r\n`
 }
 
 /**

@@ -1,29 +1,11 @@
-// Calendar days for the staff dashboard, in India's time zone: the business is in India, so "today"
-// starts at midnight in Asia/Kolkata (18:30 UTC the day before). India has one fixed offset (+05:30, no daylight
-// saving), so the day boundaries are plain arithmetic on UTC instants. They are computed here, in JS, and the
-// queries only compare stored ISO timestamps against them: the same SQL then works on SQLite and PostgreSQL, with
-// no date functions that differ between the two (decision 009).
+import { formatDayMonth, indiaDay, indiaDayStart } from './dates'
 
-export const INSIGHT_TIME_ZONE = 'Asia/Kolkata'
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+// Calendar days for the staff dashboard, in India's time zone: the business is in India, so "today" starts at
+// midnight India time (app/lib/dates.ts). The boundaries are computed in JS and the queries only compare stored ISO
+// timestamps against them: the same SQL then works on SQLite and PostgreSQL, with no date functions that differ
+// between the two (decision 009).
+
 const DAY_MS = 86_400_000
-
-/** The instant (UTC) at which the Indian calendar day containing `at` began. */
-export function istDayStart(at: Date): Date {
-  const local = at.getTime() + IST_OFFSET_MS
-  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - IST_OFFSET_MS)
-}
-
-/** The Indian calendar date of an instant, as 'YYYY-MM-DD'. */
-export function istDateKey(at: Date | string): string {
-  const t = typeof at === 'string' ? Date.parse(at) : at.getTime()
-  return new Date(t + IST_OFFSET_MS).toISOString().slice(0, 10)
-}
-
-const shortDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: INSIGHT_TIME_ZONE })
-
-/** '12 Nov' for an Indian calendar date key. */
-export const dayLabel = (key: string) => shortDate.format(new Date(`${key}T12:00:00+05:30`))
 
 export type RevenueWindows = {
   /** Start of today (IST). */
@@ -37,7 +19,7 @@ export type RevenueWindows = {
 }
 
 export function revenueWindows(now: Date): RevenueWindows {
-  const today = istDayStart(now).getTime()
+  const today = Date.parse(indiaDayStart(now))
   return {
     today: new Date(today).toISOString(),
     last7: new Date(today - 6 * DAY_MS).toISOString(),
@@ -48,8 +30,8 @@ export function revenueWindows(now: Date): RevenueWindows {
 
 /** The last `days` Indian calendar days up to and including today, oldest first, as date keys. */
 export function lastDays(now: Date, days = 30): string[] {
-  const today = istDayStart(now).getTime()
-  return Array.from({ length: days }, (_, i) => istDateKey(new Date(today - (days - 1 - i) * DAY_MS)))
+  const today = Date.parse(indiaDayStart(now))
+  return Array.from({ length: days }, (_, i) => indiaDay(new Date(today - (days - 1 - i) * DAY_MS)))
 }
 
 export type DayPoint = { day: string; label: string; value: number }
@@ -64,8 +46,8 @@ export function dailySeries(days: string[], counts: Array<{ prefix: string; n: n
   for (const { prefix, n } of counts) {
     // Pad the prefix to a full instant ('2026-11-23T18:3' -> '2026-11-23T18:30:00.000Z').
     const iso = prefix + '0000-01-01T00:00:00.000Z'.slice(prefix.length)
-    const key = istDateKey(iso)
+    const key = indiaDay(iso)
     if (byDay.has(key)) byDay.set(key, byDay.get(key)! + n)
   }
-  return days.map((day) => ({ day, label: dayLabel(day), value: byDay.get(day)! }))
+  return days.map((day) => ({ day, label: formatDayMonth(day), value: byDay.get(day)! }))
 }

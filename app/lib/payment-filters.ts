@@ -1,3 +1,5 @@
+import { indiaDateStart, isCalendarDate } from './dates'
+
 // The payments page's filters, read from the query string the page's GET form and its CSV link
 // share: ?q= (an e-mail, or an order or payment id), ?status=created|paid|failed, ?from= and ?to= (days in India,
 // YYYY-MM-DD, both inclusive), ?page=. Pure, so the page, the export and the tests read them the same way.
@@ -19,22 +21,12 @@ export type PaymentFilters = {
 
 export type ParsedPaymentFilters = { filters: PaymentFilters; page: number; errors: string[] }
 
-/** India has no daylight saving: a day there starts at 00:00 +05:30, i.e. 18:30 UTC the day before. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
 const DAY_MS = 86_400_000
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** Milliseconds at the start of a calendar day in India, or null when the text is not a real date. */
-export function istDayStart(day: string): number | null {
-  const m = DAY.exec(day)
-  if (!m) return null
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const utc = Date.UTC(y, mo - 1, d)
-  const check = new Date(utc)
-  // Date.UTC rolls 31 Feb over into March: a real date survives the round trip.
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null
-  if (y < 2000 || y > 2999) return null
-  return utc - IST_OFFSET_MS
+/** Milliseconds at the start of a filter's day in India (app/lib/dates.ts), or null for no real date in 2000-2999. */
+function filterDayStart(day: string): number | null {
+  if (!isCalendarDate(day) || day < '2000' || day >= '3000') return null
+  return Date.parse(indiaDateStart(day))
 }
 
 const text = (v: string | null, max: number) => (v ?? '').trim().slice(0, max)
@@ -53,7 +45,7 @@ export function parsePaymentFilters(params: URLSearchParams): ParsedPaymentFilte
   const day = (name: 'from' | 'to', label: string) => {
     const value = text(params.get(name), 20)
     if (!value) return { day: null, start: null }
-    const start = istDayStart(value)
+    const start = filterDayStart(value)
     if (start === null) {
       errors.push(`${label} date "${value}" is not a valid date (use YYYY-MM-DD): ignored.`)
       return { day: null, start: null }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDate } from '~/lib/dates'
 import { parsePlainDecimal } from '~/lib/pricing'
 
 // Admin forms, shared by the pages (Conform) and the API twins. Field names are the v1 bodies'
@@ -155,6 +156,7 @@ export const couponSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date')
+    .refine(isCalendarDate, 'Enter a real date')
     .optional(),
   usageLimit: typedNumber(
     z.number({ error: 'Usage limit must be a number' }).int().min(1, 'Usage limit must be at least 1').max(1_000_000),

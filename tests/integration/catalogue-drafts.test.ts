@@ -59,6 +59,21 @@ describe('public lists leave drafts out', () => {
     expect(JSON.stringify(api.body)).not.toContain(msc.id)
     expect(JSON.stringify(api.body)).not.toContain(bscDraft.id)
   })
+
+  test("get-enrolled-courses: a draft's id gets no title back, whoever asks", async () => {
+    const titleOf = async (id: string) =>
+      (await db.selectFrom('courses').select('course_title').where('id', '=', id).executeTakeFirstOrThrow())
+        .course_title
+    for (const cookie of [undefined, enrolled.cookie, admin.cookie]) {
+      const res = await callApi(coursesApi, 'POST', '/api/v1/courses/get-enrolled-courses', {
+        json: { courseIds: [msc.id, published.id, bscDraft.id] },
+        cookie,
+      })
+      expect(res.status).toBe(200)
+      expect(res.body.courses).toEqual([{ _id: published.id, courseTitle: await titleOf(published.id) }])
+      expect(JSON.stringify(res.body)).not.toContain(await titleOf(msc.id))
+    }
+  })
 })
 
 describe("a draft's own addresses", () => {

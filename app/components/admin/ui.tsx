@@ -264,14 +264,6 @@ export function Avatar({ src, name }: { src: string | null; name: string }) {
   )
 }
 
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso))
-
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size))
 
 /** The admin course picker: a card per course whose link selects it (`?course=<id>`), no JS needed. */

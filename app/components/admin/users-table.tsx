@@ -1,5 +1,6 @@
 import type { UserListRow } from '~/models/accounts/user.server'
-import { formatDate, Table, Td, UserCell } from './ui'
+import { formatIndiaDate } from '~/lib/dates'
+import { Table, Td, UserCell } from './ui'
 
 export type UserListItem = Omit<UserListRow, 'hasAccessToQuizzes'>
 
@@ -19,7 +20,7 @@ export function UsersTable({ users, empty }: { users: UserListItem[]; empty: str
           </Td>
           <Td>{roleLabel(u.role)}</Td>
           <Td>{u.mobileNumber || '---'}</Td>
-          <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+          <Td className="whitespace-nowrap">{formatIndiaDate(u.createdAt)}</Td>
           <Td>{u.isPremiumMember ? 'Yes' : 'No'}</Td>
           <Td>{u.instituteName || '---'}</Td>
         </tr>

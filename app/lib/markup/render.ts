@@ -3,8 +3,8 @@ import type { StateBlock, StateInline, Token } from 'markdown-it'
 import markdownItSub from 'markdown-it-sub'
 import markdownItSup from 'markdown-it-sup'
 import temml from 'temml'
-import { sanitizeMarkup } from './sanitize'
-import { mathSpeech, type MathTreeNode } from './speech'
+import { MAX_LENGTH_EM, sanitizeMarkup } from './sanitize'
+import { mathSpeech, mathTree } from './speech'
 
 // Question markup (question text, options, explanation) to HTML with MathML: Markdown (markdown-it, raw HTML
 // off), LaTeX between $...$ and $$...$$ (temml to MathML, mhchem's \ce and \pu included), `\$` a dollar sign,
@@ -146,20 +146,35 @@ function mathRule(state: StateInline, silent: boolean): boolean {
 }
 
 function renderTex(tex: string, displayMode: boolean, env: Env): string {
+  let markup: string
   try {
-    // trust: false keeps \href, \url, \class, \id, \style, \html… out; throwOnError refuses unknown commands.
-    const options = { displayMode, throwOnError: true, trust: false, annotate: false, xml: false }
-    if (!env.mathLabels) return temml.renderToString(tex, options)
-    // The tree renderToString writes its MathML from, labelled first.
-    const tree = temml.__renderToMathMLTree(tex, options) as MathTreeNode & {
-      setAttribute: (name: string, value: string) => void
-      toMarkup: () => string
+    // trust: false keeps \href, \url, \class, \id, \style, \html… out; throwOnError refuses unknown commands;
+    // maxSize caps the sizes temml works out itself (the sanitiser bounds every length it writes, sanitize.ts).
+    const options = {
+      displayMode,
+      throwOnError: true,
+      trust: false,
+      annotate: false,
+      xml: false,
+      maxSize: TEX_MAX_SIZE,
     }
-    tree.setAttribute('aria-label', mathSpeech(tree))
-    return tree.toMarkup()
+    markup = temml.renderToString(tex, options)
   } catch (e) {
     throw new MarkupError(texMessage(e))
   }
+  return env.mathLabels ? withLabel(markup, mathSpeech(mathTree(markup))) : markup
+}
+
+// temml's maxSize: [em, pt], the largest width or height a \rule, \kern or \raisebox may ask for.
+const TEX_MAX_SIZE: [number, number] = [MAX_LENGTH_EM, MAX_LENGTH_EM * 12]
+
+// The attributes temml writes on <math> come first, then its class and style: the label goes after the attributes,
+// where temml's own setAttribute would have put it.
+const MATH_ATTRIBUTES = /^<math((?: (?!class=|style=)[\w:-]+="[^"]*")*)/
+
+function withLabel(markup: string, label: string): string {
+  const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return markup.replace(MATH_ATTRIBUTES, (start) => `${start} aria-label="${escaped}"`)
 }
 
 /** Temml's "Unsupported function name: \foo at position 1: …" as "unknown command \foo". */

@@ -1,9 +1,10 @@
 // A formula as a line of words ("V sub max over 2"), for the one place MathML alone leaves a gap: a formula that
 // is the whole label of a form control (an option's radio button). Browsers do not name a control from the MathML
-// inside its label, so such a formula carries this text as its aria-label. It walks the tree temml builds (the same
-// tree its MathML is written from); it reads no LaTeX itself.
+// inside its label, so such a formula carries this text as its aria-label. It walks the MathML temml wrote (read back
+// into a tree by htmlparser2, the parser sanitize-html uses); it reads no LaTeX itself.
+import { DomUtils, parseDOM } from 'htmlparser2'
 
-/** A node of temml's MathML tree: an element (type, children) or a text node (text). */
+/** A node of a MathML tree: an element (type, attributes, children) or a text node (text). */
 export type MathTreeNode = {
   type?: string
   text?: string
@@ -67,6 +68,20 @@ function speak(node: MathTreeNode): string {
     default:
       return run(node)
   }
+}
+
+type DomNode = ReturnType<typeof parseDOM>[number]
+
+function fromDom(node: DomNode): MathTreeNode {
+  if (DomUtils.isText(node)) return { text: node.data }
+  if (!DomUtils.isTag(node)) return { text: '' }
+  return { type: node.name, attributes: node.attribs, children: node.children.map(fromDom) }
+}
+
+/** The tree of one formula's MathML markup (temml's renderToString), entities decoded. */
+export function mathTree(markup: string): MathTreeNode {
+  const nodes = parseDOM(markup, { decodeEntities: true, lowerCaseTags: true })
+  return nodes.length === 1 ? fromDom(nodes[0]!) : { children: nodes.map(fromDom) }
 }
 
 /** The formula as words, whitespace collapsed. */

@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '#db/dialect'
 import type { Role } from '#db/schema'
 import { courseProgress, type CourseProgress } from '~/lib/progress'
 import { db } from '~/utils/db.server'
@@ -41,13 +42,19 @@ export async function setLectureDone({
     .where('s.course_id', '=', courseId)
     .executeTakeFirst()
   if (!lecture) return { ok: false, reason: 'no-lecture' }
-  if (done)
-    await db
-      .insertInto('lecture_progress')
-      .values({ user_id: user.id, lecture_id: lecture.id, done_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['user_id', 'lecture_id']).doNothing())
-      .execute()
-  else
+  if (done) {
+    try {
+      await db
+        .insertInto('lecture_progress')
+        .values({ user_id: user.id, lecture_id: lecture.id, done_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['user_id', 'lecture_id']).doNothing())
+        .execute()
+    } catch (error) {
+      // Staff deleted the lecture between the check above and this write.
+      if (isForeignKeyViolation(error)) return { ok: false, reason: 'no-lecture' }
+      throw error
+    }
+  } else
     await db
       .deleteFrom('lecture_progress')
       .where('user_id', '=', user.id)
@@ -107,16 +114,21 @@ export async function recordLectureOpened({
   lectureId: string
   now?: Date
 }) {
-  await db
-    .insertInto('lecture_visits')
-    .values({ user_id: userId, course_id: courseId, lecture_id: lectureId, opened_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'course_id'])
-        .doUpdateSet((eb) => ({ lecture_id: eb.ref('excluded.lecture_id'), opened_at: eb.ref('excluded.opened_at') }))
-        .whereRef('lecture_visits.lecture_id', '<>', 'excluded.lecture_id'),
-    )
-    .execute()
+  try {
+    await db
+      .insertInto('lecture_visits')
+      .values({ user_id: userId, course_id: courseId, lecture_id: lectureId, opened_at: now.toISOString() })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'course_id'])
+          .doUpdateSet((eb) => ({ lecture_id: eb.ref('excluded.lecture_id'), opened_at: eb.ref('excluded.opened_at') }))
+          .whereRef('lecture_visits.lecture_id', '<>', 'excluded.lecture_id'),
+      )
+      .execute()
+  } catch (error) {
+    // Staff deleted the lecture (or the course) while the player was reading it: there is nothing to resume.
+    if (!isForeignKeyViolation(error)) throw error
+  }
 }
 
 /** The lecture the learner last opened in each of these courses (absent: none yet, or it was deleted). */

@@ -7,6 +7,7 @@ import { newId, nowIso } from '~/utils/ids.server'
 import type { CouponFields } from '~/schemas/admin'
 import { recordAudit } from '../audit/audit.server'
 import { onePage } from '~/utils/page.server'
+import { indiaDateEnd } from '~/lib/dates'
 
 // Coupons: the rules at checkout (docs/legacy-api.md §2.3 validate-coupon-code) and the admin's list,
 // create and delete. Codes are stored lower-cased and trimmed, unique per course (docs/legacy-api.md §3, §5 #15);
@@ -162,7 +163,7 @@ export async function listCoupons({ page, pageSize }: { page?: number; pageSize?
 }
 
 /** Expiry is a calendar date: the coupon works until the end of that day in India (UTC+05:30). */
-export const expiryToIso = (date: string) => new Date(`${date}T23:59:59.999+05:30`).toISOString()
+export const expiryToIso = (date: string) => indiaDateEnd(date)
 
 export async function createCoupon({ actorId, fields }: { actorId: string; fields: CouponFields }) {
   const code = fields.couponCode.trim().toLowerCase()

@@ -8,9 +8,9 @@ import {
   Pagination,
   Table,
   Td,
-  formatDate,
 } from '~/components/admin/ui'
 import { COUPON_PAGE_SIZE } from '~/lib/constants'
+import { formatIndiaDate } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { CouponError, deleteCoupon, getCoupon, listCoupons } from '~/models/money/coupon.server'
 import { readListParams } from '~/schemas/admin'
@@ -75,7 +75,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <Td className="font-mono uppercase">{c.code}</Td>
             <Td>{c.discount}%</Td>
             <Td>{c.cardTitle ?? '---'}</Td>
-            <Td>{c.expiresAt ? formatDate(c.expiresAt) : 'Never'}</Td>
+            <Td>{c.expiresAt ? formatIndiaDate(c.expiresAt) : 'Never'}</Td>
             <Td>{c.usageLimit ?? 'Unlimited'}</Td>
             <Td>
               <DeleteLink id={c.id} />

@@ -6,7 +6,6 @@ import { StatusButton } from '~/components/forms'
 import {
   UserCell,
   ConfirmDialog,
-  formatDate,
   PageTitle,
   pageCount,
   Pagination,
@@ -18,6 +17,7 @@ import {
 import { ENDS_SOON_DAYS, formatAccessDate } from '~/lib/access'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
 import { enrolmentSourceLabel } from '~/lib/enrolment'
+import { formatIndiaDate } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { getCourseName } from '~/models/catalogue/course.server'
 import { enrolByHand } from '~/models/enrolment/hand-enrolment.server'
@@ -169,7 +169,7 @@ export default function CourseUsers({ loaderData, actionData }: Route.ComponentP
             </Td>
             <Td>{u.mobileNumber || '---'}</Td>
             <Td>{u.instituteName || '---'}</Td>
-            <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+            <Td className="whitespace-nowrap">{formatIndiaDate(u.createdAt)}</Td>
             <Td className="max-w-xs break-words">{enrolmentSourceLabel(u.source, u.note)}</Td>
             <Td className="whitespace-nowrap">
               {u.accessUntil ? formatAccessDate(u.accessUntil) : 'For good'}

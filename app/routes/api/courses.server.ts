@@ -147,7 +147,8 @@ export const coursesApi = apiResource({
     endpoint({
       method: 'POST',
       path: '/get-enrolled-courses',
-      summary: 'Titles of the given courses; public, called without credentials (docs/legacy-api.md §5 #17)',
+      summary:
+        'Titles of the given published courses (drafts left out); public, called without credentials (docs/legacy-api.md §5 #17)',
       guard: 'public',
       body: { json: z.object({ courseIds: z.array(z.string()).max(500) }) },
       success: { 200: z.object({ courses: z.array(z.object({ _id: z.string(), courseTitle: z.string() })) }) },
@@ -155,8 +156,12 @@ export const coursesApi = apiResource({
       handler: async ({ request }) => {
         const ids = (await readJsonBody(request)).courseIds
         if (!Array.isArray(ids) || ids.length > 500 || !ids.every(isId)) return apiError(400, 'Invalid course ID')
-        const rows = await getCourseTitles(ids as string[])
-        return json({ courses: rows.map((r) => ({ _id: r.id, courseTitle: r.course_title })) })
+        // A catalogue read like get-all-courses: a draft's title is nobody's business here (listCourses('public')).
+        const [rows, published] = await Promise.all([getCourseTitles(ids as string[]), listCourses('public')])
+        const visible = new Set(published.map((c) => c.id))
+        return json({
+          courses: rows.filter((r) => visible.has(r.id)).map((r) => ({ _id: r.id, courseTitle: r.course_title })),
+        })
       },
     }),
     endpoint({

@@ -17,7 +17,7 @@ import {
 } from '~/models/enrolment/lecture-progress.server'
 import { LectureMarkSchema } from '~/schemas/learning'
 import { readForm } from '~/utils/body.server'
-import { redirectWithSuccess } from '~/utils/toast.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { classesForLearner } from '~/models/live/learner-classes.server'
 import { getFullCourse } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
@@ -94,6 +94,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+const LECTURE_GONE = 'That lecture is no longer in this course: it may have just been removed.'
+
 /** 'Mark as done' / 'Mark as not done' of one lecture; back to that lecture (post/redirect/get). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -102,11 +104,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
   const { intent, lectureId } = submission.value
   const outcome = await setLectureDone({ user, courseId: params.id, lectureId, done: intent === 'done' })
-  if (!outcome.ok)
-    return data(
-      { error: outcome.reason === 'no-access' ? ACCESS_MESSAGES.unauthorized : 'That lecture is not in this course.' },
-      { status: outcome.reason === 'no-access' ? 403 : 404 },
-    )
+  if (!outcome.ok && outcome.reason === 'no-access')
+    return data({ error: ACCESS_MESSAGES.unauthorized }, { status: 403 })
+  // The lecture is gone (staff deleted it after the page was shown) or was never this course's: back to the course as
+  // it is now, saying so.
+  if (!outcome.ok) throw await redirectWithError(`/my-courses/${params.id}`, LECTURE_GONE)
   throw await redirectWithSuccess(
     `/my-courses/${params.id}?lecture=${lectureId}`,
     intent === 'done' ? 'Marked as done' : 'Marked as not done',

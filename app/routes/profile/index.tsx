@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { StatusButton } from '~/components/forms'
 import { JoinLink } from '~/components/live-classes'
 import { formatAccessDate } from '~/lib/access'
+import { formatIndiaMonthYear } from '~/lib/dates'
 import { ProgressSummary } from '~/components/lecture-progress'
 import { getEnrolledCourses } from '~/models/accounts/account.server'
 import { opensPaidQuizzes } from '~/models/quiz/access.server'
@@ -46,11 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       presentCourseOfStudy: user.present_course_of_study,
       isPremiumMember: user.is_premium_member === 1,
       hasAccessToQuizzes: await opensPaidQuizzes(user),
-      memberSince: new Date(user.created_at).toLocaleDateString('en-IN', {
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'Asia/Kolkata',
-      }),
+      memberSince: formatIndiaMonthYear(user.created_at),
     },
     courses,
   }
