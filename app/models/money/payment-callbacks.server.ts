@@ -1,7 +1,7 @@
 import { checkoutSignature, signaturesEqual, signingSecretFor, webhookSignatureValid } from '~/services/payments.server'
 import { db } from '~/utils/db.server'
 import { COUPON_LIMIT_REFUND, fulfilOrder, refundDueFor, type PaymentSource } from './payment.server'
-import { handleRefundEvent, type RefundEventOutcome } from './refund.server'
+import { handleRefundEvent, type RefundEventOutcome } from './refund-events.server'
 
 // What the payment gateway tells us about a payment, checked before anything is granted: the checkout callback
 // (its signature over the stored order id) and the webhook (its signature over the raw body). Both end in
@@ -67,7 +67,7 @@ type WebhookPayload = {
 
 /**
  * Razorpay's webhook: HMAC over the raw body, de-duplicated event ids. Payment events fulfil the order; refund
- * events (refund.processed, refund.failed) settle a refund (./refund.server.ts).
+ * events (refund.processed, refund.failed) settle a refund (./refund-events.server.ts).
  */
 export async function handleWebhook(input: {
   rawBody: string

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { PaymentFilters } from '~/lib/payment-filters'
 import { moneyStatus, type MoneyStatus } from '~/lib/refunds'
-import { refundedPaiseOf } from '~/models/money/receipts.server'
+import { refundedPaiseOf } from '~/models/money/refunded.server'
 import { nameContains } from '~/models/accounts/user.server'
 import { db } from '~/utils/db.server'
 import type { Database, OrderStatus } from '#db/schema'
