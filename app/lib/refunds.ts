@@ -17,6 +17,22 @@ export const countsAsRefunded = (status: RefundStatus) =>
 export const refundedSoFar = (refunds: readonly { amountPaise: number; status: RefundStatus }[]) =>
   refunds.reduce((sum, r) => sum + (countsAsRefunded(r.status) ? r.amountPaise : 0), 0)
 
+/**
+ * Why a payment was taken but not fulfilled (`orders.refund_reason`), as staff read it on "Payments to refund": the
+ * order granted nothing and its money goes back in full.
+ */
+export const REFUND_DUE_REASONS = {
+  coupon_limit: 'The coupon had reached its usage limit',
+  coupon_used: 'The learner had already used this coupon',
+  revoked: "The learner's access to the course had been revoked by an admin",
+} as const
+
+export type RefundDueReason = keyof typeof REFUND_DUE_REASONS
+
+/** A stored reason as staff read it; one this version does not know is shown as it was stored. */
+export const refundDueLabel = (reason: string): string =>
+  Object.hasOwn(REFUND_DUE_REASONS, reason) ? REFUND_DUE_REASONS[reason as RefundDueReason] : reason
+
 export type MoneyStatus = 'created' | 'failed' | 'paid' | 'refund-due' | 'partly-refunded' | 'refunded'
 
 export const MONEY_STATUS_LABELS: Record<MoneyStatus, string> = {

@@ -3,7 +3,13 @@ import { BRAND_NAME } from '~/lib/constants'
 import { isOpenAt, renewable } from '~/lib/access'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/catalogue/course.server'
-import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/money/coupon.server'
+import {
+  COUPON_ALREADY_USED,
+  COUPON_USED_UP,
+  forgetCoupon,
+  rememberedCouponCode,
+  validateCoupon,
+} from '~/models/money/coupon.server'
 import { ACCESS_MESSAGES, getEnrollment } from '~/models/enrolment/enrollment.server'
 import { fulfilOrder } from '~/models/money/payment.server'
 import { getQuizPrice } from '~/models/catalogue/settings.server'
@@ -82,7 +88,7 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   const typed = item.couponCode?.trim()
   const code = typed || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
   if (code) {
-    const check = await validateCoupon({ courseId: course.id, code })
+    const check = await validateCoupon({ courseId: course.id, code, userId: buyer.id })
     if (check.ok) {
       couponId = check.coupon.id
       rupees = couponPrice(course.discounted_price, check.coupon.discount)
@@ -201,8 +207,11 @@ export async function createOrder(input: {
 
   if (kind === 'free') {
     const outcome = await fulfilOrder({ orderId, source: 'free', paymentId: null })
-    // Another learner took the coupon's last use between the check above and now (the order is marked failed).
-    if (outcome.refundDue) throw new OrderError(400, COUPON_USED_UP)
+    // Refused at payment (the order is marked failed): another learner took the coupon's last use, or this learner's
+    // other order with it was paid, between the check above and now; or an admin revoked them meanwhile.
+    if (outcome.reason === 'revoked') throw new OrderError(403, ACCESS_MESSAGES.revoked)
+    if (outcome.refundDue)
+      throw new OrderError(400, outcome.reason === 'coupon_used' ? COUPON_ALREADY_USED : COUPON_USED_UP)
     providerOrder = { ...providerOrder, amount_paid: 0 }
   }
   return {
