@@ -1,6 +1,6 @@
 import { isForeignKeyViolation } from '#db/dialect'
 import { BRAND_NAME } from '~/lib/constants'
-import { isOpenAt, renewable } from '~/lib/access'
+import { purchaseStanding, type PurchaseStanding } from '~/lib/purchase'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/catalogue/course.server'
 import {
@@ -63,6 +63,18 @@ export type CreatedOrder = {
   providerOrder: ProviderOrder
 }
 
+/**
+ * Whether `userId` may buy or renew `course` now (app/lib/purchase.ts `purchaseStanding`, read from their enrolment):
+ * what create-order allows, and what the course page and the checkout offer.
+ */
+export async function purchaseStandingOf(
+  userId: string,
+  course: { id: string; access_days: number | null },
+  now: Date = new Date(),
+): Promise<PurchaseStanding> {
+  return purchaseStanding({ enrolment: await getEnrollment(userId, course.id), accessDays: course.access_days, now })
+}
+
 async function priceFor(buyer: Buyer, item: OrderItem) {
   if (item.type === 'quiz_bundle') {
     if (buyer.has_access_to_quizzes === 1) throw new OrderError(409, ORDER_MESSAGES.bundleOwned)
@@ -72,17 +84,10 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   // Read as the public: a draft is not for sale, to anyone (it answers like a missing course).
   const course = await getCourseById(item.courseId, 'public')
   if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
-  const enrolment = await getEnrollment(buyer.id, course.id)
-  // A learner who can open the course buys it again only to renew a period (app/lib/access.ts `renewable`); after
-  // the end anyone enrolled may buy it again.
-  if (
-    enrolment?.is_active === 1 &&
-    isOpenAt(enrolment.access_until, new Date()) &&
-    !renewable(course.access_days, enrolment.access_until)
-  )
-    throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
+  const standing = await purchaseStandingOf(buyer.id, course)
+  if (standing.kind === 'enrolled') throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
   // docs/decisions/004-payments.md: a revoked learner cannot buy their way back in; the admin decides.
-  if (enrolment && enrolment.is_active !== 1) throw new OrderError(403, ACCESS_MESSAGES.revoked)
+  if (standing.kind === 'revoked') throw new OrderError(403, ACCESS_MESSAGES.revoked)
   let couponId: string | null = null
   let rupees = course.discounted_price
   const typed = item.couponCode?.trim()
