@@ -580,6 +580,40 @@ describe('the model', () => {
   })
 })
 
+describe('refunded so far', () => {
+  test('the SQL form (refundedPaiseOf) and the JS form (refundedSoFar) agree on every status', async () => {
+    const { db, refunded } = await app()
+    const { refundedSoFar } = await import('~/lib/refunds')
+    const { orderId } = await buy({ price: 999 })
+    const now = new Date().toISOString()
+    const rows = [
+      { amount_paise: 1_000, status: 'pending' as const },
+      { amount_paise: 2_000, status: 'processed' as const },
+      { amount_paise: 4_000, status: 'failed' as const },
+    ]
+    for (const r of rows)
+      await db
+        .insertInto('refunds')
+        .values({
+          ...r,
+          id: crypto.randomBytes(12).toString('hex'),
+          order_id: orderId,
+          reason: 'boundary',
+          actor_id: null,
+          provider_refund_id: null,
+          failure: null,
+          accepted_at: null,
+          processed_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+    const js = refundedSoFar(rows.map((r) => ({ amountPaise: r.amount_paise, status: r.status })))
+    expect(js).toBe(3_000)
+    expect(await refunded.refundedPaise(db, orderId)).toBe(js)
+  })
+})
+
 describe('the API', () => {
   test('400s name the field; 404 unknown order; 409 unpaid; admins only', async () => {
     const { db, f } = await app()
