@@ -14,9 +14,11 @@ const button =
  */
 /**
  * Who is looking at a course page: what its purchase button offers them. A learner who can open the course
- * (`open`, with the end of their access, null for good) or whose access period ended (`ended`).
+ * (`open`, with the end of their access, null for good, and whether they may renew it now) or whose access
+ * period ended (`ended`).
  */
-export type Viewer = 'guest' | 'member' | { access: 'open'; until: string | null } | { access: 'ended'; until: string }
+export type Viewer =
+  'guest' | 'member' | { access: 'open'; until: string | null; renewable: boolean } | { access: 'ended'; until: string }
 
 export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: Viewer }) {
   const fetcher = useFetcher()
@@ -65,9 +67,11 @@ export function PurchasePanel({ course, viewer }: { course: CourseJson; viewer: 
             {viewer.until ? (
               <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
                 <span>Access until {formatAccessDate(viewer.until)}</span>
-                <Link to={checkout} className="font-semibold text-emerald-700 underline dark:text-emerald-400">
-                  Renew
-                </Link>
+                {viewer.renewable ? (
+                  <Link to={checkout} className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+                    Renew
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </>

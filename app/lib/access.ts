@@ -109,11 +109,3 @@ export function accessEndedMessage(accessUntil: string): string {
 export function accessEndedNotice(accessUntil: string): string {
   return `Your access ended on ${formatAccessDate(accessUntil)}`
 }
-
-/**
- * Whether a learner whose access is open may buy the course again: only as a renewal, that is when the course
- * sells a period and their access has an end. A course for good (or access for good) is bought once.
- */
-export function renewable(days: number | null, accessUntil: string | null): boolean {
-  return days !== null && accessUntil !== null
-}

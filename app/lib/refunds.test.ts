@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatPaise, moneyStatus, readRupees, rupeesInput } from './refunds'
+import { formatPaise, moneyStatus, readRupees, refundDueLabel, refundedSoFar, rupeesInput } from './refunds'
 
 describe("an order's money", () => {
   const paid = { status: 'paid' as const, refundDue: false, amountPaise: 299_900, refundedPaise: 0 }
@@ -32,5 +32,22 @@ describe('rupees as typed', () => {
     expect(rupeesInput(149_950)).toBe('1499.50')
     expect(formatPaise(299_900)).toBe('₹2,999.00')
     expect(formatPaise(1_234_567_89, 'Rs. ')).toBe('Rs. 12,34,567.89')
+  })
+})
+
+describe('refunded so far', () => {
+  test('pending and processed refunds count; a failed one gave nothing back', () => {
+    expect(refundedSoFar([])).toBe(0)
+    expect(
+      refundedSoFar([
+        { amountPaise: 100, status: 'pending' },
+        { amountPaise: 200, status: 'processed' },
+        { amountPaise: 400, status: 'failed' },
+      ]),
+    ).toBe(300)
+  })
+  test('why a payment is held, as staff read it; an unknown reason as stored', () => {
+    expect(refundDueLabel('coupon_used')).toBe('The learner had already used this coupon')
+    expect(refundDueLabel('coupon over its limit')).toBe('coupon over its limit')
   })
 })

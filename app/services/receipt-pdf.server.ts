@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit'
 import { amountLines } from '~/lib/gst'
 import { formatAccessDate } from '~/lib/access'
-import { formatPaise } from '~/lib/refunds'
+import { countsAsRefunded, formatPaise } from '~/lib/refunds'
 import type { Receipt } from '~/models/money/receipts.server'
 
 // A receipt or tax invoice as a PDF (pdfkit), the same facts as the receipt page. pdfkit's built-in Helvetica has
@@ -69,7 +69,7 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   for (const [label, paise] of amountLines(receipt)) row(label, money(paise), label.startsWith('Total'))
 
   // A failed refund gave nothing back: it is not on the document.
-  for (const refund of receipt.refunds.filter((r) => r.status !== 'failed')) {
+  for (const refund of receipt.refunds.filter((r) => countsAsRefunded(r.status))) {
     const note = refund.creditNote
     heading(note ? `Credit note ${note.number}` : `Refund (${refund.status})`)
     if (note) {

@@ -126,7 +126,11 @@ test('buy, see the purchase, its receipt and PDF; an admin refunds it in full; a
   await page.getByLabel('Reason').fill('Learner asked for a refund')
   await page.getByRole('button', { name: 'Review refund' }).click()
   await expect(page.getByRole('heading', { name: 'Refund ₹2,999.00?' })).toBeVisible()
-  await expect(page.getByText(`This refunds all that is left: their access to ${title} ends now.`)).toBeVisible()
+  await expect(
+    page.getByText(
+      `This refunds all that is left: the period this order bought comes off their access to ${title} (it ends now if nothing else paid for it).`,
+    ),
+  ).toBeVisible()
   expect(await checkPage(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByRole('button', { name: 'Confirm refund' }).click()

@@ -270,7 +270,7 @@ describe('access stops at the end', () => {
         continueTo: `/my-courses/${course.id}?lecture=${course.lectureId}`,
       },
     ])
-    expect(open.panel.data.page.viewer).toEqual({ access: 'open', until: iso(30) })
+    expect(open.panel.data.page.viewer).toEqual({ access: 'open', until: iso(30), renewable: true })
 
     const ended = await look(30)
     expect(ended.page.status).toBe(403)

@@ -171,9 +171,9 @@ export function RefundDue({ orders, total }: { orders: PaymentRow[]; total: numb
         Payments to refund
       </h2>
       <p className="mt-1 text-sm">
-        {total === 1 ? '1 payment was' : `${total} payments were`} taken after the coupon reached its usage limit and
-        never fulfilled{total > orders.length ? ` (the first ${orders.length} are listed)` : ''}. Refund gives the rest
-        of the payment back through its gateway, once.
+        {total === 1 ? '1 payment was' : `${total} payments were`} taken but never fulfilled, each for the reason shown
+        {total > orders.length ? ` (the first ${orders.length} are listed)` : ''}. Refund gives the rest of the payment
+        back through its gateway, once.
       </p>
       <ul className="mt-3 flex flex-col gap-3">
         {orders.map((p) => (
@@ -190,6 +190,7 @@ export function RefundDue({ orders, total }: { orders: PaymentRow[]; total: numb
                 {itemLabel(p)} · {formatPaise(p.amountPaise)} · paid {when(p.paidAt)}
                 {p.couponCode ? ` · coupon ${p.couponCode.toUpperCase()}` : ''}
               </p>
+              <p data-testid="refund-reason">Why: {p.refundReason}</p>
               <p className="font-mono text-xs break-all">
                 Order {p.id}
                 {p.providerPaymentId ? ` · ${p.providerPaymentId}` : ''}

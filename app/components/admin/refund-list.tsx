@@ -1,5 +1,5 @@
 import { formatPaise } from '~/lib/refunds'
-import type { RefundRow } from '~/models/money/refund.server'
+import type { RefundRow } from '~/models/money/refund-list.server'
 import { when } from './payments-table'
 
 // An order's refunds on the admin's refund page: when, how much, where it stands, why, who, the gateway's id and

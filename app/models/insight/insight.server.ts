@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { dailySeries, lastDays, revenueWindows, type DayPoint } from '~/lib/insight-days'
+import { COUNTED_REFUND_STATUSES } from '~/lib/refunds'
 import { db } from '~/utils/db.server'
 
 // The staff dashboard's figures: revenue from paid orders and the daily activity of the last 30
@@ -63,7 +64,7 @@ const revenueRefunds = () =>
   db
     .selectFrom('refunds')
     .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    .where('refunds.status', '!=', 'failed')
+    .where('refunds.status', 'in', COUNTED_REFUND_STATUSES)
     .where('orders.status', '=', 'paid')
     .where('orders.amount_paise', '>', 0)
     .where('orders.refund_reason', 'is', null)

@@ -12,31 +12,59 @@ import { indiaDateEnd } from '~/lib/dates'
 // Coupons: the rules at checkout (docs/legacy-api.md §2.3 validate-coupon-code) and the admin's list,
 // create and delete. Codes are stored lower-cased and trimmed, unique per course (docs/legacy-api.md §3, §5 #15);
 // an optional expiry (valid through that whole day, India time) and an optional usage limit counted over PAID
-// orders only.
+// orders only. A coupon counts once per learner: one learner's second use (a renewal included) is refused here
+// and again when the order is paid (app/models/money/payment.server.ts), so one 100% coupon cannot renew a
+// batch for ever.
 
 export type ValidCoupon = { id: string; code: string; discount: number }
 export type CouponCheck = { ok: true; coupon: ValidCoupon } | { ok: false; status: 400 | 404; message: string }
 
 export const COUPON_USED_UP = 'This coupon has reached its usage limit.'
+export const COUPON_ALREADY_USED = 'You have already used this coupon'
 
 export const normaliseCouponCode = (code: string) => code.trim().toLowerCase()
 
-/**
- * Uses of a coupon: its paid orders, less those refused at fulfilment for being over the limit (refund_reason).
- * `conn` lets fulfilment count inside its own transaction (docs/decisions/004-payments.md).
- */
-export async function paidUses(couponId: string, conn: Kysely<Database> | Transaction<Database> = db): Promise<number> {
-  const row = await conn
+/** The uses of a coupon: its paid orders, less those refused at payment and held for a refund (refund_reason). */
+const uses = (conn: Kysely<Database>, couponId: string) =>
+  conn
     .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('coupon_id', '=', couponId)
     .where('status', '=', 'paid')
     .where('refund_reason', 'is', null)
+
+/**
+ * How many times a coupon has been used. `conn` lets fulfilment count inside its own transaction
+ * (docs/decisions/004-payments.md).
+ */
+export async function paidUses(couponId: string, conn: Kysely<Database> | Transaction<Database> = db): Promise<number> {
+  const row = await uses(conn, couponId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
-export async function validateCoupon(input: { courseId: string; code: string; now?: Date }): Promise<CouponCheck> {
+/**
+ * Whether a learner has used a coupon already: an order of theirs paid with it (a renewal included), other than
+ * `exceptOrderId` (the order being paid). Read through the index orders(coupon_id, user_id).
+ */
+export async function usedByLearner(
+  couponId: string,
+  userId: string,
+  conn: Kysely<Database> | Transaction<Database> = db,
+  exceptOrderId?: string,
+): Promise<boolean> {
+  let query = uses(conn, couponId).where('user_id', '=', userId)
+  if (exceptOrderId) query = query.where('id', '!=', exceptOrderId)
+  return Boolean(await query.select('id').executeTakeFirst())
+}
+
+/** A coupon for a course as typed; with `userId`, also refused when that learner has used it already. */
+export async function validateCoupon(input: {
+  courseId: string
+  code: string
+  userId?: string | null
+  now?: Date
+}): Promise<CouponCheck> {
   const code = normaliseCouponCode(input.code)
   if (!code || code.length > 64) return { ok: false, status: 404, message: 'Invalid coupon code.' }
   const coupon = await db
@@ -48,6 +76,9 @@ export async function validateCoupon(input: { courseId: string; code: string; no
   if (!coupon) return { ok: false, status: 404, message: 'Invalid coupon code.' }
   if (coupon.expires_at && new Date(coupon.expires_at).getTime() <= (input.now ?? new Date()).getTime()) {
     return { ok: false, status: 400, message: 'This coupon has expired.' }
+  }
+  if (input.userId && (await usedByLearner(coupon.id, input.userId))) {
+    return { ok: false, status: 400, message: COUPON_ALREADY_USED }
   }
   if (coupon.usage_limit != null && (await paidUses(coupon.id)) >= coupon.usage_limit) {
     return { ok: false, status: 400, message: COUPON_USED_UP }
@@ -79,7 +110,7 @@ export async function checkCouponGuarded(input: {
     if ((await count(key, COUPON_WINDOW_MS)) >= COUPON_FAILURES_PER_WINDOW)
       return { ok: false, status: 429, message: COUPON_TOO_MANY }
   }
-  const check = await validateCoupon({ courseId: input.courseId, code: input.code })
+  const check = await validateCoupon({ courseId: input.courseId, code: input.code, userId: input.userId })
   if (!check.ok) for (const key of keys) await hit(key, COUPON_FAILURES_PER_WINDOW, COUPON_WINDOW_MS)
   return check
 }

@@ -1,9 +1,15 @@
 import { isForeignKeyViolation } from '#db/dialect'
 import { BRAND_NAME } from '~/lib/constants'
-import { isOpenAt, renewable } from '~/lib/access'
+import { purchaseStanding, type PurchaseStanding } from '~/lib/purchase'
 import { couponPrice, rupeesToPaise } from '~/lib/pricing'
 import { getCourseById } from '~/models/catalogue/course.server'
-import { COUPON_USED_UP, forgetCoupon, rememberedCouponCode, validateCoupon } from '~/models/money/coupon.server'
+import {
+  COUPON_ALREADY_USED,
+  COUPON_USED_UP,
+  forgetCoupon,
+  rememberedCouponCode,
+  validateCoupon,
+} from '~/models/money/coupon.server'
 import { ACCESS_MESSAGES, getEnrollment, ownsQuizBundle } from '~/models/enrolment/access.server'
 import { fulfilOrder } from '~/models/money/payment.server'
 import { getQuizPrice } from '~/models/catalogue/settings.server'
@@ -57,6 +63,18 @@ export type CreatedOrder = {
   providerOrder: ProviderOrder
 }
 
+/**
+ * Whether `userId` may buy or renew `course` now (app/lib/purchase.ts `purchaseStanding`, read from their enrolment):
+ * what create-order allows, and what the course page and the checkout offer.
+ */
+export async function purchaseStandingOf(
+  userId: string,
+  course: { id: string; access_days: number | null },
+  now: Date = new Date(),
+): Promise<PurchaseStanding> {
+  return purchaseStanding({ enrolment: await getEnrollment(userId, course.id), accessDays: course.access_days, now })
+}
+
 async function priceFor(buyer: Buyer, item: OrderItem) {
   if (item.type === 'quiz_bundle') {
     if (await ownsQuizBundle(buyer.id)) throw new OrderError(409, ORDER_MESSAGES.bundleOwned)
@@ -66,23 +84,16 @@ async function priceFor(buyer: Buyer, item: OrderItem) {
   // Read as the public: a draft is not for sale, to anyone (it answers like a missing course).
   const course = await getCourseById(item.courseId, 'public')
   if (!course) throw new OrderError(404, ORDER_MESSAGES.courseNotFound)
-  const enrolment = await getEnrollment(buyer.id, course.id)
-  // A learner who can open the course buys it again only to renew a period (app/lib/access.ts `renewable`); after
-  // the end anyone enrolled may buy it again.
-  if (
-    enrolment?.is_active === 1 &&
-    isOpenAt(enrolment.access_until, new Date()) &&
-    !renewable(course.access_days, enrolment.access_until)
-  )
-    throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
+  const standing = await purchaseStandingOf(buyer.id, course)
+  if (standing.kind === 'enrolled') throw new OrderError(409, ORDER_MESSAGES.alreadyEnrolled)
   // docs/decisions/004-payments.md: a revoked learner cannot buy their way back in; the admin decides.
-  if (enrolment && enrolment.is_active !== 1) throw new OrderError(403, ACCESS_MESSAGES.revoked)
+  if (standing.kind === 'revoked') throw new OrderError(403, ACCESS_MESSAGES.revoked)
   let couponId: string | null = null
   let rupees = course.discounted_price
   const typed = item.couponCode?.trim()
   const code = typed || (item.useRememberedCoupon ? await rememberedCouponCode(buyer.id, course.id) : null)
   if (code) {
-    const check = await validateCoupon({ courseId: course.id, code })
+    const check = await validateCoupon({ courseId: course.id, code, userId: buyer.id })
     if (check.ok) {
       couponId = check.coupon.id
       rupees = couponPrice(course.discounted_price, check.coupon.discount)
@@ -201,8 +212,11 @@ export async function createOrder(input: {
 
   if (kind === 'free') {
     const outcome = await fulfilOrder({ orderId, source: 'free', paymentId: null })
-    // Another learner took the coupon's last use between the check above and now (the order is marked failed).
-    if (outcome.refundDue) throw new OrderError(400, COUPON_USED_UP)
+    // Refused at payment (the order is marked failed): another learner took the coupon's last use, or this learner's
+    // other order with it was paid, between the check above and now; or an admin revoked them meanwhile.
+    if (outcome.reason === 'revoked') throw new OrderError(403, ACCESS_MESSAGES.revoked)
+    if (outcome.refundDue)
+      throw new OrderError(400, outcome.reason === 'coupon_used' ? COUPON_ALREADY_USED : COUPON_USED_UP)
     providerOrder = { ...providerOrder, amount_paid: 0 }
   }
   return {

@@ -1,7 +1,8 @@
 import { checkoutSignature, signaturesEqual, signingSecretFor, webhookSignatureValid } from '~/services/payments.server'
 import { db } from '~/utils/db.server'
-import { COUPON_LIMIT_REFUND, fulfilOrder, refundDueFor, type PaymentSource } from './payment.server'
-import { handleRefundEvent, type RefundEventOutcome } from './refund.server'
+import { refundDueLabel } from '~/lib/refunds'
+import { fulfilOrder, refundDueMessage, refundDueReason, type PaymentSource } from './payment.server'
+import { handleRefundEvent, type RefundEventOutcome } from './refund-events.server'
 
 // What the payment gateway tells us about a payment, checked before anything is granted: the checkout callback
 // (its signature over the stored order id) and the webhook (its signature over the raw body). Both end in
@@ -41,14 +42,15 @@ export async function verifyCheckoutPayment(input: {
     return { ...fail, courseId: order.course_id }
   if (order.status === 'failed') return { ...fail, courseId: order.course_id }
   await fulfilOrder({ orderId: order.id, source: input.source ?? 'callback', paymentId, origin: input.origin })
-  if (await refundDueFor(order.id)) return { ok: false, message: COUPON_LIMIT_REFUND, courseId: order.course_id }
+  const held = await refundDueReason(order.id)
+  if (held) return { ok: false, message: refundDueMessage(held), courseId: order.course_id }
   return { ok: true, paymentId, itemType: order.item_type, courseId: order.course_id }
 }
 
 /**
  * What a webhook call came to. `refused`: not processed, with the reason Razorpay's dashboard shows (a bad
- * signature or body, an event or order we do not handle, a payment that does not match its order, or a coupon over
- * its limit whose payment is recorded for a refund).
+ * signature or body, an event or order we do not handle, a payment that does not match its order, or a payment
+ * recorded for a refund because it could not be fulfilled).
  */
 export type WebhookOutcome =
   | { kind: 'bad-signature' }
@@ -67,7 +69,7 @@ type WebhookPayload = {
 
 /**
  * Razorpay's webhook: HMAC over the raw body, de-duplicated event ids. Payment events fulfil the order; refund
- * events (refund.processed, refund.failed) settle a refund (./refund.server.ts).
+ * events (refund.processed, refund.failed) settle a refund (./refund-events.server.ts).
  */
 export async function handleWebhook(input: {
   rawBody: string
@@ -112,6 +114,10 @@ export async function handleWebhook(input: {
   }
   const outcome = await fulfilOrder({ orderId: order.id, source: 'webhook', paymentId, eventId, origin: input.origin })
   // A refund is staff's to make (audit log, order.refund_reason).
-  if (outcome.refundDue) return { kind: 'refused', reason: 'Payment recorded; coupon over its limit, refund due' }
+  if (outcome.refundDue && outcome.reason)
+    return {
+      kind: 'refused',
+      reason: `Payment recorded, not fulfilled (${refundDueLabel(outcome.reason)}): refund due`,
+    }
   return { kind: 'processed', providerOrderId: orderIdValue, paymentId }
 }

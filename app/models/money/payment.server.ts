@@ -2,9 +2,10 @@ import { BRAND_NAME } from '~/lib/constants'
 import { sendMailQuietly } from '~/services/mail.server'
 import type { Kysely, Transaction } from 'kysely'
 import { formatRupees } from '~/lib/pricing'
+import type { RefundDueReason } from '~/lib/refunds'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { recordAudit } from '~/models/audit/audit.server'
-import { paidUses } from '~/models/money/coupon.server'
+import { paidUses, usedByLearner } from '~/models/money/coupon.server'
 import { issueInvoice } from '~/models/money/documents.server'
 import { grantCourse } from '~/models/enrolment/grant.server'
 import { deliver } from '~/models/jobs/jobs.server'
@@ -24,11 +25,23 @@ import { newId, nowIso } from '~/utils/ids.server'
 
 export type PaymentSource = 'callback' | 'webhook' | 'free' | 'demo'
 
-/** refundDue: the payment arrived but was not fulfilled, because its coupon was over its usage limit. */
-type FulfilOutcome = { fulfilled: boolean; duplicate: boolean; refundDue: boolean }
+/**
+ * refundDue: the payment arrived but was not fulfilled (`reason`: its coupon was over its usage limit, or already
+ * used by this learner, or an admin had revoked the learner's access to the course); a free order is failed instead.
+ */
+type FulfilOutcome = { fulfilled: boolean; duplicate: boolean; refundDue: boolean; reason: RefundDueReason | null }
 
 export const COUPON_LIMIT_REFUND =
   'This coupon reached its usage limit before your payment completed, so you have not been enrolled. Your payment will be refunded in 5-7 working days.'
+
+/** What the learner is told (the payment's return page) when their payment is held for a refund. */
+export const REFUND_DUE_MESSAGES: Record<RefundDueReason, string> = {
+  coupon_limit: COUPON_LIMIT_REFUND,
+  coupon_used:
+    'You had already used this coupon, so you have not been enrolled. Your payment will be refunded in 5-7 working days.',
+  revoked:
+    'Your access to this course was revoked by the admin, so you have not been enrolled. Your payment will be refunded in 5-7 working days.',
+}
 
 export async function fulfilOrder(input: {
   orderId: string
@@ -60,7 +73,7 @@ export async function fulfilOrder(input: {
       .onConflict((oc) => oc.column('event_id').doNothing())
       .executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0)
-      return { fulfilled: false, duplicate: true, refundDue: false, order: null }
+      return { fulfilled: false, duplicate: true, refundDue: false, reason: null, order: null }
 
     // The one transition that grants anything: created -> paid, conditional, so a second arrival changes nothing.
     const updated = await trx
@@ -70,47 +83,23 @@ export async function fulfilOrder(input: {
       .where('status', '=', 'created')
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1)
-      return { fulfilled: false, duplicate: false, refundDue: false, order: null }
+      return { fulfilled: false, duplicate: false, refundDue: false, reason: null, order: null }
 
     const order = await trx
       .selectFrom('orders')
       .select(['id', 'user_id', 'item_type', 'course_id', 'coupon_id', 'amount_paise'])
       .where('id', '=', input.orderId)
       .executeTakeFirstOrThrow()
-    // A coupon's usage limit holds at payment, counted in this transaction under a lock on the
-    // coupon row (decision 009), so two payments cannot both see room for one last use, on SQLite or PostgreSQL.
-    if (await overCouponLimit(trx, order.coupon_id)) {
-      if (order.amount_paise === 0) {
-        // A 100% coupon took no money: the order simply fails and the learner is told at once.
-        await trx
-          .updateTable('orders')
-          .set({ status: 'failed', paid_at: null, updated_at: now })
-          .where('id', '=', order.id)
-          .execute()
-      } else {
-        await trx
-          .updateTable('orders')
-          .set({ refund_reason: 'coupon_limit', updated_at: now })
-          .where('id', '=', order.id)
-          .execute()
-        await recordAudit(
-          {
-            actorId: null,
-            action: 'payment.refund_due',
-            targetType: 'order',
-            targetId: order.id,
-            details: { couponId: order.coupon_id, amountPaise: order.amount_paise, paymentId: input.paymentId },
-          },
-          trx,
-        )
-      }
-      return { fulfilled: false, duplicate: false, refundDue: true, order }
-    }
-    await grantOrder(trx, order, now)
+    // The coupon's rules hold at payment, counted in this transaction under a lock on the coupon row (decision 009),
+    // so two payments cannot both see room for one last use, or one learner's two orders both count as a first use.
+    const refused = await couponRefusal(trx, order)
+    if (refused) return hold(trx, order, refused, { paymentId: input.paymentId, now })
+    if ((await grantOrder(trx, order, now)) === 'revoked')
+      return hold(trx, order, 'revoked', { paymentId: input.paymentId, now })
     await trx.updateTable('payment_events').set({ fulfilled: 1 }).where('id', '=', eventRowId).execute()
     // Last: the invoice number's counter row stays locked until this transaction ends.
     await issueInvoice(trx, { orderId: order.id, now })
-    return { fulfilled: true, duplicate: false, refundDue: false, order }
+    return { fulfilled: true, duplicate: false, refundDue: false, reason: null, order }
   })
 
   if (outcome.fulfilled && outcome.order) {
@@ -118,8 +107,59 @@ export async function fulfilOrder(input: {
     // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/jobs/jobs.server.ts).
     if (job) await deliver(conn, job, at)
   }
-  if (outcome.refundDue && outcome.order && outcome.order.amount_paise > 0) await sendRefundMail(outcome.order, conn)
-  return { fulfilled: outcome.fulfilled, duplicate: outcome.duplicate, refundDue: outcome.refundDue }
+  if (outcome.refundDue && outcome.reason && outcome.order && outcome.order.amount_paise > 0)
+    await sendRefundMail(outcome.order, outcome.reason, conn)
+  const { fulfilled, duplicate, refundDue, reason } = outcome
+  return { fulfilled, duplicate, refundDue, reason }
+}
+
+type PaidOrder = {
+  id: string
+  user_id: string
+  item_type: 'course' | 'quiz_bundle'
+  course_id: string | null
+  coupon_id: string | null
+  amount_paise: number
+}
+
+/**
+ * A payment that cannot be fulfilled, for `reason`: a free order (nothing was taken) simply fails and the learner is
+ * told at once; a paid one is kept, marked for a refund (`refund_reason`, on the admin's "Payments to refund") and
+ * audited, with no invoice and nothing granted. The caller's transaction.
+ */
+async function hold(
+  trx: Transaction<Database>,
+  order: PaidOrder,
+  reason: RefundDueReason,
+  input: { paymentId: string | null; now: string },
+) {
+  const { now } = input
+  if (order.amount_paise === 0) {
+    await trx
+      .updateTable('orders')
+      .set({ status: 'failed', paid_at: null, updated_at: now })
+      .where('id', '=', order.id)
+      .execute()
+  } else {
+    await trx.updateTable('orders').set({ refund_reason: reason, updated_at: now }).where('id', '=', order.id).execute()
+    await recordAudit(
+      {
+        actorId: null,
+        action: 'payment.refund_due',
+        targetType: 'order',
+        targetId: order.id,
+        details: {
+          reason,
+          couponId: order.coupon_id,
+          courseId: order.course_id,
+          amountPaise: order.amount_paise,
+          paymentId: input.paymentId,
+        },
+      },
+      trx,
+    )
+  }
+  return { fulfilled: false, duplicate: false, refundDue: true, reason, order }
 }
 
 /** What an admin's Fulfil on a "paid but not fulfilled" order came to. */
@@ -227,63 +267,73 @@ async function grantMissing(
  * remembers the end it produced and whether the buyer already had the course (a renewal) when it first grants;
  * the caller's exactly-once guard is what makes that once per order. Runs inside the caller's transaction, after
  * the caller has won the right to grant: `fulfilOrder`'s conditional created->paid update, or `regrantPaidOrder`'s
- * locked "enrolment missing" check. Returns whether quiz access was granted (for the mail). An existing but inactive
- * enrolment (an admin revoked it) is left alone.
+ * locked "enrolment missing" check. 'revoked': an existing but inactive enrolment (an admin revoked it) is left
+ * alone and nothing is granted; 'no-course': a course order whose course is gone grants nothing either.
  */
 async function grantOrder(
   trx: Transaction<Database>,
   order: { id: string; user_id: string; item_type: 'course' | 'quiz_bundle'; course_id: string | null },
   now: string,
-): Promise<boolean> {
+): Promise<'granted' | 'revoked' | 'no-course'> {
   if (order.item_type === 'course') {
-    if (!order.course_id) return false
+    if (!order.course_id) return 'no-course'
     const grant = await grantCourse(trx, {
       userId: order.user_id,
       courseId: order.course_id,
       source: ENROLMENT_SOURCES.purchase,
       now,
     })
-    if (!grant.active) {
-      // 004-payments.md: an admin revoked this learner after the order was made; we do not silently re-grant.
-      console.warn(
-        `[payments] order ${order.id} paid for a revoked enrolment (user ${order.user_id}); left for an admin`,
-      )
-    } else {
-      await trx
-        .updateTable('orders')
-        .set({ access_until: grant.accessUntil, renewal: grant.renewal ? 1 : 0 })
-        .where('id', '=', order.id)
-        .where('access_until', 'is', null)
-        .execute()
-    }
-    return grant.grantsQuizAccess
+    // 004-payments.md: an admin revoked this learner after the order was made; a payment does not re-grant.
+    if (!grant.active) return 'revoked'
+    await trx
+      .updateTable('orders')
+      .set({ access_until: grant.accessUntil, renewal: grant.renewal ? 1 : 0 })
+      .where('id', '=', order.id)
+      .where('access_until', 'is', null)
+      .execute()
+    return 'granted'
   }
   await trx
     .updateTable('users')
     .set({ has_access_to_quizzes: 1, updated_at: now })
     .where('id', '=', order.user_id)
     .execute()
-  return true
+  return 'granted'
 }
 
-async function overCouponLimit(trx: Transaction<Database>, couponId: string | null): Promise<boolean> {
-  if (!couponId) return false
-  // Payments with this coupon queue here until the one before commits; then the count below includes it.
-  await lockRow(trx, 'coupons', couponId)
-  const coupon = await trx.selectFrom('coupons').select(['usage_limit']).where('id', '=', couponId).executeTakeFirst()
-  if (coupon?.usage_limit == null) return false
-  // This order is already counted: it was just marked paid.
-  return (await paidUses(couponId, trx)) > coupon.usage_limit
+/**
+ * Why the order's coupon refuses this payment, if it does: the learner used it already (another order of theirs
+ * paid with it), or it is over its usage limit. Payments with this coupon queue on the coupon row's lock until the
+ * one before commits; then the counts below include it. This order is already counted: it was just marked paid.
+ */
+async function couponRefusal(trx: Transaction<Database>, order: PaidOrder): Promise<RefundDueReason | null> {
+  if (!order.coupon_id) return null
+  await lockRow(trx, 'coupons', order.coupon_id)
+  if (await usedByLearner(order.coupon_id, order.user_id, trx, order.id)) return 'coupon_used'
+  const coupon = await trx
+    .selectFrom('coupons')
+    .select(['usage_limit'])
+    .where('id', '=', order.coupon_id)
+    .executeTakeFirst()
+  if (coupon?.usage_limit == null) return null
+  return (await paidUses(order.coupon_id, trx)) > coupon.usage_limit ? 'coupon_limit' : null
 }
 
-/** Whether a paid order was refused for its coupon (a repeated callback shows the learner the same news). */
-export async function refundDueFor(orderId: string): Promise<boolean> {
+/** Why a paid order is held for a refund (`orders.refund_reason`), or null when it is not. */
+export async function refundDueReason(orderId: string): Promise<string | null> {
   const row = await db.selectFrom('orders').select('refund_reason').where('id', '=', orderId).executeTakeFirst()
-  return Boolean(row?.refund_reason)
+  return row?.refund_reason ?? null
 }
+
+/** What the learner is told of a payment held for `reason` (a repeated callback shows the same news). */
+export const refundDueMessage = (reason: string) =>
+  Object.hasOwn(REFUND_DUE_MESSAGES, reason)
+    ? REFUND_DUE_MESSAGES[reason as RefundDueReason]
+    : 'Your payment could not be fulfilled, so you have not been enrolled. It will be refunded in 5-7 working days.'
 
 async function sendRefundMail(
   order: { user_id: string; amount_paise: number; course_id: string | null },
+  reason: RefundDueReason,
   conn: Kysely<Database>,
 ) {
   const user = await conn
@@ -295,9 +345,16 @@ async function sendRefundMail(
   const course = order.course_id
     ? await conn.selectFrom('courses').select('course_title').where('id', '=', order.course_id).executeTakeFirst()
     : undefined
+  const onOrder = `on your order${course ? ` for ${course.course_title}` : ''}`
+  const why = {
+    coupon_limit: `The coupon ${onOrder} reached its usage limit before your payment completed, so you have not been enrolled.`,
+    coupon_used: `You had already used the coupon ${onOrder} (a coupon counts once per learner), so you have not been enrolled.`,
+    revoked: `Your access${course ? ` to ${course.course_title}` : ''} was revoked by the admin, so your payment has not enrolled you. Please contact us if you think this is a mistake.`,
+  }[reason]
+  const again = reason === 'revoked' ? '' : ' You can buy the course again at its current price.'
   await sendMailQuietly({
     to: user.email,
     subject: `${BRAND_NAME}: your payment will be refunded`,
-    text: `Hi ${user.name},\n\nThe coupon on your order${course ? ` for ${course.course_title}` : ''} reached its usage limit before your payment completed, so you have not been enrolled. We will refund ${formatRupees(order.amount_paise / 100)} to you in 5-7 working days. You can buy the course again at its current price.\n\nTeam ${BRAND_NAME}`,
+    text: `Hi ${user.name},\n\n${why} We will refund ${formatRupees(order.amount_paise / 100)} to you in 5-7 working days.${again}\n\nTeam ${BRAND_NAME}`,
   })
 }

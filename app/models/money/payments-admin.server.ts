@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { PaymentFilters } from '~/lib/payment-filters'
-import { moneyStatus, type MoneyStatus } from '~/lib/refunds'
-import { refundedPaiseOf } from '~/models/money/receipts.server'
+import { moneyStatus, refundDueLabel, type MoneyStatus } from '~/lib/refunds'
+import { refundedPaiseOf } from '~/models/money/refunded.server'
 import { nameContains } from '~/models/accounts/user.server'
 import { db } from '~/utils/db.server'
 import type { Database, OrderStatus } from '#db/schema'
@@ -17,8 +17,10 @@ export type PaymentRow = {
   createdAt: string
   paidAt: string | null
   status: OrderStatus
-  /** Paid, but held for a refund (coupon over its limit, decision 004): never fulfilled. */
+  /** Paid, but held for a refund (decision 004): never fulfilled. */
   refundDue: boolean
+  /** Why it was held, as staff read it (app/lib/refunds.ts `REFUND_DUE_REASONS`); null when not held. */
+  refundReason: string | null
   /** Refunded so far (refunds pending or processed), and what the order's money came to with them. */
   refundedPaise: number
   moneyStatus: MoneyStatus
@@ -116,6 +118,7 @@ function toRow(r: Raw): PaymentRow {
     paidAt: r.paid_at,
     status: r.status,
     refundDue,
+    refundReason: r.refund_reason === null ? null : refundDueLabel(r.refund_reason),
     refundedPaise,
     moneyStatus: moneyStatus({ status: r.status, refundDue, amountPaise: Number(r.amount_paise), refundedPaise }),
     userId: r.user_id,
@@ -228,7 +231,7 @@ export async function getPayment(orderId: string): Promise<PaymentRow | undefine
 }
 
 /**
- * "Payments to refund": paid orders held for a refund (a coupon over its limit, decision 004) with money still to
+ * "Payments to refund": paid orders held for a refund (taken but not fulfilled, decision 004) with money still to
  * give back, oldest first: each gets a one-click full refund. Rare; the first UNFULFILLED_LIMIT are listed.
  */
 export async function listRefundDue(limit = UNFULFILLED_LIMIT) {

@@ -1,22 +1,15 @@
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { stateByCode } from '~/lib/indian-states'
-import { moneyStatus, type MoneyStatus } from '~/lib/refunds'
+import { moneyStatus, refundedSoFar, type MoneyStatus } from '~/lib/refunds'
 import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
 import type { Database, RefundStatus, Role } from '#db/schema'
 import { BUNDLE_DESCRIPTION, sellerFromEnv } from './documents.server'
+import { refundedPaiseOf } from './refunded.server'
 
 // What a learner (and an admin) reads about an order's money: the learner's purchases, newest first, and one
 // order's receipt or tax invoice with its refunds and credit notes, as the page, the PDF and the mail show it.
 // Only the buyer and admins may read a receipt; to anyone else it does not exist (the page answers 404 either way).
-
-/** The refunded total of `orders.id` in a query over orders: refunds pending or processed (not failed). */
-export const refundedPaiseOf = (eb: ExpressionBuilder<Database, 'orders'>) =>
-  eb
-    .selectFrom('refunds')
-    .select((r) => r.fn.coalesce(r.fn.sum<number>('refunds.amount_paise'), r.val(0)).as('paise'))
-    .whereRef('refunds.order_id', '=', 'orders.id')
-    .where('refunds.status', '!=', 'failed')
 
 export type PurchaseRow = {
   id: string
@@ -219,7 +212,7 @@ export async function getReceipt(
       .execute(),
   ])
   const amountPaise = Number(order.amount_paise)
-  const refundedPaise = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount_paise), 0)
+  const refundedPaise = refundedSoFar(refunds.map((r) => ({ amountPaise: Number(r.amount_paise), status: r.status })))
   const seller = sellerFromEnv()
   const base = invoice ?? {
     kind: 'receipt' as const,

@@ -4,8 +4,8 @@ import { buttonClass, PageTitle, pageCount, Pagination, secondaryButtonClass } f
 import { inputClass } from '~/components/forms'
 import { isId } from '~/lib/ids'
 import { ORDER_STATUSES, parsePaymentFilters, paymentFilterQuery } from '~/lib/payment-filters'
-import { formatPaise } from '~/lib/refunds'
-import { refundDueFor, regrantPaidOrder } from '~/models/money/payment.server'
+import { formatPaise, refundDueLabel } from '~/lib/refunds'
+import { refundDueReason, regrantPaidOrder } from '~/models/money/payment.server'
 import { listPayments, listRefundDue, listUnfulfilled } from '~/models/money/payments-admin.server'
 import { refundOrder } from '~/models/money/refund.server'
 import { requireRole } from '~/auth/guard.server'
@@ -16,8 +16,8 @@ import type { Route } from './+types/payments'
 // Payments (admin only): every order, searchable and filtered on the server through a GET form (works
 // without JS), paged, each paid one with its Refund page (./refund.tsx); the "paid but not fulfilled" check with a
 // Fulfil button (a POST form) that re-grants through payment.server.ts (`regrantPaidOrder`, exactly once, audited);
-// the payments held for a refund (coupon over its limit) with a one-click full refund; a CSV link carrying the same
-// filters.
+// the payments held for a refund (taken but never fulfilled, each with its reason) with a one-click full refund; a
+// CSV link carrying the same filters.
 const PAGE_SIZE = 20
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,11 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
   const orderId = form.get('orderId')
   if (form.get('intent') === 'refund-due') {
     // The one-click refund is only for payments held for a refund; any other refund has its own page.
-    if (!isId(orderId) || !(await refundDueFor(orderId)))
-      throw await redirectWithError(back, 'Only a payment held for a refund (coupon over its limit) is refunded here')
+    const held = isId(orderId) ? await refundDueReason(orderId) : null
+    if (!isId(orderId) || !held)
+      throw await redirectWithError(back, 'Only a payment held for a refund (never fulfilled) is refunded here')
     const refund = await refundOrder({
       orderId,
-      reason: 'Coupon over its usage limit: payment not fulfilled',
+      reason: `${refundDueLabel(held)}, so the payment was not fulfilled`,
       actorId: admin.id,
     })
     if (refund.kind === 'refunded')
@@ -68,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const reasons = {
     'not-found': 'Order not found',
     'not-paid': `Order ${orderId} is not paid: nothing to fulfil`,
-    'refund-due': `Order ${orderId} is held for a refund (coupon over its limit): not fulfilled`,
+    'refund-due': `Order ${orderId} is held for a refund (it could not be fulfilled when paid): not fulfilled`,
     'no-course': `Order ${orderId}: its course was deleted, grant access by hand`,
   } as const
   throw await redirectWithError(back, reasons[outcome.reason])

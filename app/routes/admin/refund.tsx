@@ -9,7 +9,8 @@ import { ErrorList, Field, StatusButton, TextareaField } from '~/components/form
 import { isId } from '~/lib/ids'
 import { formatPaise, MONEY_STATUS_LABELS, rupeesInput } from '~/lib/refunds'
 import { getPayment } from '~/models/money/payments-admin.server'
-import { listRefunds, refundOrder } from '~/models/money/refund.server'
+import { listRefunds } from '~/models/money/refund-list.server'
+import { refundOrder } from '~/models/money/refund.server'
 import { REFUND_REASON_MAX, RefundSchema } from '~/schemas/refund'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -63,7 +64,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       `/admin/payments?q=${order.id}`,
       `Refunded ${formatPaise(outcome.amountPaise)} of order ${order.id}${outcome.status === 'pending' ? ' (Razorpay is processing it)' : ''}`,
     )
-  const status = outcome.kind === 'gateway-error' ? 502 : outcome.reason === 'too-much' ? 400 : 409
+  const status =
+    outcome.kind === 'gateway-error'
+      ? 502
+      : outcome.reason === 'too-much' || outcome.reason === 'not-positive'
+        ? 400
+        : 409
   return data({ result: submission.reply({ formErrors: [outcome.message] }), confirm: null }, status)
 }
 
@@ -77,7 +83,12 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
     lastResult: confirm ? undefined : actionData?.result,
     // Validated by the server only, as the payments page's other forms are.
   })
-  const access = order.itemType === 'quiz_bundle' ? 'their quiz access' : `their access to ${itemLabel(order)}`
+  // What a full refund takes back (app/models/money/refund-access.server.ts): the bundle's quiz access, or the period
+  // this course order bought.
+  const takesBack =
+    order.itemType === 'quiz_bundle'
+      ? 'their quiz access ends now'
+      : `the period this order bought comes off their access to ${itemLabel(order)} (it ends now if nothing else paid for it)`
   return (
     <>
       <PageTitle
@@ -156,7 +167,7 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
             {confirm.full
               ? order.refundDue
                 ? 'The order was never fulfilled, so no access changes.'
-                : `This refunds all that is left: ${access} ends now.`
+                : `This refunds all that is left: ${takesBack}.`
               : 'A partial refund: the learner keeps their access.'}
           </p>
           <p className="mt-1 text-sm break-words">Reason: {confirm.reason}</p>

@@ -47,8 +47,9 @@ export const ordersApi = apiResource({
       errors: {
         400:
           'a bad itemType, phone, state or course id, or a remembered coupon that no longer holds ("This coupon has ' +
-          'expired.", "This coupon has reached its usage limit."): no order is made and the coupon is forgotten, ' +
-          'so the next create-order is at the full price',
+          'expired.", "This coupon has reached its usage limit.", "You have already used this coupon": a coupon ' +
+          'counts once per learner, renewals included): no order is made and the coupon is forgotten, so the next ' +
+          'create-order is at the full price',
         403: 'access to the course was revoked',
         404: 'Course not found',
         409: 'already enrolled, or the bundle already bought',
@@ -98,7 +99,9 @@ export const ordersApi = apiResource({
         200: z.object({ success: z.literal(true), message: z.string(), discount: z.number().describe('percent') }),
       },
       errors: {
-        400: '"All fields are required.", or an expired or used-up coupon',
+        400:
+          '"All fields are required.", or an expired or used-up coupon, or (signed in) "You have already used this ' +
+          'coupon": a coupon counts once per learner',
         404: 'Invalid coupon code.',
         429: 'too many failed codes from this address or account',
       },

@@ -9,10 +9,10 @@ import { StateSelect } from '~/components/state-select'
 import { getProfileState } from '~/models/accounts/account.server'
 import { couponPrice, formatRupees, showStruckPrice } from '~/lib/pricing'
 import { checkCouponGuarded } from '~/models/money/coupon.server'
-import { accessEndedNotice, formatAccessDate, renewable } from '~/lib/access'
+import { accessEndedNotice, formatAccessDate } from '~/lib/access'
 import { getCourseByLinkAddress, viewerOf } from '~/models/catalogue/course.server'
-import { courseAccess } from '~/models/enrolment/access.server'
-import { createOrder, OrderError, payInstructions } from '~/models/money/order.server'
+import { ACCESS_MESSAGES } from '~/models/enrolment/access.server'
+import { createOrder, OrderError, payInstructions, purchaseStandingOf } from '~/models/money/order.server'
 import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { applyCouponSchema, proceedSchema } from '~/schemas/checkout'
@@ -46,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       {
         course: null,
         enrolled: false,
+        revoked: null,
         renewal: null,
         coupon: null,
         couponError: null,
@@ -56,16 +57,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: 404 },
     )
   const draft = course.published !== 1
-  const access = await courseAccess(user, course.id)
-  // An enrolment with a period is renewed here, open or ended (app/lib/access.ts `renewable`); one for good is not.
-  const renewal =
-    access.ok && access.enrolled
-      ? renewable(course.access_days, access.accessUntil)
-        ? { until: access.accessUntil, ended: false }
-        : null
-      : !access.ok && access.reason === 'ended'
-        ? { until: access.accessUntil, ended: true }
-        : null
+  // What this learner may do here: buy, renew (open or ended), nothing (bought for good, or revoked); the rule
+  // create-order applies (app/lib/purchase.ts).
+  const standing = await purchaseStandingOf(user.id, course)
+  const renewal = standing.kind === 'renew' ? { until: standing.until, ended: standing.ended } : null
   const search = new URL(request.url).searchParams
   const code = search.get('coupon')?.trim()
   let coupon: { code: string; discount: number } | null = null
@@ -91,7 +86,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discountedPrice: course.discounted_price,
       draft,
     },
-    enrolled: access.ok && access.enrolled && !renewal,
+    enrolled: standing.kind === 'enrolled',
+    // An admin revoked this learner: no payment form (create-order would refuse it), the reason instead.
+    revoked: standing.kind === 'revoked' ? ACCESS_MESSAGES.revoked : null,
     renewal,
     coupon,
     couponError,
@@ -175,7 +172,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, couponError, enrolled, renewal } = loaderData
+  const { course, couponError, enrolled, revoked, renewal } = loaderData
   // A failed apply resets the price. With JS, loaders are not revalidated after a 4xx action, so
   // the loader's coupon may be stale: the action's verdict wins.
   const coupon = actionData && 'couponFailed' in actionData && actionData.couponFailed ? null : loaderData.coupon
@@ -259,6 +256,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {course.draft ? (
           <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
             This course is a draft: it cannot be bought until it is published.
+          </p>
+        ) : revoked ? (
+          <p
+            role="alert"
+            className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {revoked}
           </p>
         ) : enrolled ? (
           <Link

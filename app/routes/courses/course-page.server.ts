@@ -2,7 +2,8 @@ import { data, redirect } from 'react-router'
 import { getUser } from '~/auth/session.server'
 import type { Viewer } from '~/components/purchase-panel'
 import { getCourseByLinkAddress, viewerOf } from '~/models/catalogue/course.server'
-import { courseAccess, type Access } from '~/models/enrolment/access.server'
+import type { PurchaseStanding } from '~/lib/purchase'
+import { purchaseStandingOf } from '~/models/money/order.server'
 import { courseJson } from '~/presenters/v1.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 
@@ -16,15 +17,21 @@ export async function loadCoursePage(request: Request, linkAddress: string) {
   const user = await getUser(request)
   const course = await getCourseByLinkAddress(linkAddress, viewerOf(user))
   if (!course) return null
-  const viewer: Viewer = user ? viewerFrom(await courseAccess(user, course.id)) : 'guest'
+  const viewer: Viewer = user ? viewerFrom(await purchaseStandingOf(user.id, course)) : 'guest'
   return { course: courseJson(course), viewer, draft: course.published !== 1 }
 }
 
-/** An open enrolment says 'Go to course' (with its end), an ended one 'Renew'; anyone else may buy. */
-function viewerFrom(access: Access): Viewer {
-  if (access.ok && access.enrolled) return { access: 'open', until: access.accessUntil }
-  if (!access.ok && access.reason === 'ended' && access.accessUntil)
-    return { access: 'ended', until: access.accessUntil }
+/**
+ * What the button offers, by the rule checkout and create-order apply (app/lib/purchase.ts): an open enrolment says
+ * 'Go to course' (with its end, and 'Renew' when a period can be renewed), an ended one 'Renew'; anyone else may
+ * buy (a revoked learner is told why at the checkout).
+ */
+function viewerFrom(standing: PurchaseStanding): Viewer {
+  if (standing.kind === 'enrolled') return { access: 'open', until: standing.until, renewable: false }
+  if (standing.kind === 'renew')
+    return standing.ended
+      ? { access: 'ended', until: standing.until }
+      : { access: 'open', until: standing.until, renewable: true }
   return 'member'
 }
 

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { formatAccessDate } from '~/lib/access'
 import { amountLines } from '~/lib/gst'
 import { isId } from '~/lib/ids'
-import { formatPaise, MONEY_STATUS_LABELS } from '~/lib/refunds'
+import { countsAsRefunded, formatPaise, MONEY_STATUS_LABELS } from '~/lib/refunds'
 import { getReceipt, type Receipt as ReceiptData } from '~/models/money/receipts.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/receipt'
@@ -61,7 +61,7 @@ function Facts({ facts }: { facts: Array<[string, string | null]> }) {
 }
 
 function CreditNotes({ receipt }: { receipt: ReceiptData }) {
-  const refunds = receipt.refunds.filter((r) => r.status !== 'failed')
+  const refunds = receipt.refunds.filter((r) => countsAsRefunded(r.status))
   if (refunds.length === 0) return null
   return (
     <section aria-labelledby="refunds-heading" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">

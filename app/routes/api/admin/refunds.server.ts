@@ -15,7 +15,9 @@ const RefundShape = z.object({
   amount: z.number().describe('rupees'),
   amountPaise: z.number().int(),
   status: z.enum(['pending', 'processed', 'failed']),
-  fullyRefunded: z.boolean().describe('the order is now refunded in full: the access it bought has ended'),
+  fullyRefunded: z
+    .boolean()
+    .describe('the order is now refunded in full: the period (or quiz access) it bought is taken back'),
   creditNote: z.string().nullable().describe("the credit note's number, when the order has a tax invoice"),
 })
 
@@ -29,7 +31,8 @@ const refund = async ({ request, user }: SignedInArgs) => {
   if (outcome.kind === 'refused') {
     if (outcome.reason === 'not-found') return apiError(404, outcome.message)
     // The amount is the caller's to fix; an unpaid or fully refunded order is not.
-    if (outcome.reason === 'too-much') return apiError(400, `amount: ${outcome.message}`)
+    if (outcome.reason === 'too-much' || outcome.reason === 'not-positive')
+      return apiError(400, `amount: ${outcome.message}`)
     return apiError(409, outcome.message)
   }
   return json({
@@ -53,7 +56,7 @@ export const adminRefundEndpoints = [
     path: '/refund',
     summary:
       'Refunds a paid order: `amount` in rupees (at most 2 decimals; omitted, all that is left), through Razorpay for ' +
-      'Razorpay payments (recorded here for the demo gateway); a full refund ends the access the order bought',
+      'Razorpay payments (recorded here for the demo gateway); a full refund takes back the period the order bought',
     guard: 'admin',
     body: { json: RefundBodySchema },
     success: { 200: ok({ message: z.string(), refund: RefundShape }) },
