@@ -8,6 +8,7 @@ import { createCourse, createUser } from '../../db/factories'
 import { enrolByHand } from '~/models/enrolment/hand-enrolment.server'
 import { fulfilOrder } from '~/models/money/payment.server'
 import { refundOrder } from '~/models/money/refund.server'
+import { dueReminders } from '~/models/live/reminders.server'
 import { db } from '~/utils/db.server'
 import { signedInUser } from '../support/harness'
 
@@ -90,6 +91,12 @@ describe('a full refund takes back the period its order bought', () => {
     expect(await enrolment(learner.id, course.id)).toEqual({ access_until: iso(30), access_ended_by: null })
     await refund(renewal, 26)
     expect(await enrolment(learner.id, course.id)).toEqual({ access_until: iso(26), access_ended_by: 'refund' })
+    // A refunded learner is not asked to renew: no reminder is due on the day the refund ended their access, nor
+    // over the days after.
+    for (const on of [26, 27, 29]) {
+      const jobs = await dueReminders({ conn: db, now: new Date(day(on).getTime() + 60_000), origin: 'https://x.test' })
+      expect(jobs.filter((j) => j.mail.to === learner.email)).toEqual([])
+    }
   })
 
   test('a period paid after access had lapsed is taken back from its own start, never below now', async () => {
