@@ -4,7 +4,7 @@ import { lockRow } from '#db/dialect'
 import type { Database } from '#db/schema'
 import { recordAudit } from '../audit/audit.server'
 import { stillPaid } from './refunded.server'
-import type { LockedOrder } from './refund-steps.server'
+import type { LockedOrder } from './locked-order.server'
 
 // What a refund of the whole payment takes back: exactly what that order bought, nothing the learner holds by
 // another order or by a hand enrolment.

@@ -5,7 +5,8 @@ import { newId } from '~/utils/ids.server'
 import type { Database, RefundStatus } from '#db/schema'
 import { recordAudit } from '../audit/audit.server'
 import { refundedPaise } from './refunded.server'
-import { lockOrder, settle } from './refund-steps.server'
+import { settle } from './refund-steps.server'
+import { lockOrder } from './locked-order.server'
 
 // Razorpay's refund webhooks (refund.processed, refund.failed), reached through ./payment-callbacks.server.ts: a
 // refund the admin made here is settled by them (whichever of the refund call's answer and the webhook comes

@@ -1,56 +1,17 @@
 import type { Transaction } from 'kysely'
 import { refundedSoFar } from '~/lib/refunds'
 import type { ProviderRefund } from '~/services/payments.server'
-import { lockRow } from '#db/dialect'
 import type { Database, RefundStatus } from '#db/schema'
 import { recordAudit } from '../audit/audit.server'
 import { issueCreditNote } from './documents.server'
 import { takeBackAccess } from './refund-access.server'
 import { refundedPaise } from './refunded.server'
+import type { LockedOrder } from './locked-order.server'
 
 // The steps of a refund shared by the admin's refund (./refund.server.ts) and Razorpay's refund webhook
 // (./refund-events.server.ts): the order read under its lock, a refund moved on by what the gateway says of it, a
-// failed refund, and what a refund that completes the payment takes back (./refund-access.server.ts).
-
-export type LockedOrder = {
-  id: string
-  user_id: string
-  item_type: 'course' | 'quiz_bundle'
-  course_id: string | null
-  status: 'created' | 'paid' | 'failed'
-  amount_paise: number
-  provider: 'razorpay' | 'demo' | 'free'
-  provider_payment_id: string | null
-  refund_reason: string | null
-  paid_at: string | null
-  /** The access end this course order produced when fulfilled (null: for good, or none granted). */
-  access_until: string | null
-  renewal: number
-}
-
-/** Locks the order's row and reads it (the refunds of an order are decided one at a time). */
-export async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<LockedOrder | undefined> {
-  await lockRow(trx, 'orders', orderId)
-  const order = await trx
-    .selectFrom('orders')
-    .select([
-      'id',
-      'user_id',
-      'item_type',
-      'course_id',
-      'status',
-      'amount_paise',
-      'provider',
-      'provider_payment_id',
-      'refund_reason',
-      'paid_at',
-      'access_until',
-      'renewal',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirst()
-  return order && { ...order, amount_paise: Number(order.amount_paise), renewal: Number(order.renewal) }
-}
+// failed refund, and what a refund that completes the payment takes back (./refund-access.server.ts). The
+// order itself is read under its lock by ./locked-order.server.ts.
 
 /**
  * Moves a refund on by what the gateway says of it: processed (with its credit note) or failed, and unless failed,

@@ -7,7 +7,8 @@ import type { Database, RefundStatus } from '#db/schema'
 import { recordAudit } from '../audit/audit.server'
 import { issueCreditNote } from './documents.server'
 import { refundedPaise } from './refunded.server'
-import { afterAccepted, lockOrder, markFailed, settle } from './refund-steps.server'
+import { afterAccepted, markFailed, settle } from './refund-steps.server'
+import { lockOrder } from './locked-order.server'
 
 // Making a refund of a paid order (admin), through Razorpay's refund API for Razorpay payments and recorded locally
 // for the demo gateway and free orders. Razorpay's refund webhooks are ./refund-events.server.ts, the steps both
