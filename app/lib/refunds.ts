@@ -4,6 +4,9 @@ import { parsePlainDecimal } from './pricing'
 // payments): refunds count while they are pending or processed (a failed refund gave nothing back), so "refunded"
 // means the whole payment is on its way back or back, and what is left to refund is the payment less those.
 
+/** A refund's state (refunds.status): a failed refund gave nothing back. */
+export type RefundStatus = 'pending' | 'processed' | 'failed'
+
 export type MoneyStatus = 'created' | 'failed' | 'paid' | 'refund-due' | 'partly-refunded' | 'refunded'
 
 export const MONEY_STATUS_LABELS: Record<MoneyStatus, string> = {

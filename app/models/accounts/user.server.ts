@@ -3,7 +3,7 @@ import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
-import { hashPassword } from '~/utils/password.server'
+import { hashPassword } from '~/lib/password.server'
 import type { Role, UsersTable } from '#db/schema'
 import { onePage } from '~/utils/page.server'
 

@@ -14,8 +14,8 @@ import {
   getOpenPractice,
   startAttempt,
   startPractice,
-  type AttemptRow,
 } from '~/models/quiz/attempt.server'
+import type { AttemptRow } from '~/models/quiz/rows'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
 import {
   attemptQuestionTypes,
