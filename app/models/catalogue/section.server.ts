@@ -83,6 +83,7 @@ export async function listSections(courseId: string): Promise<SectionSummary[] |
   }))
 }
 
+/** A section with its course, for the edit pages and the API; undefined when unknown. */
 export async function getSection(sectionId: string) {
   return db.selectFrom('sections').select(['id', 'title', 'course_id']).where('id', '=', sectionId).executeTakeFirst()
 }

@@ -4,8 +4,8 @@ import { data, Form, Link } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
-import { getSectionForEdit, updateSection } from '~/models/catalogue/course-content.server'
-import { NotFoundError } from '~/models/catalogue/section.server'
+import { updateSection } from '~/models/catalogue/section-edits.server'
+import { getSection, NotFoundError } from '~/models/catalogue/section.server'
 import { sectionEditSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -16,7 +16,7 @@ import type { Route } from './+types/course-content-section'
 
 /** The section, when it is one of this course's; else the page is a 404. */
 async function sectionOf(params: { courseId: string; sectionId: string }) {
-  const section = isId(params.sectionId) ? await getSectionForEdit(params.sectionId) : undefined
+  const section = isId(params.sectionId) ? await getSection(params.sectionId) : undefined
   if (!section || section.course_id !== params.courseId) throw data('Section not found', { status: 404 })
   return section
 }
