@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
-import { ErrorList, Field, StatusButton } from '~/components/forms'
-import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { data } from 'react-router'
+import { ContentEditForm } from '~/components/admin/content-edit-form'
+import { Field } from '~/components/forms'
 import { isId } from '~/lib/ids'
 import { updateSection } from '~/models/catalogue/section-edits.server'
 import { getSection, NotFoundError } from '~/models/catalogue/section.server'
@@ -57,22 +57,12 @@ export default function EditSection({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: 'onInput',
   })
   return (
-    <>
-      <PageTitle>Edit Section</PageTitle>
-      <Form method="post" className="max-w-xl" {...getFormProps(form)}>
-        <Field
-          label="Section Title"
-          inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
-          errors={fields.sectionTitle.errors}
-        />
-        <ErrorList errors={form.errors} />
-        <div className="flex flex-wrap gap-2">
-          <StatusButton pendingText="Saving...">Save</StatusButton>
-          <Link to={`/admin/course-content/${courseId}`} className={secondaryButtonClass}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </>
+    <ContentEditForm heading="Edit Section" courseId={courseId} formProps={getFormProps(form)} errors={form.errors}>
+      <Field
+        label="Section Title"
+        inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
+        errors={fields.sectionTitle.errors}
+      />
+    </ContentEditForm>
   )
 }

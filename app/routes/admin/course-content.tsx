@@ -5,7 +5,7 @@ import { ConfirmDialog, dangerButtonClass, PageTitle, secondaryButtonClass, with
 import { isId } from '~/lib/ids'
 import { deleteLecture, moveLecture } from '~/models/catalogue/lecture-edits.server'
 import { deleteSection, moveSection } from '~/models/catalogue/section-edits.server'
-import { getFullCourse, NotFoundError } from '~/models/catalogue/section.server'
+import { contentsView, getFullCourse, NotFoundError } from '~/models/catalogue/section.server'
 import { contentActionSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -21,17 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const course = isId(params.courseId) ? await getFullCourse(params.courseId) : undefined
   if (!course) throw data('Course not found', { status: 404 })
-  const sections = course.sections.map((s) => ({
-    id: s.id,
-    title: s.title,
-    lectures: s.lectures.map((l) => ({
-      id: l.id,
-      title: l.title,
-      videoURL: l.video_url,
-      noteTitle: l.note_title,
-      hasNote: Boolean(l.note_url),
-    })),
-  }))
+  const sections = contentsView(course.sections)
   const deleteId = deleteAsked(request)
   const section = deleteId ? sections.find((s) => s.id === deleteId) : undefined
   const lecture = deleteId ? sections.flatMap((s) => s.lectures).find((l) => l.id === deleteId) : undefined
