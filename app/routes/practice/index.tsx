@@ -14,7 +14,7 @@ import { questionView } from '~/routes/quiz/result-view'
 import { StartPracticeSchema } from '~/schemas/learning'
 import { requireUser } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
-import { answerSavePost, NOT_REVISABLE } from './save-question.server'
+import { answerSavePost, NOT_REVISABLE } from '~/routes/quiz/save-question.server'
 import type { Route } from './+types/index'
 
 // /practice: revising. Every question the learner got wrong or left unanswered in their submitted ranked tests,

@@ -11,7 +11,7 @@ import { savedAmong } from '~/models/quiz/revision.server'
 import { questionView, scoreShare } from '~/routes/quiz/result-view'
 import { requireUser } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
-import { answerSavePost } from './save-question.server'
+import { answerSavePost } from '~/routes/quiz/save-question.server'
 import type { Route } from './+types/set-result'
 
 // /practice/sets/{id}/result: a submitted practice set's score (the one scorer's, app/models/quiz/paper.server.ts)
