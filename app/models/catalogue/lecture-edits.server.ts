@@ -54,6 +54,25 @@ async function withLecture<T>(
   })
 }
 
+/** The audit entry of a lecture's move from place `from` to `to` (0-based) within its section. */
+function auditMove(
+  trx: Trx,
+  actorId: string,
+  lecture: { id: string; title: string; section_id: string; course_id: string },
+  { from, to }: { from: number; to: number },
+) {
+  return recordAudit(
+    {
+      actorId,
+      action: 'lecture.move',
+      targetType: 'lecture',
+      targetId: lecture.id,
+      details: { courseId: lecture.course_id, sectionId: lecture.section_id, title: lecture.title, from, to },
+    },
+    trx,
+  )
+}
+
 export type LectureChanges = {
   title?: string
   videoURL?: string
@@ -134,16 +153,7 @@ export async function updateLecture({
       if (changes.position !== undefined) {
         const { from, to } = await moveChild(trx, 'lecture', before.section_id, lectureId, changes.position)
         if (from !== to) {
-          await recordAudit(
-            {
-              actorId,
-              action: 'lecture.move',
-              targetType: 'lecture',
-              targetId: lectureId,
-              details: { courseId: before.course_id, sectionId: before.section_id, title: after.title, from, to },
-            },
-            trx,
-          )
+          await auditMove(trx, actorId, { ...before, title: after.title }, { from, to })
           changed = true
         }
       }
@@ -173,17 +183,7 @@ export async function moveLecture({
   return withLecture(lectureId, courseId, async (trx, lecture) => {
     const step = await stepChild(trx, 'lecture', lecture.section_id, lectureId, by)
     if (!step) return { title: lecture.title, moved: false }
-    const { from, to } = step
-    await recordAudit(
-      {
-        actorId,
-        action: 'lecture.move',
-        targetType: 'lecture',
-        targetId: lectureId,
-        details: { courseId: lecture.course_id, sectionId: lecture.section_id, title: lecture.title, from, to },
-      },
-      trx,
-    )
+    await auditMove(trx, actorId, lecture, step)
     return { title: lecture.title, moved: true }
   })
 }

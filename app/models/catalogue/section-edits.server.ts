@@ -35,6 +35,25 @@ async function withSection<T>(
   })
 }
 
+/** The audit entry of a section's move from place `from` to `to` (0-based) among its course's sections. */
+function auditMove(
+  trx: Trx,
+  actorId: string,
+  section: { id: string; title: string; course_id: string },
+  { from, to }: { from: number; to: number },
+) {
+  return recordAudit(
+    {
+      actorId,
+      action: 'section.move',
+      targetType: 'section',
+      targetId: section.id,
+      details: { courseId: section.course_id, title: section.title, from, to },
+    },
+    trx,
+  )
+}
+
 /**
  * Renames a section and/or moves it to place `position` (0-based) among its course's sections. Audited as
  * section.update (title) and section.move (place). `courseId`: the page's course, which the section must belong to.
@@ -71,16 +90,7 @@ export async function updateSection({
     if (position !== undefined) {
       const { from, to } = await moveChild(trx, 'section', section.course_id, sectionId, position)
       if (from !== to) {
-        await recordAudit(
-          {
-            actorId,
-            action: 'section.move',
-            targetType: 'section',
-            targetId: sectionId,
-            details: { courseId: section.course_id, title: title ?? section.title, from, to },
-          },
-          trx,
-        )
+        await auditMove(trx, actorId, { ...section, title: title ?? section.title }, { from, to })
         changed = true
       }
     }
@@ -106,17 +116,7 @@ export async function moveSection({
   return withSection(sectionId, courseId, async (trx, section) => {
     const step = await stepChild(trx, 'section', section.course_id, sectionId, by)
     if (!step) return { title: section.title, moved: false }
-    const { from, to } = step
-    await recordAudit(
-      {
-        actorId,
-        action: 'section.move',
-        targetType: 'section',
-        targetId: sectionId,
-        details: { courseId: section.course_id, title: section.title, from, to },
-      },
-      trx,
-    )
+    await auditMove(trx, actorId, section, step)
     return { title: section.title, moved: true }
   })
 }
