@@ -1,9 +1,9 @@
 // Factories shared by the demo seed and the tests: one way to make each kind of row.
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { hashPassword } from '../app/utils/password.server.ts'
+import { hashPassword } from '../app/lib/password.server.ts'
 import type { Database, QuestionType, Role } from './schema.ts'
-import type { QuestionDraft } from '../app/models/quiz/types.ts'
+import type { QuestionDraft } from '../app/lib/quiz/quiz-input.ts'
 import { marksToStorage } from '../app/lib/quiz/marks.ts'
 import { MARKING_SCHEMES } from '../app/lib/quiz/schemes.ts'
 import { markupMessage, questionReadsAsSource, renderQuestionMarkup } from '../app/lib/markup/question.ts'

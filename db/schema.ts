@@ -1,7 +1,11 @@
 // Table types for Kysely. Column names mirror migrations/ exactly (snake_case).
 import type { Generated } from 'kysely'
+import type { RefundStatus } from '../app/lib/refunds.ts'
+import type { Role } from '../app/lib/roles.ts'
 
-export type Role = 'user' | 'admin' | 'instructor'
+// The roles and a refund's states are the app's own vocabulary (app/lib/roles.ts, app/lib/refunds.ts); the table
+// types name them from there.
+export type { RefundStatus, Role }
 export type Bool = 0 | 1
 
 export interface UsersTable {
@@ -216,8 +220,6 @@ export interface InvoicesTable {
   sgst_paise: number
   igst_paise: number
 }
-
-export type RefundStatus = 'pending' | 'processed' | 'failed'
 
 /** migrations/0016: a refund of a paid order and, for a refunded tax invoice, its credit note. */
 export interface RefundsTable {

@@ -1,17 +1,6 @@
 import { Link } from 'react-router'
 import { cardPercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'
-
-export type CardCourse = {
-  courseTitle: string
-  subTitle: string
-  mode: string
-  language: string
-  courseTag: string
-  courseImage: string
-  actualPrice: number
-  discountedPrice: number
-  linkAddress: string
-}
+import type { CardCourse } from '~/lib/course-card'
 
 /**
  * Course card; links to /courses/{linkAddress} unless `href` is given. `priority`: the card is in the first view

@@ -1,23 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { showToast } from '~/components/toaster'
+import type { PayInstructions } from '~/lib/checkout'
 import { CONTACT_EMAIL } from '~/lib/constants'
 
 // Razorpay Checkout on the client. With JS: checkout.js is loaded on demand from
 // RAZORPAY_CHECKOUT_URL and the widget's handler posts its three fields to our callback (a real form post, so
 // the server verifies the signature and redirects). Without JS: a form posting to the hosted checkout page.
-
-export type PayInstructions = {
-  keyId: string
-  providerOrderId: string
-  amountPaise: number
-  currency: string
-  name: string
-  description: string
-  checkoutUrl: string
-  callbackUrl: string
-  cancelUrl: string
-  prefill: { name: string; email: string; contact: string }
-}
 
 export const SDK_FAILED = 'Razorpay SDK failed to load. Please try again later.'
 export const CANCELLED = 'Payment cancelled by user'

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { BRAND_NAME } from '~/lib/constants'
-import type { Role } from '#db/schema'
-import { isStaff } from '~/lib/roles'
+import { isStaff, type Role } from '~/lib/roles'
 import { ThemeSwitch } from './theme-switch'
 
 export type HeaderUser = { id: string; name: string; role: Role; profileImage: string | null }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { PaymentTips, useRazorpayCheckout, type PayInstructions } from '~/components/razorpay-checkout'
+import type { PayInstructions } from '~/lib/checkout'
+import { PaymentTips, useRazorpayCheckout } from '~/components/razorpay-checkout'
 import { showToast } from '~/components/toaster'
 import { DEFAULT_QUIZ_PRICE } from '~/lib/constants'
 import { bundlePercentOff, formatRupees, showStruckPrice } from '~/lib/pricing'

@@ -1,5 +1,5 @@
 import { BSC_CARD_PRICES, BSC_TAG } from '~/lib/constants'
-import type { CardCourse } from '~/components/course-card'
+import type { CardCourse } from '~/lib/course-card'
 
 // The fixed B.Sc Hons. Microbiology card: live, Bengali, linkAddress bsc-hons-batch; its prices
 // differ between the courses list (1500/999) and the home carousel (1200/999).

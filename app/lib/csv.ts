@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { compareDecimals, parseNumericAnswer } from '~/lib/quiz/numeric'
 import { readBoundText } from '~/lib/quiz/numeric'
 import { readMarkUnits } from '~/lib/quiz/marks'
-import { type QuestionDraft } from '~/models/quiz/types'
+import { type QuestionDraft } from '~/lib/quiz/quiz-input'
 
 // CSV import of quiz questions: question, option 1-4, correct (1-4), explanation (optional).
 // Optional exam columns follow the explanation, in this order: type (mcq | msq | nat, blank = mcq),

@@ -1,4 +1,3 @@
-import type { RefundStatus } from '#db/schema'
 import { parsePlainDecimal } from './pricing'
 
 // What an order's money came to, for every page that shows it (the learner's purchases and receipts, the admin's
@@ -32,6 +31,9 @@ export type RefundDueReason = keyof typeof REFUND_DUE_REASONS
 /** A stored reason as staff read it; one this version does not know is shown as it was stored. */
 export const refundDueLabel = (reason: string): string =>
   Object.hasOwn(REFUND_DUE_REASONS, reason) ? REFUND_DUE_REASONS[reason as RefundDueReason] : reason
+
+/** A refund's state (refunds.status): a failed refund gave nothing back. */
+export type RefundStatus = 'pending' | 'processed' | 'failed'
 
 export type MoneyStatus = 'created' | 'failed' | 'paid' | 'refund-due' | 'partly-refunded' | 'refunded'
 

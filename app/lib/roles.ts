@@ -1,8 +1,7 @@
-import type { Role } from '#db/schema'
-
-// The roles, written once: the staff roles for the guards, the header's dashboard link and quiz access; all roles
-// for the v1 user shape.
-export const ROLES = ['user', 'admin', 'instructor'] as const satisfies readonly Role[]
+// The roles, written once: every role a user can have (users.role), the staff roles for the guards, the header's
+// dashboard link and quiz access; all roles for the v1 user shape.
+export const ROLES = ['user', 'admin', 'instructor'] as const
+export type Role = (typeof ROLES)[number]
 export const STAFF_ROLES = ['admin', 'instructor'] as const satisfies readonly Role[]
 
 export const isStaff = (role: Role | string): boolean => (STAFF_ROLES as readonly string[]).includes(role)

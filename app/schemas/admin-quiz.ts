@@ -4,7 +4,7 @@ import { compareDecimals, parseNumericAnswer, readBoundText } from '~/lib/quiz/n
 import { OPTION_COUNT, type QuestionType } from '~/lib/quiz/scoring'
 
 // Quiz forms: the page shows the correct option 1-4, the server and the API hold 0-3. Schemas only: the editing
-// model's types are app/models/quiz/types.ts, the mappers to and from them app/lib/quiz/quiz-form.ts.
+// model's types are app/lib/quiz/quiz-input.ts, the mappers to and from them app/schemas/quiz-form.ts.
 
 const text = (label: string, max = 2000) =>
   z

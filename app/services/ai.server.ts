@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import { z } from 'zod'
 import { getEnv } from '~/utils/env.server'
 import type { AiRequest } from '~/schemas/admin-quiz'
-import type { QuizInput } from '~/models/quiz/types'
+import type { QuizInput } from '~/lib/quiz/quiz-input'
 import { markupMessage, renderQuestionMarkup } from '~/lib/markup/question'
 
 // AI quiz drafts from any OpenAI-compatible endpoint: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL.

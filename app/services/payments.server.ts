@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import Razorpay from 'razorpay'
-import { getEnv, isProduction, sessionSecrets } from '~/utils/env.server'
+import { getEnv, isProduction, RAZORPAY_CHECKOUT, razorpayConfigured, sessionSecrets } from '~/utils/env.server'
 
 // Payments behind one small interface: Razorpay when keys are configured, otherwise the
 // demo gateway (a page of ours that signs its answer with a local secret so the same verification runs). The
@@ -34,12 +34,6 @@ export type Gateway = {
   /** Base URL of checkout.js and the hosted page (RAZORPAY_CHECKOUT_URL). */
   checkoutUrl: string
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>
-}
-
-export const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
-
-export function razorpayConfigured(env = getEnv()): boolean {
-  return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)
 }
 
 function razorpayClient() {

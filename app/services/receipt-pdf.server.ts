@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit'
 import { amountLines } from '~/lib/gst'
 import { formatAccessDate } from '~/lib/access'
 import { countsAsRefunded, formatPaise } from '~/lib/refunds'
-import type { Receipt } from '~/models/money/receipts.server'
+import type { Receipt } from '~/lib/receipt'
 
 // A receipt or tax invoice as a PDF (pdfkit), the same facts as the receipt page. pdfkit's built-in Helvetica has
 // no rupee sign, so amounts read 'Rs. 1,499.00'; it covers Latin text only, so a name in another script prints as

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { SPECULATION_RULES, THEME_SCRIPT } from '~/lib/inline-scripts'
-import { RAZORPAY_CHECKOUT, razorpayConfigured } from '~/services/payments.server'
-import { getEnv, type Env } from '~/utils/env.server'
+import { getEnv, RAZORPAY_CHECKOUT, razorpayConfigured, type Env } from '~/utils/env.server'
 
 // The Content-Security-Policy of every HTML response (docs/decisions/005-parsing-at-the-edge.md). Scripts run
 // only from our origin or with this response's nonce (React Router's hydration scripts and the theme script

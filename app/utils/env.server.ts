@@ -137,6 +137,14 @@ export function getEnv(): Env {
 
 export const isProduction = () => getEnv().APP_ENV === 'production'
 
+/** Razorpay's own checkout host: where checkout.js and the hosted page live unless RAZORPAY_CHECKOUT_URL names another. */
+export const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
+
+/** Razorpay takes the payments when its keys are set; without them the demo gateway does. */
+export function razorpayConfigured(env = getEnv()): boolean {
+  return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)
+}
+
 export function sessionSecrets(): string[] {
   const secret = getEnv().SESSION_SECRET
   return secret

@@ -681,7 +681,7 @@ describe('quizzes', () => {
 describe('formats', () => {
   test('attemptedAt is en-IN in Asia/Kolkata; slugs; coupon expiry is the end of the day in India', async () => {
     const { formatAttemptedAt } = await import('~/lib/dates')
-    const { slugFor } = await import('~/models/catalogue/course.server')
+    const { slugFor } = await import('~/models/catalogue/course-authoring.server')
     const { expiryToIso } = await import('~/models/money/coupon.server')
     expect(formatAttemptedAt('2025-08-19T10:15:00.000Z')).toBe('19 Aug 2025, 03:45 pm')
     expect(formatAttemptedAt('2025-01-02T00:00:00.000Z')).toBe('02 Jan 2025, 05:30 am')

@@ -6,14 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createCourse, createLecture, createSection, createUser, enrol } from '../../db/factories'
-import {
-  deleteLecture,
-  deleteSection,
-  moveLecture,
-  moveSection,
-  updateLecture,
-  updateSection,
-} from '~/models/catalogue/course-content.server'
+import { deleteLecture, moveLecture, updateLecture } from '~/models/catalogue/lecture-edits.server'
+import { deleteSection, moveSection, updateSection } from '~/models/catalogue/section-edits.server'
 import { addLecture, addSection, getFullCourse } from '~/models/catalogue/section.server'
 import * as contentPage from '~/routes/admin/course-content'
 import * as lecturePage from '~/routes/admin/course-content-lecture'

@@ -8,7 +8,7 @@ import {
   enrol,
   type QuestionInput,
 } from '../../db/factories'
-import { deleteLecture } from '~/models/catalogue/course-content.server'
+import { deleteLecture } from '~/models/catalogue/lecture-edits.server'
 import {
   doneLectureIds,
   lastOpenedLectures,

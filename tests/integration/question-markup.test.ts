@@ -15,7 +15,7 @@ import { createQuiz, getQuizForEdit, updateQuiz } from '~/models/quiz/editing.se
 import { attemptTestQuestions, getQuiz } from '~/models/quiz/catalog.server'
 import { startAttempt } from '~/models/quiz/attempt.server'
 import { NEEDS_WEBSITE_MARKUP } from '~/routes/api/quiz.server'
-import type { QuizInput } from '~/models/quiz/types'
+import type { QuizInput } from '~/lib/quiz/quiz-input'
 import { callApi, callRoute, signedInUser } from '../support/harness'
 
 let staff = { id: '', cookie: '' }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { describe, expect, test } from 'vitest'
-import { verifyPassword } from '~/utils/password.server'
+import { verifyPassword } from '~/lib/password.server'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-scripts-'))
 const dbPath = path.join(dir, 'app.db')

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { OPTION_LETTERS } from '~/components/analysis/format'
+import type { AnswerAndKey } from '~/lib/quiz/scoring'
 import { Markup } from './markup'
 
 // One question of a review after submission (the result page's "Question by question"): the question, its options
@@ -8,7 +9,7 @@ import { Markup } from './markup'
 
 export type ReviewOutcome = 'correct' | 'wrong' | 'unattempted'
 
-export type ReviewQuestion = {
+export type ReviewQuestion = AnswerAndKey & {
   id: string
   number: number
   type: 'mcq' | 'msq' | 'nat'
@@ -17,12 +18,6 @@ export type ReviewQuestion = {
   explanationHtml: string | null
   section: string | null
   topic: string | null
-  selectedOption: number | null
-  selectedOptions: number[]
-  numericAnswer: string | null
-  correctOptions: number[]
-  answerMin: string | null
-  answerMax: string | null
   outcome: ReviewOutcome
   /** Marks as text: earned (signed), the question's maximum and negative marks (2 decimals). */
   earned: string

@@ -50,6 +50,18 @@ export type Answer = {
   numericAnswer?: string | null
 }
 
+/** A reviewed question's answer and its key, as the result's review and its analysis carry them. */
+export type AnswerAndKey = {
+  /** The learner's answer: an option index (mcq), option indexes (msq), the number as typed (nat). */
+  selectedOption: number | null
+  selectedOptions: number[]
+  numericAnswer: string | null
+  /** The key: mcq one index, msq the indexes, nat the inclusive range. */
+  correctOptions: number[]
+  answerMin: string | null
+  answerMax: string | null
+}
+
 export type Outcome = 'correct' | 'wrong' | 'unattempted'
 export type QuestionScore = { earned: Marks; outcome: Outcome }
 

@@ -14,7 +14,7 @@ import { getStorage, newKey, publicUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { isUniqueViolation } from '#db/dialect'
 import { newId, nowIso } from '~/utils/ids.server'
-import { hashPassword, verifyPassword } from '~/utils/password.server'
+import { hashPassword, verifyPassword } from '~/lib/password.server'
 import type { ProfileInput } from '~/schemas/profile'
 
 // Account rules shared by the pages and the /api/v1/users twins.

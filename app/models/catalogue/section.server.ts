@@ -70,6 +70,23 @@ export async function getFullCourse(courseId: string): Promise<FullCourse | unde
   }
 }
 
+/**
+ * A course's sections and lectures as the pages show them (the player, the staff content page): whether a lecture
+ * has a note, never where it is stored, since the note is fetched through the access-checked download.
+ */
+export const contentsView = (sections: FullCourse['sections']) =>
+  sections.map((s) => ({
+    id: s.id,
+    title: s.title,
+    lectures: s.lectures.map((l) => ({
+      id: l.id,
+      title: l.title,
+      videoURL: l.video_url,
+      noteTitle: l.note_title,
+      hasNote: Boolean(l.note_url),
+    })),
+  }))
+
 /** A course's sections with their lecture ids in order (Add Lecture, get-all-sections); undefined: no course. */
 export async function listSections(courseId: string): Promise<SectionSummary[] | undefined> {
   const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst()
@@ -83,6 +100,7 @@ export async function listSections(courseId: string): Promise<SectionSummary[] |
   }))
 }
 
+/** A section with its course, for the edit pages and the API; undefined when unknown. */
 export async function getSection(sectionId: string) {
   return db.selectFrom('sections').select(['id', 'title', 'course_id']).where('id', '=', sectionId).executeTakeFirst()
 }

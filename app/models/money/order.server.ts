@@ -24,7 +24,7 @@ import { db } from '~/utils/db.server'
 import { hit, TOO_MANY_REQUESTS } from '~/utils/rate-limit.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import crypto from 'node:crypto'
-import type { PayInstructions } from '~/components/razorpay-checkout'
+import type { PayInstructions } from '~/lib/checkout'
 import type { UserRow } from '~/models/accounts/user.server'
 
 // Orders (docs/legacy-api.md §2.3, §5 #2): the server computes every amount from its own prices

@@ -3,7 +3,8 @@ import { stateByCode } from '~/lib/indian-states'
 import { moneyStatus, refundedSoFar, type MoneyStatus } from '~/lib/refunds'
 import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
-import type { Database, RefundStatus, Role } from '#db/schema'
+import type { Database, Role } from '#db/schema'
+import type { Receipt } from '~/lib/receipt'
 import { BUNDLE_DESCRIPTION, sellerFromEnv } from './documents.server'
 import { refundedPaiseOf } from './refunded.server'
 
@@ -79,51 +80,6 @@ export async function listPurchases(input: { userId: string; page: number; pageS
     }
   })
   return { total, purchases }
-}
-
-export type CreditNote = {
-  number: string
-  at: string
-  taxablePaise: number
-  cgstPaise: number
-  sgstPaise: number
-  igstPaise: number
-}
-
-export type ReceiptRefund = {
-  id: string
-  amountPaise: number
-  status: RefundStatus
-  createdAt: string
-  processedAt: string | null
-  creditNote: CreditNote | null
-}
-
-export type Receipt = {
-  orderId: string
-  status: MoneyStatus
-  /** 'invoice': a numbered GST tax invoice; 'receipt': a receipt without tax lines. */
-  kind: 'invoice' | 'receipt'
-  number: string | null
-  issuedAt: string
-  paymentId: string | null
-  couponCode: string | null
-  seller: { name: string; address: string | null; gstin: string | null; stateName: string | null }
-  buyer: { name: string; email: string }
-  /** 'West Bengal (19)'; null when not known (a receipt without GSTIN may have none). */
-  placeOfSupply: string | null
-  description: string
-  sac: string | null
-  rateBp: number | null
-  totalPaise: number
-  taxablePaise: number
-  cgstPaise: number
-  sgstPaise: number
-  igstPaise: number
-  /** The state half is UTGST: the seller is in a union territory without a legislature. */
-  utgst: boolean
-  refundedPaise: number
-  refunds: ReceiptRefund[]
 }
 
 const place = (code: string | null) => {

@@ -1,8 +1,15 @@
 import { sql } from 'kysely'
 import { isId } from '~/lib/ids'
 import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, type Marks } from '~/lib/quiz/marks'
-import { type GroupScore, type Outcome, type PaperScore, type QuestionType } from '~/lib/quiz/scoring'
-import { getAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
+import {
+  type AnswerAndKey,
+  type GroupScore,
+  type Outcome,
+  type PaperScore,
+  type QuestionType,
+} from '~/lib/quiz/scoring'
+import { getAttempt } from '~/models/quiz/attempt.server'
+import type { AttemptRow } from '~/models/quiz/rows'
 import { markedPaper, type MarkedPaper } from '~/models/quiz/paper.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
 import { scoreTotals, standingOf } from '~/models/quiz/standing.server'
@@ -33,7 +40,7 @@ async function loadPaper(attempt: Pick<AttemptRow, 'id' | 'quiz_id' | 'started_a
   return { rows: paper.map((row) => ({ row, answer: row.answer, timeSpentMs: row.timeSpentMs })), score }
 }
 
-export type AnalysisQuestion = {
+export type AnalysisQuestion = AnswerAndKey & {
   questionId: string
   number: number
   type: QuestionType
@@ -41,14 +48,6 @@ export type AnalysisQuestion = {
   options: string[]
   section: string | null
   topic: string | null
-  /** The learner's answer: an option index (mcq), option indexes (msq), the number as typed (nat). */
-  selectedOption: number | null
-  selectedOptions: number[]
-  numericAnswer: string | null
-  /** The key: mcq one index, msq the indexes, nat the inclusive range. */
-  correctOptions: number[]
-  answerMin: string | null
-  answerMax: string | null
   outcome: Outcome
   earned: Marks
   maxMarks: Marks

@@ -5,7 +5,7 @@ import { parseNumericAnswer } from '~/lib/quiz/numeric'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { QuizError } from './access.server'
-import type { AttemptRow } from '~/models/quiz/attempt.server'
+import type { AttemptRow } from './rows'
 import { attemptQuestionTypes, parseOptionIndexes } from '~/models/quiz/catalog.server'
 
 // A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a

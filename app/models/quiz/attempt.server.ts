@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { AttemptMode, AttemptsTable, Database } from '#db/schema'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { AttemptMode, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
 import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
 import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, sumMarks } from '~/lib/quiz/marks'
@@ -8,6 +8,7 @@ import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
+import type { AttemptRow } from './rows'
 import { attemptQuestionRows, currentQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
 import { paperScore } from '~/models/quiz/paper.server'
 
@@ -15,12 +16,6 @@ import { paperScore } from '~/models/quiz/paper.server'
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
 // attempts_user_quiz_uq; one open practice attempt the partial index attempts_user_quiz_open_practice_uq; one
 // result per attempt the conditional update `where submitted_at is null`.
-
-// Attempts (decision 002). Every function takes `now` so the deadline rules are testable with an
-// injected clock. One attempt per learner per quiz is the unique index attempts_user_quiz_uq; one result per
-// attempt is the conditional update `where submitted_at is null`.
-
-export type AttemptRow = Selectable<AttemptsTable>
 
 const attemptColumns = [
   'id',

@@ -16,7 +16,7 @@ import {
   type QuestionColumns,
 } from '~/models/quiz/paper.server'
 import { quizImageMap } from './images.server'
-import type { MarkingDefaultsUnits, QuizInput } from './types'
+import type { MarkingDefaultsUnits, QuizInput } from '~/lib/quiz/quiz-input'
 
 // Staff quiz management. Editing follows docs/decisions/002-quiz-edits-keep-results.md: questions that attempts
 // were shown are archived, never rewritten; only current (archived_at is null) questions are shown. The stored

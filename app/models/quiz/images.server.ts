@@ -11,16 +11,15 @@ import {
   quizImageUrl,
   uniqueImageName,
 } from '~/lib/quiz/images'
-import { isStaff } from '~/lib/roles'
 import { recordAudit } from '~/models/audit/audit.server'
 import { getStorage, newQuizImageKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
+import { imageUse } from './image-use.server'
 
 // A quiz's images: staff upload them (the editor's images panel, the admin API, a ZIP import) and name them in
 // question markup, `![alt](name)`. The bytes live in the storage service under the quiz; a row holds the name,
-// the alt text and what the bytes are. Who may fetch one is decided here too (canSeeQuizImage): an image that the
-// quiz's questions use only in explanations is the answer's, so it reaches a learner only after they submit.
+// the alt text and what the bytes are. Where an image is shown, and so who may fetch it, is image-use.server.ts.
 
 /** What a refused upload names: the field at fault (the editor's `image` / `imageAlt`, the API's `image` / `alt`). */
 export type ImageField = 'image' | 'alt'
@@ -272,54 +271,6 @@ export async function quizImageMap(
   )
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Where an image is used: a question version shows the image when its stored HTML (rendered when the version was
-// saved, with this image's address) holds the image's address. Every version counts: archived ones are kept for
-// attempts' reviews (decision 002). The address holds the image's id, so a later image of the same name is another.
-// ---------------------------------------------------------------------------------------------------------------
-
-/** `column like '%/quiz-images/{id}/%'`: the id is hex, so the pattern holds no wildcard of its own. */
-const showsImage = (imageId: string) => `%${quizImageUrl({ id: imageId, name: '' })}%`
-
-export type ImageUse = {
-  /** 1-based numbers of the current questions that show the image (text, an option or the explanation). */
-  current: number[]
-  /** How many earlier (archived) versions, kept for attempts' reviews, show it. */
-  archived: number
-}
-
-/** Which questions of the quiz show the image: the current paper's numbers, and how many earlier versions. */
-export async function imageUse(quizId: string, imageId: string, conn: Kysely<Database> = db): Promise<ImageUse> {
-  const pattern = showsImage(imageId)
-  const rows = await conn
-    .selectFrom('questions')
-    .select(['archived_at', 'position'])
-    .where('quiz_id', '=', quizId)
-    .where((eb) =>
-      eb.or([
-        eb('question_html', 'like', pattern),
-        eb('options_html', 'like', pattern),
-        eb('explanation_html', 'like', pattern),
-      ]),
-    )
-    .execute()
-  const current = await conn
-    .selectFrom('questions')
-    .select('position')
-    .where('quiz_id', '=', quizId)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .execute()
-  const number = new Map(current.map((r, i) => [Number(r.position), i + 1]))
-  return {
-    current: rows
-      .filter((r) => r.archived_at === null)
-      .map((r) => number.get(Number(r.position))!)
-      .sort((a, b) => a - b),
-    archived: rows.filter((r) => r.archived_at !== null).length,
-  }
-}
-
 export type DeleteImageResult =
   | { ok: true; image: QuizImage }
   | { ok: false; reason: 'not-found' }
@@ -373,56 +324,4 @@ export async function deleteQuizImage({
 export async function quizImageKeys(quizId: string, conn: Kysely<Database> = db): Promise<string[]> {
   const rows = await conn.selectFrom('quiz_images').select('storage_key').where('quiz_id', '=', quizId).execute()
   return rows.map((r) => r.storage_key)
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Serving
-// ---------------------------------------------------------------------------------------------------------------
-
-/**
- * The image behind an address (/quiz-images/{id}/{name}) and who may fetch it: 'public' when some version of a
- * question shows it in its text or an option (it was on a test page, so anyone taking the quiz has seen its
- * address), else 'after-submit' (an explanation's image, or one not used yet: it may belong to the answer).
- */
-export async function imageForServing(imageId: string, name: string) {
-  const row = await db
-    .selectFrom('quiz_images')
-    .select(['id', 'quiz_id', 'name', 'storage_key', 'content_type'])
-    .where('id', '=', imageId)
-    .executeTakeFirst()
-  if (!row || row.name !== name) return null
-  const pattern = showsImage(row.id)
-  const inTest = await db
-    .selectFrom('questions')
-    .select('id')
-    .where('quiz_id', '=', row.quiz_id)
-    .where((eb) => eb.or([eb('question_html', 'like', pattern), eb('options_html', 'like', pattern)]))
-    .limit(1)
-    .executeTakeFirst()
-  return {
-    quizId: row.quiz_id,
-    storageKey: row.storage_key,
-    contentType: row.content_type,
-    visibility: inTest ? ('public' as const) : ('after-submit' as const),
-  }
-}
-
-/**
- * Whether `viewer` may fetch an explanation's image of quiz `quizId`: staff, or a learner with a submitted attempt
- * of that quiz (the explanations are theirs to read from then on). Anyone else is told it does not exist.
- */
-export async function canSeeAnswerImage(
-  viewer: { id: string; role: Parameters<typeof isStaff>[0] } | null,
-  quizId: string,
-): Promise<boolean> {
-  if (!viewer) return false
-  if (isStaff(viewer.role)) return true
-  const attempt = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('user_id', '=', viewer.id)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .executeTakeFirst()
-  return Boolean(attempt)
 }

@@ -14,7 +14,7 @@ import {
   storedHtml,
   type PaperOf,
 } from './catalog.server'
-import type { MarkingDefaultsUnits, QuestionDraft } from './types'
+import type { MarkingDefaultsUnits, QuestionDraft } from '~/lib/quiz/quiz-input'
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
 // (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and

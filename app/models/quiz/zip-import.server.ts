@@ -9,7 +9,7 @@ import { readQuizZip, type ZipFile } from '~/lib/quiz/zip'
 import { getStorage, isStagingKey, newKey } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { checkImage, insertImages, putImages, removeStoredFiles, type PutImage } from './images.server'
-import type { QuestionDraft, StagedImage } from './types'
+import type { QuestionDraft, StagedImage } from '~/lib/quiz/quiz-input'
 
 // The CSV import's ZIP: one CSV and the images its questions name (`![alt](gel.png)`). Previewing it checks every
 // image as an upload is checked (type from the bytes, at most 1 MB, alt text: taken from the markup that names it)

@@ -10,12 +10,8 @@ import {
   withParams,
 } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
-import {
-  COURSE_IN_USE,
-  deleteCourse,
-  getCourseFootprint,
-  listCoursesWithCounts,
-} from '~/models/catalogue/course.server'
+import { COURSE_IN_USE, deleteCourse, getCourseFootprint } from '~/models/catalogue/course-authoring.server'
+import { listCoursesWithCounts } from '~/models/catalogue/course.server'
 import { readForm } from '~/utils/body.server'
 import { requireRole } from '~/auth/guard.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'

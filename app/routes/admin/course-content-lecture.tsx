@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
-import { ErrorList, StatusButton } from '~/components/forms'
-import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { data } from 'react-router'
+import { ContentEditForm } from '~/components/admin/content-edit-form'
 import { isId } from '~/lib/ids'
 import { noteStorageKey } from '~/lib/note-url'
-import { getLectureForEdit, updateLecture } from '~/models/catalogue/course-content.server'
+import { getLectureForEdit, updateLecture } from '~/models/catalogue/lecture-edits.server'
 import { NotFoundError } from '~/models/catalogue/section.server'
 import { lectureEditSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
@@ -75,34 +74,30 @@ export default function EditLecture({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: 'onInput',
   })
   return (
-    <>
-      <PageTitle>Edit Lecture</PageTitle>
-      <Form method="post" encType="multipart/form-data" className="max-w-xl" {...getFormProps(form)}>
-        <LectureFields
-          title={fields.title}
-          videoURL={fields.videoURL}
-          noteTitle={fields.noteTitle}
-          noteErrors={form.allErrors.noteURL}
-        />
-        <p className="mb-2 text-sm">
-          {lecture.note ? `Current note: ${lecture.note}. A new file replaces it.` : 'This lecture has no note yet.'}
-        </p>
-        {lecture.note ? (
-          <div className="mb-4 flex items-center gap-2">
-            <input type="checkbox" id="removeNote" name="removeNote" />
-            <label htmlFor="removeNote" className="text-sm">
-              Remove note
-            </label>
-          </div>
-        ) : null}
-        <ErrorList errors={form.errors} />
-        <div className="flex flex-wrap gap-2">
-          <StatusButton pendingText="Saving...">Save</StatusButton>
-          <Link to={`/admin/course-content/${courseId}`} className={secondaryButtonClass}>
-            Cancel
-          </Link>
+    <ContentEditForm
+      heading="Edit Lecture"
+      courseId={courseId}
+      formProps={getFormProps(form)}
+      errors={form.errors}
+      multipart
+    >
+      <LectureFields
+        title={fields.title}
+        videoURL={fields.videoURL}
+        noteTitle={fields.noteTitle}
+        noteErrors={form.allErrors.noteURL}
+      />
+      <p className="mb-2 text-sm">
+        {lecture.note ? `Current note: ${lecture.note}. A new file replaces it.` : 'This lecture has no note yet.'}
+      </p>
+      {lecture.note ? (
+        <div className="mb-4 flex items-center gap-2">
+          <input type="checkbox" id="removeNote" name="removeNote" />
+          <label htmlFor="removeNote" className="text-sm">
+            Remove note
+          </label>
         </div>
-      </Form>
-    </>
+      ) : null}
+    </ContentEditForm>
   )
 }

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
-import { ErrorList, Field, StatusButton } from '~/components/forms'
-import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
+import { data } from 'react-router'
+import { ContentEditForm } from '~/components/admin/content-edit-form'
+import { Field } from '~/components/forms'
 import { isId } from '~/lib/ids'
-import { getSectionForEdit, updateSection } from '~/models/catalogue/course-content.server'
-import { NotFoundError } from '~/models/catalogue/section.server'
+import { updateSection } from '~/models/catalogue/section-edits.server'
+import { getSection, NotFoundError } from '~/models/catalogue/section.server'
 import { sectionEditSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -16,7 +16,7 @@ import type { Route } from './+types/course-content-section'
 
 /** The section, when it is one of this course's; else the page is a 404. */
 async function sectionOf(params: { courseId: string; sectionId: string }) {
-  const section = isId(params.sectionId) ? await getSectionForEdit(params.sectionId) : undefined
+  const section = isId(params.sectionId) ? await getSection(params.sectionId) : undefined
   if (!section || section.course_id !== params.courseId) throw data('Section not found', { status: 404 })
   return section
 }
@@ -57,22 +57,12 @@ export default function EditSection({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: 'onInput',
   })
   return (
-    <>
-      <PageTitle>Edit Section</PageTitle>
-      <Form method="post" className="max-w-xl" {...getFormProps(form)}>
-        <Field
-          label="Section Title"
-          inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
-          errors={fields.sectionTitle.errors}
-        />
-        <ErrorList errors={form.errors} />
-        <div className="flex flex-wrap gap-2">
-          <StatusButton pendingText="Saving...">Save</StatusButton>
-          <Link to={`/admin/course-content/${courseId}`} className={secondaryButtonClass}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </>
+    <ContentEditForm heading="Edit Section" courseId={courseId} formProps={getFormProps(form)} errors={form.errors}>
+      <Field
+        label="Section Title"
+        inputProps={getInputProps(fields.sectionTitle, { type: 'text' })}
+        errors={fields.sectionTitle.errors}
+      />
+    </ContentEditForm>
   )
 }

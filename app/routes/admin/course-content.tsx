@@ -3,8 +3,9 @@ import { ContentItemActions } from '~/components/admin/content-item-actions'
 import { StatusButton } from '~/components/forms'
 import { ConfirmDialog, dangerButtonClass, PageTitle, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
-import { deleteLecture, deleteSection, moveLecture, moveSection } from '~/models/catalogue/course-content.server'
-import { getFullCourse, NotFoundError } from '~/models/catalogue/section.server'
+import { deleteLecture, moveLecture } from '~/models/catalogue/lecture-edits.server'
+import { deleteSection, moveSection } from '~/models/catalogue/section-edits.server'
+import { contentsView, getFullCourse, NotFoundError } from '~/models/catalogue/section.server'
 import { contentActionSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
@@ -14,22 +15,13 @@ import { deleteAsked, listAddress } from './delete-step.server'
 
 // A course's sections and lectures in the player's order, each with Move up / Move down (a form post each; a
 // lecture moves within its section), Edit (its own page) and Delete after a confirmation (?delete=<id>: a dialog
-// rendered by the server, so it works without JS). The same rules as the API (app/models/catalogue/course-content.server.ts).
+// rendered by the server, so it works without JS). The same rules as the API
+// (app/models/catalogue/section-edits.server.ts, lecture-edits.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const course = isId(params.courseId) ? await getFullCourse(params.courseId) : undefined
   if (!course) throw data('Course not found', { status: 404 })
-  const sections = course.sections.map((s) => ({
-    id: s.id,
-    title: s.title,
-    lectures: s.lectures.map((l) => ({
-      id: l.id,
-      title: l.title,
-      videoURL: l.video_url,
-      noteTitle: l.note_title,
-      hasNote: Boolean(l.note_url),
-    })),
-  }))
+  const sections = contentsView(course.sections)
   const deleteId = deleteAsked(request)
   const section = deleteId ? sections.find((s) => s.id === deleteId) : undefined
   const lecture = deleteId ? sections.flatMap((s) => s.lectures).find((l) => l.id === deleteId) : undefined

@@ -4,7 +4,7 @@ import { CourseForm, type CourseFormValues } from '~/components/admin/course-for
 import { dangerButtonClass, PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { DraftBadge } from '~/components/draft-badge'
 import { isId } from '~/lib/ids'
-import { getStaffCourse, updateCourse, type StaffCourse } from '~/models/catalogue/course.server'
+import { getStaffCourse, updateCourse, type StaffCourse } from '~/models/catalogue/course-authoring.server'
 import { courseSchema, fromCourseForm } from '~/schemas/admin'
 import { imageUrl } from '~/services/storage.server'
 import { requireRole } from '~/auth/guard.server'

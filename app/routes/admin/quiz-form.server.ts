@@ -9,17 +9,18 @@ import {
   formToQuizInput,
   quizToFormValues,
   type QuizFormValues,
-} from '~/lib/quiz/quiz-form'
-import { type QuestionDraft, type QuizInput, type StagedImage } from '~/models/quiz/types'
+} from '~/schemas/quiz-form'
+import { type QuestionDraft, type QuizInput, type StagedImage } from '~/lib/quiz/quiz-input'
 import { previewQuizZip, readStagedImages, StagedImagesError } from '~/models/quiz/zip-import.server'
 import { isZip } from '~/lib/quiz/zip'
-import { fieldLabel, markupMessage, renderQuestionMarkup, type QuestionHtml } from '~/lib/markup/question'
+import { fieldLabel, markupMessage, renderQuestionMarkup } from '~/lib/markup/question'
 import type { MarkupImages } from '~/lib/markup/render'
 import type { QuestionMarkupProblem } from '~/models/quiz/editing.server'
 import { quizImageMap } from '~/models/quiz/images.server'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
 import { dataWithError, dataWithSuccess } from '~/utils/toast.server'
+import type { QuestionPreview } from '~/components/admin/quiz-editor/question-fields'
 import { QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.server'
 
@@ -28,9 +29,6 @@ import { CSV_MAX_BYTES, fileOf, parseUpload, UploadError } from '~/utils/upload.
 // csv-preview (a CSV, or a ZIP of the CSV and its images), csv-use, ai. CSV and AI fill the manual form; nothing is
 // saved until Save. A ZIP's images wait in storage's staging folder, their list carried in the form's hidden
 // `stagedImages` field, and are stored on the quiz by its save (app/models/quiz/zip-import.server.ts).
-
-/** One question's preview: its rendered HTML, or what does not render ("option B: unknown command \foo"). */
-export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { html?: undefined; problems: string[] }
 
 export type QuizPageActionData =
   | { kind: 'save'; result: SubmissionResult<string[]> }

@@ -1,27 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { imageMarkup, questionList } from '~/lib/quiz/images'
-import { addQuizImage, deleteQuizImage, imageUse, listQuizImages } from '~/models/quiz/images.server'
+import { imageUse } from '~/models/quiz/image-use.server'
+import { addQuizImage, deleteQuizImage, listQuizImages } from '~/models/quiz/images.server'
 import { quizImageDeleteSchema, quizImageFormSchema } from '~/schemas/quiz-image'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { fileOf, withoutFiles } from '~/utils/upload.server'
+import type { ImageDeleteConfirm, QuizImageItem } from '~/components/admin/quiz-editor/images-panel'
 import { deleteAsked } from './delete-step.server'
 
 // The Edit Quiz page's images panel: its loader data and its two posts (upload, delete after a confirmation rendered
 // by the server at ?delete=<imageId>), each a plain form post, so it works without JavaScript.
-
-export type QuizImageItem = {
-  id: string
-  name: string
-  url: string
-  alt: string
-  markup: string
-  byteSize: number
-  width: number | null
-  height: number | null
-}
-
-export type ImageDeleteConfirm = { id: string; name: string; usedBy: number[]; earlierVersions: number }
 
 export async function quizImagesPanelData(request: Request, quizId: string) {
   const images = await listQuizImages(quizId)

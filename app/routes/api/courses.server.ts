@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { forceHttps } from '~/lib/note-url'
-import { createCourse, getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/catalogue/course.server'
+import { createCourse } from '~/models/catalogue/course-authoring.server'
+import { getCourseByLinkAddress, getCourseTitles, listCourses } from '~/models/catalogue/course.server'
 import { courseAccess } from '~/models/enrolment/access.server'
 import {
   addLecture,

@@ -19,7 +19,7 @@ import { LectureMarkSchema } from '~/schemas/learning'
 import { readForm } from '~/utils/body.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { classesForLearner } from '~/models/live/learner-classes.server'
-import { getFullCourse } from '~/models/catalogue/section.server'
+import { contentsView, getFullCourse } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
@@ -79,17 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: course.course_title,
       // The paid-community link: only for learners who are actually enrolled.
       whatsappLink: access.enrolled && course.whatsapp_link ? course.whatsapp_link : null,
-      sections: course.sections.map((s) => ({
-        id: s.id,
-        title: s.title,
-        lectures: s.lectures.map((l) => ({
-          id: l.id,
-          title: l.title,
-          videoURL: l.video_url,
-          noteTitle: l.note_title,
-          hasNote: Boolean(l.note_url),
-        })),
-      })),
+      sections: contentsView(course.sections),
     },
   }
 }

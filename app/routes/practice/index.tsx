@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { PracticeFilters, PracticeList, RecentSets } from '~/components/quiz/practice-lists'
+import { PostError } from '~/components/quiz/result-parts'
 import { formatAttemptedAt } from '~/lib/dates'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
@@ -13,7 +14,7 @@ import { questionView } from '~/routes/quiz/result-view'
 import { StartPracticeSchema } from '~/schemas/learning'
 import { requireUser } from '~/auth/guard.server'
 import { readForm } from '~/utils/body.server'
-import { answerSavePost, NOT_REVISABLE } from './save-question.server'
+import { answerSavePost, NOT_REVISABLE } from '~/routes/quiz/save-question.server'
 import type { Route } from './+types/index'
 
 // /practice: revising. Every question the learner got wrong or left unanswered in their submitted ranked tests,
@@ -108,11 +109,7 @@ export default function Practice({ loaderData, actionData }: Route.ComponentProp
           My progress
         </Link>
       </p>
-      {actionData && 'error' in actionData ? (
-        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-          {actionData.error}
-        </p>
-      ) : null}
+      <PostError error={actionData && 'error' in actionData ? actionData.error : null} className="mt-4" />
       <PracticeFilters filter={filter} options={options} />
       <PracticeList
         id="mistakes"

@@ -1,17 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
-import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
-import { TestView } from '~/components/quiz/test-view'
+import { TestPage } from '~/components/quiz/test-page'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { isId } from '~/lib/ids'
-import { stateCounts } from '~/lib/quiz/palette'
 import { attemptQuestionTypes, paperTestQuestions } from '~/models/quiz/catalog.server'
 import { getPracticeSet } from '~/models/quiz/practice-set.server'
-import { answerTestPost, testViewData } from '~/routes/quiz/test-view.server'
-import { attemptFormSchema } from '~/schemas/quiz-attempt'
+import { answerTestPost, readTestPost, testViewData } from '~/routes/quiz/test-view.server'
 import { requireUser } from '~/auth/guard.server'
-import { parseForm } from '~/utils/body.server'
 import type { Route } from './+types/set'
 
 // /practice/sets/{id}: a practice set in the test view (the same view, posts and background saving as a quiz's test,
@@ -47,15 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const set = await ownSet(request, params.setId)
   if (!set) return data({ error: NOT_FOUND }, { status: 404 })
-  // A body that is not a form (JSON, plain text) is a bad request, not a crash.
-  const body = await parseForm(request)
-  if (!body.ok) return data({ error: 'That action was not understood. Please try again.' }, { status: body.status })
-  const submission = parseWithZod(body.form, { schema: attemptFormSchema })
-  if (submission.status !== 'success')
-    return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
+  const post = await readTestPost(request)
+  if (!post.ok) return post.reply
   if (set.attempt.submitted_at) throw redirect(resultOf(set.id))
   return answerTestPost({
-    form: submission.value,
+    form: post.form,
     attempt: set.attempt,
     questions: await attemptQuestionTypes(set.attempt),
     base: `/practice/sets/${set.id}`,
@@ -68,33 +59,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Practice'} | ${BRAND_NAME}` }]
 
 export default function PracticeSetTest({ loaderData, actionData }: Route.ComponentProps) {
-  const d = loaderData
-  if (d.confirm) {
-    return (
-      <SubmitConfirmPage title={d.title} counts={stateCounts(d.questions, d.answers)} backTo={`?q=${d.index + 1}`} />
-    )
-  }
-  const draft =
-    actionData && 'draft' in actionData
-      ? (actionData.draft as { questionId: string; numericAnswer: string; message: string })
-      : null
   return (
-    <TestView
-      key={`${d.attemptId}:${draft ? JSON.stringify(draft) : ''}`}
-      shownAt={d.shownAt}
-      mode="practice"
-      draft={draft}
-      quizId={d.quizId}
-      attemptId={d.attemptId}
-      title={d.title}
-      questions={d.questions}
-      answers={d.answers}
-      index={d.index}
-      secondsLeft={d.secondsLeft}
-      secondsUntilClosed={d.secondsUntilClosed}
-      answersUrl={`/api/v1/quiz/practice-sets/${d.setId}/answers`}
-      closedTo={resultOf(d.setId)}
-      error={!draft && actionData && 'error' in actionData ? actionData.error : null}
+    <TestPage
+      test={loaderData}
+      reply={actionData}
+      answersUrl={`/api/v1/quiz/practice-sets/${loaderData.setId}/answers`}
+      closedTo={resultOf(loaderData.setId)}
     />
   )
 }

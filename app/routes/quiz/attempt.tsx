@@ -1,21 +1,18 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
-import { SubmitConfirmPage } from '~/components/quiz/submit-summary'
-import { TestView } from '~/components/quiz/test-view'
+import { TestPage } from '~/components/quiz/test-page'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
 import { buildResult } from '~/models/quiz/result.server'
-import { stateCounts } from '~/lib/quiz/palette'
 import {
   getAttempt,
   getLatestPractice,
   getOpenPractice,
   startAttempt,
   startPractice,
-  type AttemptRow,
 } from '~/models/quiz/attempt.server'
+import type { AttemptRow } from '~/models/quiz/rows'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
 import {
   attemptQuestionTypes,
@@ -24,12 +21,10 @@ import {
   paperMarking,
 } from '~/models/quiz/catalog.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
-import { attemptFormSchema } from '~/schemas/quiz-attempt'
-import { parseForm } from '~/utils/body.server'
 import { getUser } from '~/auth/session.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
-import { answerTestPost, testViewData } from './test-view.server'
+import { answerTestPost, readTestPost, testViewData } from './test-view.server'
 import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
@@ -127,14 +122,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: accessDeniedMessage(GATE_STATUS[gate.reason]) }, { status: GATE_STATUS[gate.reason] })
   const quiz = gate.quiz
   const base = `/quiz/${quiz.id}`
-  // A body that is not a form (JSON, plain text) is a bad request, not a crash.
-  const body = await parseForm(request)
-  if (!body.ok) return data({ error: 'That action was not understood. Please try again.' }, { status: body.status })
-  const formData = body.form
-  const submission = parseWithZod(formData, { schema: attemptFormSchema })
-  if (submission.status !== 'success')
-    return data({ error: 'That action was not understood. Please try again.' }, { status: 400 })
-  const form = submission.value
+  const post = await readTestPost(request)
+  if (!post.ok) return post.reply
+  const form = post.form
 
   if (form.intent === 'practice') {
     try {
@@ -218,36 +208,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
       />
     )
   }
-  if (loaderData.confirm) {
-    return (
-      <SubmitConfirmPage
-        title={loaderData.title}
-        counts={stateCounts(loaderData.questions, loaderData.answers)}
-        backTo={`?q=${loaderData.index + 1}`}
-      />
-    )
-  }
-  const draft =
-    actionData && 'draft' in actionData
-      ? (actionData.draft as { questionId: string; numericAnswer: string; message: string })
-      : null
-  return (
-    <TestView
-      key={`${loaderData.attemptId}:${draft ? JSON.stringify(draft) : ''}`}
-      shownAt={loaderData.shownAt}
-      mode={loaderData.mode}
-      draft={draft}
-      quizId={loaderData.quizId}
-      attemptId={loaderData.attemptId}
-      title={loaderData.title}
-      questions={loaderData.questions}
-      answers={loaderData.answers}
-      index={loaderData.index}
-      secondsLeft={loaderData.secondsLeft}
-      secondsUntilClosed={loaderData.secondsUntilClosed}
-      error={!draft && actionData && 'error' in actionData ? actionData.error : null}
-    />
-  )
+  return <TestPage test={loaderData} reply={actionData} />
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

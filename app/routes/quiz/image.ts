@@ -1,6 +1,6 @@
 import { getUser } from '~/auth/session.server'
 import { isId } from '~/lib/ids'
-import { canSeeAnswerImage, imageForServing } from '~/models/quiz/images.server'
+import { canSeeAnswerImage, imageForServing } from '~/models/quiz/image-use.server'
 import { getStorage } from '~/services/storage.server'
 import type { Route } from './+types/image'
 

@@ -37,7 +37,6 @@ export function resultView(a: Analysis) {
     scoreValue: marksToNumber(a.score),
     max: formatMarks(a.maxScore),
     maxValue: marksToNumber(a.maxScore),
-    /** The score as a share of the maximum: the bar's width held to 0-100, the exact share as text. */
     share: scoreShare(a.score, a.maxScore),
     overall: {
       questions: a.overall.questions,
@@ -90,7 +89,8 @@ export function questionView(q: AnalysisQuestion): ReviewQuestion {
   }
 }
 
-function scoreShare(score: Marks, max: Marks) {
+/** The score as a share of the maximum: the bar's width held to 0-100, the exact share as text. */
+export function scoreShare(score: Marks, max: Marks) {
   const share = shareOfMax(score, max)
   return { bar: Math.max(0, Math.min(100, share.value)), text: share.text }
 }

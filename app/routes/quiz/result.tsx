@@ -2,15 +2,21 @@ import { Link } from 'react-router'
 import { BarChart } from '~/components/analysis/bar-chart'
 import { compactMarks } from '~/components/analysis/format'
 import { QuizzesLink } from '~/components/quiz-links'
-import { ReviewItem } from '~/components/quiz/review-item'
-import { SaveQuestionForm } from '~/components/quiz/save-question'
+import {
+  QuestionReview,
+  resultCard,
+  resultLink,
+  ResultPage,
+  ResultSummary,
+  ScoreBar,
+} from '~/components/quiz/result-parts'
 import { BRAND_NAME } from '~/lib/constants'
 import { getAnalysis } from '~/models/quiz/analysis.server'
 import { quizGate } from '~/models/quiz/access.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/auth/guard.server'
 import { savedAmong } from '~/models/quiz/revision.server'
-import { answerSavePost } from '~/routes/practice/save-question.server'
+import { answerSavePost } from './save-question.server'
 import { readForm } from '~/utils/body.server'
 import { resultView, type ResultView } from './result-view'
 import type { Route } from './+types/result'
@@ -51,7 +57,6 @@ type View = ResultView
 
 const GROUP_COLUMNS = ['Marks', 'Topper', 'Attempted', 'Correct', 'Accuracy', 'Time'] as const
 
-const card = 'mb-8 rounded-lg border border-slate-200 p-4 sm:p-5 dark:border-slate-700'
 const cell = 'py-1.5 pr-3 align-top'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -119,39 +124,17 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
   }
   const r = result
   return (
-    <main className="mx-auto max-w-3xl px-3 py-8 sm:px-4 sm:py-10">
-      <h1 className="mb-1 text-3xl font-bold">Quiz Results</h1>
-      <p className="mb-6 break-words text-slate-600 dark:text-slate-300">
-        {r.quiz.title}
-        {r.practice ? (
-          <span className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900 dark:text-sky-100">
-            Practice attempt: not ranked
-          </span>
-        ) : null}
-      </p>
-      {actionData && 'error' in actionData ? (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-          {actionData.error}
-        </p>
-      ) : null}
-
-      <section className={card} aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="sr-only">
-          Summary
-        </h2>
+    <ResultPage
+      heading="Quiz Results"
+      title={r.quiz.title}
+      badge={r.practice ? 'Practice attempt: not ranked' : null}
+      reply={actionData}
+    >
+      <ResultSummary>
         <p className="mb-2 text-xl font-semibold" data-testid="score">
           Score: {compactMarks(r.score)} / {compactMarks(r.max)}
         </p>
-        <div
-          className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-          role="progressbar"
-          aria-label="Score"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(r.share.bar)}
-        >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${r.share.bar}%` }} />
-        </div>
+        <ScoreBar percent={r.share.bar} />
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{r.share.text}</p>
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
           <Stat label="Marks" value={`${r.score} / ${r.max}`} testId="exact-score" />
@@ -173,30 +156,21 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
           never do. Percentile: the share of participants who scored as much as you or less, you included.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link
-            to={`/quiz/leaderboard/${r.quiz.id}`}
-            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Link to={`/quiz/leaderboard/${r.quiz.id}`} className={resultLink}>
             View Leaderboard
           </Link>
           {/* After the ranked attempt, the quiz may be taken again for practice (never ranked). */}
-          <Link
-            to={`/quiz/${r.quiz.id}?practice`}
-            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Link to={`/quiz/${r.quiz.id}?practice`} className={resultLink}>
             Practice again
           </Link>
           {/* This test's wrong and unanswered questions, with their keys, to revise or practise as a set. */}
-          <Link
-            to={`/practice?quiz=${r.quiz.id}`}
-            className="rounded border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Link to={`/practice?quiz=${r.quiz.id}`} className={resultLink}>
             Revise mistakes
           </Link>
         </div>
-      </section>
+      </ResultSummary>
 
-      <section className={card} aria-labelledby="compare-heading">
+      <section className={resultCard} aria-labelledby="compare-heading">
         <h2 id="compare-heading" className="mb-3 text-lg font-semibold">
           You, the topper and the average
         </h2>
@@ -235,24 +209,17 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
         ) : null}
       </section>
 
-      <section className={card} aria-label="Sections and topics">
+      <section className={resultCard} aria-label="Sections and topics">
         <GroupTable caption="By section" groups={r.sections} testId="section-table" />
         <div className="mt-6">
           <GroupTable caption="By topic" groups={r.topics} testId="topic-table" />
         </div>
       </section>
 
-      <h2 className="mb-3 text-lg font-semibold">Question by question</h2>
-      <ol className="space-y-6">
-        {r.questions.map((q) => (
-          <ReviewItem key={q.id} q={q}>
-            <SaveQuestionForm questionId={q.id} saved={saved.includes(q.id)} />
-          </ReviewItem>
-        ))}
-      </ol>
+      <QuestionReview questions={r.questions.map((question) => ({ question, saved: saved.includes(question.id) }))} />
       <div className="mt-8 text-center">
         <QuizzesLink label="Go to Quizzes" />
       </div>
-    </main>
+    </ResultPage>
   )
 }

@@ -1,9 +1,12 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import { answersCloseAt, secondsLeft, timeSinceShown } from '~/lib/quiz/clock'
 import { QuizError } from '~/models/quiz/access.server'
 import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
-import { saveAnswers, submitAttempt, type AttemptRow } from '~/models/quiz/attempt.server'
-import { parseAnswersField, type AnswerInput, type AttemptForm } from '~/schemas/quiz-attempt'
+import { saveAnswers, submitAttempt } from '~/models/quiz/attempt.server'
+import type { AttemptRow } from '~/models/quiz/rows'
+import { attemptFormSchema, parseAnswersField, type AnswerInput, type AttemptForm } from '~/schemas/quiz-attempt'
+import { parseForm } from '~/utils/body.server'
 import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 
 // The test view's server side for any open attempt: a quiz's ranked or practice attempt (/quiz/{id}) or a practice
@@ -57,6 +60,21 @@ export async function testViewData<Q extends { id: string }>({
     secondsLeft: secondsLeft(attempt.deadline_at, now),
     secondsUntilClosed: secondsLeft(answersCloseAt(attempt.deadline_at), now),
   }
+}
+
+const NOT_UNDERSTOOD = 'That action was not understood. Please try again.'
+
+/**
+ * A post of the test form, read: its fields, or the page's answer to a body that is not a form (JSON, plain text)
+ * or not this form's (a bad request, not a crash).
+ */
+export async function readTestPost(request: Request) {
+  const body = await parseForm(request)
+  if (!body.ok) return { ok: false as const, reply: data({ error: NOT_UNDERSTOOD }, { status: body.status }) }
+  const submission = parseWithZod(body.form, { schema: attemptFormSchema })
+  if (submission.status !== 'success')
+    return { ok: false as const, reply: data({ error: NOT_UNDERSTOOD }, { status: 400 }) }
+  return { ok: true as const, form: submission.value }
 }
 
 export const TIME_WAS_UP = 'Time was up: your test was scored with the answers saved in time.'

@@ -1,25 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { z } from 'zod'
 import { ErrorList, Field, StatusButton, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { marksText } from '~/lib/quiz/marks'
-import type { QuizFormValues } from '~/lib/quiz/quiz-form'
-import { quizFormSchema, QUESTION_TYPES } from '~/schemas/admin-quiz'
+import type { QuizFormValues } from '~/schemas/quiz-form'
+import { QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
+import type { QuestionType } from '~/lib/quiz/scoring'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { secondaryButtonClass } from '../ui'
-import type { QuestionPreview } from '~/routes/admin/quiz-form.server'
 import { DecimalField } from './decimal-field'
-import { QuestionFields } from './question-fields'
+import { QuestionFields, type QuestionPreview } from './question-fields'
+import { useQuizForm } from './use-quiz-form'
 
 // The manual quiz form of Create Quiz and Edit Quiz: the quiz's own fields, its marking defaults, then one
 // QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
@@ -42,31 +34,7 @@ export const emptyQuestion = {
   explanation: '',
 }
 
-export type QuestionType = (typeof QUESTION_TYPES)[number]
 const TYPE_SHORT = { mcq: 'MCQ', msq: 'MSQ', nat: 'NAT' } as const
-
-const anyForm = z.looseObject({})
-
-/** The preview submit: it must reach the server even while some field is still invalid. */
-const isPreview = (submitter: HTMLElement | null | undefined) =>
-  submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value === 'preview'
-
-function useQuizForm(defaultValue: QuizFormValues, lastResult: SubmissionResult<string[]> | null | undefined) {
-  return useForm({
-    id: 'quiz-form',
-    lastResult,
-    defaultValue,
-    // A preview is not a save: it goes to the server as typed, where each question's markup is rendered.
-    onValidate: ({ formData, submitter }) =>
-      isPreview(submitter)
-        ? parseWithZod(formData, { schema: anyForm })
-        : parseWithZod(formData, { schema: quizFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-}
-/** One question's fields in the quiz form. */
-export type QuestionField = ReturnType<ReturnType<typeof useQuizForm>[1]['questions']['getFieldList']>[number]
 
 export function QuizEditor({
   defaultValue,

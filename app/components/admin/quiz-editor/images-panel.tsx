@@ -4,12 +4,26 @@ import { Form, useLocation } from 'react-router'
 import { ConfirmDialog, dangerButtonClass, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { QUIZ_IMAGE_ALT_MAX, questionList } from '~/lib/quiz/images'
-import type { ImageDeleteConfirm, QuizImageItem } from '~/routes/admin/quiz-images.server'
 import { quizImageFormSchema } from '~/schemas/quiz-image'
 
 // The Edit Quiz page's images: upload one (file + alt text, its own multipart post), each image with the markup to
 // paste into a question, and Delete after a confirmation the server renders (?delete=<id>), so all of it works
 // without JavaScript. Uploading reloads the page: save question edits first.
+
+/** One image of the quiz as the panel lists it, with the markup that places it in a question. */
+export type QuizImageItem = {
+  id: string
+  name: string
+  url: string
+  alt: string
+  markup: string
+  byteSize: number
+  width: number | null
+  height: number | null
+}
+
+/** The image a Delete asks about: the questions that show it now, and how many earlier versions did. */
+export type ImageDeleteConfirm = { id: string; name: string; usedBy: number[]; earlierVersions: number }
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`
 

@@ -4,13 +4,17 @@ import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { Markup } from '~/components/quiz/markup'
-import type { QuestionPreview } from '~/routes/admin/quiz-form.server'
+import type { QuestionHtml } from '~/lib/markup/question'
+import type { QuestionType } from '~/lib/quiz/scoring'
 import { DecimalField } from './decimal-field'
-import type { QuestionField, QuestionType } from './editor'
+import type { QuestionField } from './use-quiz-form'
 
 // One question of the manual quiz form: text, type, marks, the four options, the key of its type (correct option,
 // MSQ ticks or the NAT range), section, topic and explanation. Without JS every key field is shown (the server
 // ignores those the type does not use); with JS only the type's.
+
+/** One question's preview: its rendered HTML, or what does not render ("option B: unknown command \foo"). */
+export type QuestionPreview = { html: QuestionHtml; problems?: undefined } | { html?: undefined; problems: string[] }
 
 const TYPE_LABELS = {
   mcq: 'MCQ: one correct option',

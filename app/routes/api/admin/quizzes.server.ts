@@ -20,7 +20,7 @@ import {
   StaffQuizShape,
 } from '~/presenters/v1-shapes'
 import { aiRequestSchema, questionIssueMessage, quizApiSchema } from '~/schemas/admin-quiz'
-import { apiMarkingDefaults, apiQuestionToDraft } from '~/lib/quiz/quiz-form'
+import { apiMarkingDefaults, apiQuestionToDraft } from '~/schemas/quiz-form'
 import { quizPriceSchema } from '~/schemas/admin'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'

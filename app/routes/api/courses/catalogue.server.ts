@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COURSE_IN_USE, deleteCourse, updateCourse } from '~/models/catalogue/course.server'
+import { COURSE_IN_USE, deleteCourse, updateCourse } from '~/models/catalogue/course-authoring.server'
 import { staffCourseJson } from '~/presenters/v1.server'
 import { StaffCourseShape } from '~/presenters/v1-shapes'
 import { courseUpdateSchema } from '~/schemas/admin'

@@ -1,12 +1,8 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
-import {
-  deleteLecture,
-  deleteSection,
-  PositionError,
-  updateLecture,
-  updateSection,
-} from '~/models/catalogue/course-content.server'
+import { PositionError } from '~/models/catalogue/content-order.server'
+import { deleteLecture, updateLecture } from '~/models/catalogue/lecture-edits.server'
+import { deleteSection, updateSection } from '~/models/catalogue/section-edits.server'
 import { NotFoundError } from '~/models/catalogue/section.server'
 import { lectureJson, sectionJson } from '~/presenters/v1.server'
 import { LectureShape, SectionShape } from '~/presenters/v1-shapes'

@@ -1,4 +1,4 @@
-import type { QuestionType } from '~/lib/quiz/scoring'
+import type { QuestionType } from './scoring'
 
 // What staff editing takes and stores: a quiz and its questions as the editor, the CSV import, the AI generator
 // and the admin API hand them to app/models/quiz/editing.server.ts. Plain types, shared by the browser's editor.

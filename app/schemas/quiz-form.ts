@@ -1,15 +1,19 @@
-import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/models/quiz/types'
-import type { ExamFields, formMarkingDefaults, QuizFormFields, quizApiSchema } from '~/schemas/admin-quiz'
+import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/lib/quiz/quiz-input'
 import type { z } from 'zod'
-import { marksFromStorage, marksText, readMarkUnits } from './marks'
-import { readBoundText } from './numeric'
-import type { QuestionType } from './scoring'
+import { marksFromStorage, marksText, readMarkUnits } from '~/lib/quiz/marks'
+import { readBoundText } from '~/lib/quiz/numeric'
+import type { QuestionType } from '~/lib/quiz/scoring'
+import {
+  QUESTION_TYPES,
+  type ExamFields,
+  type formMarkingDefaults,
+  type QuizFormFields,
+  type quizApiSchema,
+} from './admin-quiz'
 
 // The quiz editor's values and the admin API's body mapped to and from what the editing model takes (correct
 // option 1-4 on the page, 0-3 in the API and the model; marks as exact text on the page, storage units in the
 // model). The schemas in app/schemas/admin-quiz.ts check the input first; these only convert it.
-
-const QUESTION_TYPES = ['mcq', 'msq', 'nat'] as const satisfies readonly QuestionType[]
 
 /**
  * Line ends as one newline: a browser posts a textarea's lines with CRLF, a script may send LF, and the same
