@@ -26,8 +26,8 @@ export { requestContext } from '~/utils/request-context'
 export const pageCache = createPageCache(contentVersion)
 // ...and reads its settings (CORS origins, body limits, the API's error shape) from here.
 export { serverSettings } from '~/utils/server-settings.server'
-// ...and starts the scheduled work (reminders, class notices) once it listens (app/models/jobs/jobs.server.ts).
-export { startScheduledWork } from '~/models/jobs/jobs.server'
+// ...and starts the scheduled work (reminders, class notices) once it listens (app/models/sweep/sweep.server.ts).
+export { startScheduledWork } from '~/models/sweep/sweep.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 

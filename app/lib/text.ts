@@ -24,3 +24,6 @@ export const withoutControlCharacters = (text: string) => text.replace(CONTROL_C
 
 /** True when the text holds a control character other than tab, line feed and carriage return. */
 export const hasControlCharacters = (text: string) => new RegExp(CONTROL_CHARACTERS.source).test(text)
+
+/** An e-mail address as accounts are keyed by it: trimmed and lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()

@@ -24,7 +24,8 @@ vi.hoisted(() => {
 const { db, dialect } = await import('~/utils/db.server')
 const { fulfilOrder } = await import('~/models/money/payment.server')
 const { issueInvoice, nextDocumentNumber, sellerFromEnv } = await import('~/models/money/documents.server')
-const { deliver, runSweep, CLAIM_RETRY_MINUTES } = await import('~/models/jobs/jobs.server')
+const { deliver, CLAIM_RETRY_MINUTES } = await import('~/models/jobs/claims.server')
+const { runSweep } = await import('~/models/sweep/sweep.server')
 const { purchaseMailJob } = await import('~/models/money/purchase-mail.server')
 const { newId } = await import('~/utils/ids.server')
 

@@ -3,7 +3,8 @@ import { sniffImage, MIME } from '~/lib/file-type'
 import { recordAudit } from '~/models/audit/audit.server'
 import { deleteUserSessions } from '~/models/accounts/session.server'
 import { openEnrolments } from '~/models/enrolment/access.server'
-import { getPasswordHash, getUserById, normaliseEmail, type UserRow } from '~/models/accounts/user.server'
+import { getPasswordHash, getUserById, type UserRow } from '~/models/accounts/user.server'
+import { normaliseEmail } from '~/lib/text'
 import {
   consumeVerification,
   dropPendingSignups,

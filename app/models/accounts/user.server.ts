@@ -1,11 +1,12 @@
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/lib/password.server'
 import type { Role, UsersTable } from '#db/schema'
-import { onePage } from '~/utils/page.server'
+import { nameContains, onePage } from '~/utils/page.server'
+import { normaliseEmail } from '~/lib/text'
 import { paidQuizAccessSql, sqlTrue } from '../enrolment/access.server'
 
 // Columns safe to hand to a page or the API: never password_hash.
@@ -25,8 +26,6 @@ export const publicUserColumns = [
 
 /** A user as pages and the API see it: the table's row without the password hash (db/schema). */
 export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]>
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
 export async function getUserById(id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(publicUserColumns).where('id', '=', id).executeTakeFirst()
@@ -95,12 +94,6 @@ export async function getAttemptedQuizIds(userId: string): Promise<string[]> {
     .where('mode', '=', 'ranked')
     .execute()
   return rows.map((r) => r.quiz_id)
-}
-
-/** `name contains q`, case-insensitive, with LIKE wildcards in q taken literally. */
-export function nameContains(column: string, q: string) {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
 }
 
 const userListColumns = [

@@ -1,4 +1,4 @@
-import { nameContains } from '~/models/accounts/user.server'
+import { nameContains } from '~/utils/page.server'
 import { paidQuizAccessSql, sqlTrue } from '~/models/enrolment/access.server'
 import { db } from '~/utils/db.server'
 import type { Role, UsersTable } from '#db/schema'

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { OTP_MAX_WRONG_TRIES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '~/lib/constants'
-import { normaliseEmail } from '~/models/accounts/user.server'
+import { normaliseEmail } from '~/lib/text'
 import { db } from '~/utils/db.server'
 import { sessionSecrets } from '~/utils/env.server'
 import { newId, nowIso } from '~/utils/ids.server'

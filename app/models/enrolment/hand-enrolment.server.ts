@@ -4,7 +4,7 @@ import { sendMailQuietly } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
 import { appOrigin } from '~/utils/origin.server'
 import { recordAudit } from '../audit/audit.server'
-import { normaliseEmail } from '../accounts/user.server'
+import { normaliseEmail } from '~/lib/text'
 import { grantCourse } from './grant.server'
 import type { EnrollmentRow } from './staff.server'
 

@@ -5,7 +5,7 @@ import { db } from '~/utils/db.server'
 import { onePage } from '~/utils/page.server'
 import { recordAudit } from '../audit/audit.server'
 import { getCourseName } from '../catalogue/course.server'
-import { nameContains } from '../accounts/user.server'
+import { nameContains } from '~/utils/page.server'
 
 // Staff's view of a course's learners and the two switches on an enrolment: access on or off (admin) and its end.
 // An end staff set to a moment already passed, and a revoke, are early ends (`enrollments.access_ended_by`): the

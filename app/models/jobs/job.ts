@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import type { Mail } from '~/services/mail.server'
 
-// What the scheduled sweep (./jobs.server.ts) sends, in a module of its own: the producers (reminders, class
+// What the scheduled sweep (app/models/sweep/sweep.server.ts) sends, in a module of its own: the producers (reminders, class
 // notices) and the sweep both import it, so neither imports the other's module to name it.
 
 /**

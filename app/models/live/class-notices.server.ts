@@ -7,7 +7,7 @@ import type { Job } from '../jobs/job'
 import { enrolmentOpenSql } from '../enrolment/access.server'
 
 // The e-mails about a class with `notify` (app/lib/live-classes.ts says when each is due), sent once each by the
-// scheduled sweep (app/models/jobs/jobs.server.ts) to the learners who can open its course at that moment.
+// scheduled sweep (app/models/sweep/sweep.server.ts) to the learners who can open its course at that moment.
 
 /**
  * The learners (not staff) who can open a course now, for class notices; `conn` lets the sweep use its own

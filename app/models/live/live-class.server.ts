@@ -97,7 +97,7 @@ const columnsOf = (f: LiveClassFields) => ({
   notify: f.notify ? 1 : 0,
 })
 
-/** Staff schedule a class (audited). With `notify`, the sweep tells its learners (app/models/jobs/jobs.server.ts). */
+/** Staff schedule a class (audited). With `notify`, the sweep tells its learners (app/models/sweep/sweep.server.ts). */
 export async function scheduleClass(input: { actorId: string; courseId: string; fields: LiveClassFields }) {
   const now = nowIso()
   const id = newId()

@@ -11,7 +11,7 @@ import type { Job } from '../jobs/job'
 // Only an end that runs out in time is reminded of: an enrolment switched off, or one whose end a refund, a revoke
 // or staff brought forward to that moment (`access_ended_by` set), is not asked to renew.
 
-/** The reminders due at `now`, one job each (the sweep claims and sends them, app/models/jobs/jobs.server.ts). */
+/** The reminders due at `now`, one job each (the sweep claims and sends them, app/models/sweep/sweep.server.ts). */
 export async function dueReminders(input: { conn: Kysely<Database>; now: Date; origin: string }): Promise<Job[]> {
   const { conn, now, origin } = input
   const { after, until } = reminderWindow(now)

@@ -8,7 +8,7 @@ import { recordAudit } from '~/models/audit/audit.server'
 import { paidUses, usedByLearner } from '~/models/money/coupon.server'
 import { issueInvoice } from '~/models/money/documents.server'
 import { grantCourse } from '~/models/enrolment/grant.server'
-import { deliver } from '~/models/jobs/jobs.server'
+import { deliver } from '~/models/jobs/claims.server'
 import { purchaseMailJob } from '~/models/money/purchase-mail.server'
 import { db } from '~/utils/db.server'
 import { lockRow } from '#db/dialect'
@@ -104,7 +104,7 @@ export async function fulfilOrder(input: {
 
   if (outcome.fulfilled && outcome.order) {
     const job = await purchaseMailJob({ conn, orderId: outcome.order.id, origin: input.origin ?? appOrigin() })
-    // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/jobs/jobs.server.ts).
+    // A failed send stays claimed and unsent: the scheduled sweep sends it later (app/models/sweep/sweep.server.ts).
     if (job) await deliver(conn, job, at)
   }
   if (outcome.refundDue && outcome.reason && outcome.order && outcome.order.amount_paise > 0)

@@ -7,7 +7,7 @@ import { getReceipt, receiptFileName } from './receipts.server'
 
 // The purchase mail: what the learner bought, where to start, and the receipt (its link and its PDF attached), once
 // per fulfilled order. Fulfilment sends it right after its transaction commits, as a job claimed under
-// 'receipt:{orderId}' (app/models/jobs/jobs.server.ts `deliver`): callback, webhook and retries race for the order's
+// 'receipt:{orderId}' (app/models/jobs/claims.server.ts `deliver`): callback, webhook and retries race for the order's
 // created -> paid transition and only the winner sends. A send that fails, or a process that dies between the
 // commit and the send, leaves it to the scheduled sweep (`duePurchaseMails`), which sends what is still unsent for
 // a week after the invoice was issued.

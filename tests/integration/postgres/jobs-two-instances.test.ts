@@ -1,5 +1,5 @@
 // Two app instances on one PostgreSQL sweeping at the same moment (each with its own connection pool, as two
-// processes have) send each reminder once: the claim rows, not timing, decide (app/models/jobs/jobs.server.ts);
+// processes have) send each reminder once: the claim rows, not timing, decide (app/models/sweep/sweep.server.ts);
 // and one whose slow mail server makes its sweep outlast the claim's retry time is not doubled by the other.
 // Runs only in the PostgreSQL run (vitest.config.ts).
 import { expect, test } from 'vitest'
@@ -7,7 +7,7 @@ import { createCourse, createUser } from '../../../db/factories'
 import { openPostgres } from '../../../db/client'
 import { ENROLMENT_SOURCES } from '~/lib/enrolment'
 import { grantCourse } from '~/models/enrolment/grant.server'
-import { runSweep } from '~/models/jobs/jobs.server'
+import { runSweep } from '~/models/sweep/sweep.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
 import { raceALongSweep } from '../../support/long-sweep'

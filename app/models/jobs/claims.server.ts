@@ -1,17 +1,10 @@
 import type { Kysely } from 'kysely'
 import { sendMail, type Mail } from '~/services/mail.server'
-import { db as appDb } from '~/utils/db.server'
-import { getEnv } from '~/utils/env.server'
-import { appOrigin } from '~/utils/origin.server'
 import type { Database } from '#db/schema'
 import type { Job } from './job'
-import { dueClassNotices } from '../live/class-notices.server'
-import { duePurchaseMails } from '../money/purchase-mail.server'
-import { dueReminders } from '../live/reminders.server'
 
-// Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
-// 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened since it last
-// ran, so an app that was stopped catches up when it starts. Each message has a unique key naming what it is for
+// Sending a message once (decision 022), for the scheduled sweep (app/models/sweep/sweep.server.ts) and for
+// fulfilment's purchase mail. Each message has a unique key naming what it is for
 // ('reminder:{enrollmentId}:{periodEnd}:3days', 'class:{classId}:scheduled:{userId}', ...) and is claimed by
 // inserting that key into `job_claims` before it is sent: of several sweeps at once (one process, or several
 // instances on one PostgreSQL) exactly one inserts it and sends; the others skip it. The claim is marked sent
@@ -26,29 +19,6 @@ export const CLAIM_RETRY_MINUTES = 10
 
 /** A clock: read afresh for each claim, so its stamp is the moment the claim is made. */
 export type Clock = () => Date
-
-/** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
-export type SweepOptions = {
-  db?: Kysely<Database>
-  /** The moment the sweep asks what is due at (default: the clock's first reading). */
-  now?: Date
-  /**
-   * Read for each claim's stamp and its take-over check. Default: the real clock, or, when `now` is given, `now`
-   * plus the real time elapsed since the sweep began (tests that set `now` keep their timeline).
-   */
-  clock?: Clock
-  send?: (mail: Mail) => Promise<void>
-  origin?: string
-}
-
-/** The sweep's clock and its start, from the options (see `SweepOptions.clock`). */
-function sweepClock(options: SweepOptions): { clock: Clock; now: Date } {
-  if (options.clock) return { clock: options.clock, now: options.now ?? options.clock() }
-  if (!options.now) return { clock: () => new Date(), now: new Date() }
-  const start = options.now.getTime()
-  const began = Date.now()
-  return { clock: () => new Date(start + (Date.now() - began)), now: options.now }
-}
 
 /**
  * Claims `key` at `now`, the moment the claim is made: true when this sweep inserted it, or took over a claim left
@@ -77,7 +47,7 @@ export async function claim(conn: Kysely<Database>, key: string, now: Date): Pro
  * The keys among `keys` already sent, read in chunks: a class announced to many learners stays due until it
  * starts, so each sweep skips what went before with a few reads instead of one claim attempt per message.
  */
-async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+export async function sentKeys(conn: Kysely<Database>, keys: string[]): Promise<Set<string>> {
   const sent = new Set<string>()
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await conn
@@ -119,56 +89,4 @@ export async function deliver(
   const sentAt = typeof clock === 'function' ? clock() : new Date()
   await conn.updateTable('job_claims').set({ sent_at: sentAt.toISOString() }).where('key', '=', job.key).execute()
   return 'sent'
-}
-
-/** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
-export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
-  const conn = options.db ?? appDb
-  const { clock, now } = sweepClock(options)
-  const send = options.send ?? sendMail
-  const origin = options.origin ?? appOrigin()
-  const jobs = [
-    ...(await dueReminders({ conn, now, origin })),
-    ...(await dueClassNotices({ conn, now, origin })),
-    ...(await duePurchaseMails({ conn, now, origin, retryMinutes: CLAIM_RETRY_MINUTES })),
-  ]
-  const done = await sentKeys(
-    conn,
-    jobs.map((j) => j.key),
-  )
-  const sent: string[] = []
-  const failed: string[] = []
-  for (const job of jobs) {
-    if (done.has(job.key)) continue
-    const outcome = await deliver(conn, job, clock, send)
-    if (outcome === 'sent') sent.push(job.key)
-    else if (outcome === 'failed') failed.push(job.key)
-  }
-  return { sent, failed }
-}
-
-let timer: ReturnType<typeof setInterval> | undefined
-
-/**
- * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS (server.js calls it after it
- * listens; tests run sweeps themselves). A sweep still running when the next is due is not doubled.
- */
-export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECONDS): void {
-  if (timer) return
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      const { sent, failed } = await runSweep()
-      if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
-    } catch (error) {
-      console.error('[jobs] sweep failed:', error)
-    } finally {
-      running = false
-    }
-  }
-  void tick()
-  timer = setInterval(tick, intervalSeconds * 1000)
-  timer.unref()
 }

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely'
+import { sendMail, type Mail } from '~/services/mail.server'
+import { db as appDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { appOrigin } from '~/utils/origin.server'
+import type { Database } from '#db/schema'
+import { CLAIM_RETRY_MINUTES, deliver, sentKeys, type Clock } from '../jobs/claims.server'
+import { dueClassNotices } from '../live/class-notices.server'
+import { duePurchaseMails } from '../money/purchase-mail.server'
+import { dueReminders } from '../live/reminders.server'
+
+// Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
+// 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened
+// since it last ran, so an app that was stopped catches up when it starts. Each message goes through the claim
+// that sends it once (app/models/jobs/claims.server.ts); the sweep sits above the domains that say what is due, and
+// they import only the claim and the job's type from below.
+
+/** What a sweep needs; each is injectable so tests can step a clock, use a second connection and catch the mail. */
+export type SweepOptions = {
+  db?: Kysely<Database>
+  /** The moment the sweep asks what is due at (default: the clock's first reading). */
+  now?: Date
+  /**
+   * Read for each claim's stamp and its take-over check. Default: the real clock, or, when `now` is given, `now`
+   * plus the real time elapsed since the sweep began (tests that set `now` keep their timeline).
+   */
+  clock?: Clock
+  send?: (mail: Mail) => Promise<void>
+  origin?: string
+}
+
+/** The sweep's clock and its start, from the options (see `SweepOptions.clock`). */
+function sweepClock(options: SweepOptions): { clock: Clock; now: Date } {
+  if (options.clock) return { clock: options.clock, now: options.now ?? options.clock() }
+  if (!options.now) return { clock: () => new Date(), now: new Date() }
+  const start = options.now.getTime()
+  const began = Date.now()
+  return { clock: () => new Date(start + (Date.now() - began)), now: options.now }
+}
+
+/** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
+export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
+  const conn = options.db ?? appDb
+  const { clock, now } = sweepClock(options)
+  const send = options.send ?? sendMail
+  const origin = options.origin ?? appOrigin()
+  const jobs = [
+    ...(await dueReminders({ conn, now, origin })),
+    ...(await dueClassNotices({ conn, now, origin })),
+    ...(await duePurchaseMails({ conn, now, origin, retryMinutes: CLAIM_RETRY_MINUTES })),
+  ]
+  const done = await sentKeys(
+    conn,
+    jobs.map((j) => j.key),
+  )
+  const sent: string[] = []
+  const failed: string[] = []
+  for (const job of jobs) {
+    if (done.has(job.key)) continue
+    const outcome = await deliver(conn, job, clock, send)
+    if (outcome === 'sent') sent.push(job.key)
+    else if (outcome === 'failed') failed.push(job.key)
+  }
+  return { sent, failed }
+}
+
+let timer: ReturnType<typeof setInterval> | undefined
+
+/**
+ * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS (server.js calls it after it
+ * listens; tests run sweeps themselves). A sweep still running when the next is due is not doubled.
+ */
+export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECONDS): void {
+  if (timer) return
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      const { sent, failed } = await runSweep()
+      if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
+    } catch (error) {
+      console.error('[jobs] sweep failed:', error)
+    } finally {
+      running = false
+    }
+  }
+  void tick()
+  timer = setInterval(tick, intervalSeconds * 1000)
+  timer.unref()
+}
