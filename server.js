@@ -375,7 +375,7 @@ app.use((error, req, res, _next) => {
 // A deep accept queue: a class of learners submitting at the same second must wait, not be refused.
 const server = app.listen({ port: PORT, host: HOST, backlog: 4096 }, () => {
   console.log(`Server listening on http://${HOST ?? 'localhost'}:${PORT}`)
-  // Reminders and class notices: a sweep now and every JOBS_INTERVAL_SECONDS (app/models/jobs/jobs.server.ts).
+  // Reminders and class notices: a sweep now and every JOBS_INTERVAL_SECONDS (app/models/sweep/sweep.server.ts).
   build.entry.module.startScheduledWork()
 })
 

@@ -141,7 +141,7 @@ export interface LiveClassesTable {
   updated_at: string
 }
 
-/** One row per message the scheduled sweep sends, claimed before sending (app/models/jobs/jobs.server.ts). */
+/** One row per message the scheduled sweep sends, claimed before sending (app/models/jobs/claims.server.ts). */
 export interface JobClaimsTable {
   key: string
   claimed_at: string
