@@ -11,7 +11,7 @@ import type { QuizResultRow } from '~/models/quiz/staff-results.server'
 import type { LearnerQuestion, QuizRow } from '~/models/quiz/catalog.server'
 import type { FullCourse, LectureRow, SectionSummary } from '~/models/catalogue/section.server'
 import type { QuizPrice } from '~/models/catalogue/settings.server'
-import { hasPaidQuizAccess, openCourseIds } from '~/models/enrolment/access.server'
+import { openCourseIds } from '~/models/enrolment/access.server'
 import { getAttemptedQuizIds, type UserListRow, type UserRow } from '~/models/accounts/user.server'
 import type * as shapes from './v1-shapes'
 import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
@@ -31,17 +31,13 @@ const whenSet = <K extends string>(key: K, value: string | null | undefined) =>
  * (§5 #7).
  */
 export async function presentUser(user: UserRow, options: { withVersion?: boolean } = {}): Promise<Shape<'UserShape'>> {
-  const [enrolledCourses, attemptedQuizzes, hasAccessToQuizzes] = await Promise.all([
-    openCourseIds(user.id),
-    getAttemptedQuizIds(user.id),
-    hasPaidQuizAccess(user.id),
-  ])
+  const [enrolledCourses, attemptedQuizzes] = await Promise.all([openCourseIds(user.id), getAttemptedQuizIds(user.id)])
   return {
     _id: user.id,
     name: user.name,
     email: user.email,
     isPremiumMember: user.is_premium_member === 1,
-    hasAccessToQuizzes,
+    hasAccessToQuizzes: user.paidQuizAccess,
     attemptedQuizzes,
     enrolledCourses,
     role: user.role,

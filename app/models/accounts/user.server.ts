@@ -24,15 +24,31 @@ export const publicUserColumns = [
   'updated_at',
 ] as const
 
-/** A user as pages and the API see it: the table's row without the password hash (db/schema). */
-export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]>
+/**
+ * A user as pages and the API see it: the table's row without the password hash (db/schema), and whether they hold
+ * paid quiz access at the moment the row was read (app/models/enrolment/access.server.ts `paidQuizAccessSql`), in
+ * the same query, so a request that checks it costs no second round trip.
+ */
+export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]> & { paidQuizAccess: boolean }
+
+const userRows = (now = new Date()) =>
+  db
+    .selectFrom('users')
+    .select(publicUserColumns)
+    .select((eb) => paidQuizAccessSql(now)(eb).as('paid_quiz_access'))
+
+function toUserRow<R extends { paid_quiz_access: unknown }>(row: R | undefined) {
+  if (!row) return undefined
+  const { paid_quiz_access, ...rest } = row
+  return { ...rest, paidQuizAccess: sqlTrue(paid_quiz_access) }
+}
 
 export async function getUserById(id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(publicUserColumns).where('id', '=', id).executeTakeFirst()
+  return toUserRow(await userRows().where('users.id', '=', id).executeTakeFirst())
 }
 
 export async function getUserByEmail(email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(publicUserColumns).where('email', '=', normaliseEmail(email)).executeTakeFirst()
+  return toUserRow(await userRows().where('users.email', '=', normaliseEmail(email)).executeTakeFirst())
 }
 
 export async function getPasswordHash(email: string) {

@@ -7,8 +7,11 @@ import { hasPaidQuizAccess } from '../enrolment/access.server'
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
 // map each reason to their own status and message (app/routes/quiz/statuses.ts).
 
-/** Who is looking: enough to find their attempts and to work out their access. */
-export type QuizViewer = { id: string; role: Role }
+/**
+ * Who is looking: enough to find their attempts and to work out their access. `paidQuizAccess`, when the caller
+ * read it with the user (app/models/accounts/user.server.ts `UserRow`), saves asking again.
+ */
+export type QuizViewer = { id: string; role: Role; paidQuizAccess?: boolean }
 
 /** Why an action on a quiz was refused: a learner's bad input, a paper with no questions, practice too early. */
 export type QuizProblem = 'invalid-answer' | 'no-questions' | 'submit-first'
@@ -29,7 +32,8 @@ export class QuizError extends Error {
  * grants quiz access and is open now). Read once per request and passed to `canAccessQuiz`.
  */
 export async function opensPaidQuizzes(user: QuizViewer, now: Date = new Date()): Promise<boolean> {
-  return isStaff(user.role) || (await hasPaidQuizAccess(user.id, now))
+  if (isStaff(user.role)) return true
+  return user.paidQuizAccess ?? (await hasPaidQuizAccess(user.id, now))
 }
 
 /** Access rule: the quiz is free, or the viewer opens paid quizzes now (`opensPaidQuizzes`). */
