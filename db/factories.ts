@@ -224,6 +224,13 @@ export async function createQuiz(
   const questionIds: string[] = []
   for (const [position, q] of questions.entries()) {
     const qid = newId()
+    // Every question is a version of a bank question (migrations/0018), with the bank's own copy, as the editor
+    // writes it (app/models/bank/versions.server.ts).
+    const bankId = newId()
+    await db
+      .insertInto('bank_questions')
+      .values({ id: bankId, topic: q.topic ?? '', created_at: now, updated_at: now, retired_at: null })
+      .execute()
     questionIds.push(qid)
     const type = q.type ?? 'mcq'
     // Rendered as the editing model renders a saved question version: markup that does not render is a bug in
@@ -254,7 +261,13 @@ export async function createQuiz(
         options_html: JSON.stringify(rendered.html.options),
         explanation_html: rendered.html.explanation,
         plain_text: questionReadsAsSource(q, rendered.html) ? 1 : 0,
+        bank_question_id: bankId,
       })
+      .execute()
+    const row = await db.selectFrom('questions').selectAll().where('id', '=', qid).executeTakeFirstOrThrow()
+    await db
+      .insertInto('questions')
+      .values({ ...row, id: newId(), quiz_id: 'question-bank', position: 0, section: null })
       .execute()
   }
   return { id, questionIds }

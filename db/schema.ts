@@ -307,6 +307,41 @@ export interface QuestionsTable {
   explanation_html: string | null
   /** 1 when every field's HTML says exactly its source text (the older client may show the quiz), else 0. */
   plain_text: number
+  /**
+   * migrations/0018: the bank question this row is a version of. Rows of the quiz 'question-bank' are the bank's
+   * own current versions; rows of a paper are the versions it shows. Null only for a row written before the bank.
+   */
+  bank_question_id: string | null
+}
+
+export type Difficulty = 'easy' | 'medium' | 'hard'
+
+/** migrations/0018: a question written once, with its tags; its versions are rows of `questions`. */
+export interface BankQuestionsTable {
+  id: string
+  subject: Generated<string>
+  topic: Generated<string>
+  subtopic: string | null
+  year: number | null
+  difficulty: Generated<Difficulty>
+  source: string | null
+  created_at: string
+  updated_at: string
+  /** Kept in old papers and results; never offered for new papers or practice. */
+  retired_at: string | null
+}
+
+/** migrations/0018: the exams a bank question is tagged with, from a list staff extend. */
+export interface ExamsTable {
+  id: string
+  name: string
+  position: number
+  created_at: string
+}
+
+export interface BankQuestionExamsTable {
+  bank_question_id: string
+  exam_id: string
 }
 
 /** migrations/0014: an image uploaded to a quiz, named in its question markup (app/models/quiz/images.server.ts). */
@@ -416,6 +451,9 @@ export interface Database {
   refunds: RefundsTable
   document_counters: DocumentCountersTable
   quiz_images: QuizImagesTable
+  bank_questions: BankQuestionsTable
+  exams: ExamsTable
+  bank_question_exams: BankQuestionExamsTable
 }
 
 // migrations/0015: the learning loop (app/models/enrolment/lecture-progress.server.ts, app/models/quiz/practice-set.server.ts).

@@ -78,6 +78,8 @@ const examFormFields = {
   answerMax: z.string().trim().max(40).optional(),
   section: label('Section').optional(),
   topic: label('Topic').optional(),
+  /** The bank question the editor loaded the question from (hidden; an edit stays that question). */
+  bankId: z.string().trim().max(40).optional(),
 }
 
 function checkTypeMarks(
@@ -247,6 +249,7 @@ export const quizApiSchema = z.object({
             answerMax: z.preprocess(nullToUndefined, wireBound('Highest accepted answer').optional()),
             section: z.preprocess(nullToUndefined, label('Section').optional()),
             topic: z.preprocess(nullToUndefined, label('Topic').optional()),
+            bankId: z.preprocess(nullToUndefined, z.string().trim().max(40).optional()),
             explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
           },
           { error: 'A question must be an object with questionText, options and correctOption' },

@@ -23,7 +23,7 @@ const lf = (text: string) => text.replace(/\r\n?/g, '\n')
 
 /** A checked question (form or API) as the model takes it; `base` as in checkExamQuestion. */
 export function examDraft(
-  q: ExamFields & { questionText: string; explanation?: string; section?: string; topic?: string },
+  q: ExamFields & { questionText: string; explanation?: string; section?: string; topic?: string; bankId?: string },
   base: 0 | 1,
 ): QuestionDraft {
   const units = (v: string | number | undefined, positive: boolean) => {
@@ -47,6 +47,7 @@ export function examDraft(
     ...(type === 'nat' ? { answerMin: readBoundText(q.answerMin!)!, answerMax: readBoundText(q.answerMax!)! } : {}),
     section: q.section?.trim() || undefined,
     topic: q.topic?.trim() || undefined,
+    ...(q.bankId?.trim() ? { bankId: q.bankId.trim() } : {}),
   }
 }
 
@@ -156,6 +157,7 @@ export function quizToFormValues(q: Partial<QuizInput>) {
         answerMax: type === 'nat' ? x.answerMax : undefined,
         section: x.section || undefined,
         topic: x.topic || undefined,
+        bankId: x.bankId || undefined,
         explanation: x.explanation ?? '',
       }
     }),

@@ -23,6 +23,8 @@ export type QuestionDraft = {
   answerMax?: string
   section?: string
   topic?: string
+  /** The bank question the editor loaded this question from (a changed text or key is its new version). */
+  bankId?: string
 }
 /** Per-type quiz defaults in mark units (quizzes.marking_defaults). */
 export type MarkingDefaultsUnits = Partial<Record<QuestionType, { marks?: number; negativeMarks?: number }>>

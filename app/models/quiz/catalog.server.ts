@@ -3,6 +3,7 @@ import { db } from '~/utils/db.server'
 import type { Database, QuestionType, QuizzesTable } from '#db/schema'
 import { formatMarks, marksEqual, marksFromStorage } from '~/lib/quiz/marks'
 import { MARKING_SCHEMES } from '~/lib/quiz/schemes'
+import { BANK_QUIZ_ID, isPaperId } from '~/lib/bank/bank'
 
 // Quizzes and questions as learners see them. The answer key (and the explanation) is NEVER selected here:
 // anything this module returns may go to a page, loader data or the API before submission. The key is read by
@@ -149,7 +150,9 @@ export function parseOptions(json: string): string[] {
   }
 }
 
+/** A paper by id; the bank's own quiz (never a paper) reads as none. */
 export async function getQuiz(id: string): Promise<QuizRow | undefined> {
+  if (!isPaperId(id)) return undefined
   return db.selectFrom('quizzes').select(quizColumns).where('id', '=', id).executeTakeFirst()
 }
 
@@ -161,6 +164,7 @@ export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[];
   const quizzes = await db
     .selectFrom('quizzes')
     .select(quizColumns)
+    .where('id', '!=', BANK_QUIZ_ID)
     .orderBy('category', 'asc')
     .orderBy('created_at', 'asc')
     .execute()
@@ -168,6 +172,7 @@ export async function listQuizzes(): Promise<(QuizRow & { questionIds: string[];
     .selectFrom('questions')
     .select(['id', 'quiz_id', 'type', 'plain_text'])
     .where('archived_at', 'is', null)
+    .where('quiz_id', '!=', BANK_QUIZ_ID)
     .orderBy('quiz_id')
     .orderBy('position')
     .execute()

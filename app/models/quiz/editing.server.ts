@@ -5,6 +5,8 @@ import type { MarkupImages } from '~/lib/markup/render'
 import { recordAudit } from '~/models/audit/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
+import { bankQuestionForRow } from '~/models/bank/versions.server'
+import { BANK_QUIZ_ID, isPaperId } from '~/lib/bank/bank'
 import { questionsShownAt } from './catalog.server'
 import { quizImageKeys, removeStoredFiles } from './images.server'
 import { stagedImagesFor } from './zip-import.server'
@@ -60,6 +62,7 @@ export async function listQuizzes(): Promise<StaffQuizListRow[]> {
         .where('attempts.mode', '=', 'ranked')
         .as('attemptCount'),
     ])
+    .where('quizzes.id', '!=', BANK_QUIZ_ID)
     .orderBy('quizzes.created_at', 'desc')
     .orderBy('quizzes.id')
     .execute()
@@ -74,11 +77,13 @@ export async function listQuizzes(): Promise<StaffQuizListRow[]> {
 }
 
 export async function getQuizTitle(quizId: string) {
+  if (!isPaperId(quizId)) return undefined
   return db.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
 }
 
 /** A quiz with its current questions (correct option 0-3), for the edit form and GET admin/quiz/{id}. */
 export async function getQuizForEdit(quizId: string) {
+  if (!isPaperId(quizId)) return null
   const quiz = await db
     .selectFrom('quizzes')
     .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at', 'marking_defaults'])
@@ -178,16 +183,19 @@ type QuestionHtmlColumns = {
   plain_text: number
 }
 
+/** Inserts a paper's row as a version of its bank question (bankQuestionForRow: the one it came from, or a new one). */
 async function insertQuestion(
   trx: Transaction<Database>,
   quizId: string,
   position: number,
   columns: QuestionColumns & QuestionHtmlColumns,
   now: string,
+  bankId: string | undefined,
 ) {
+  const bankQuestionId = await bankQuestionForRow(trx, { bankId, columns, quizId, now })
   await trx
     .insertInto('questions')
-    .values({ id: newId(), quiz_id: quizId, position, ...columns, created_at: now })
+    .values({ id: newId(), quiz_id: quizId, position, ...columns, created_at: now, bank_question_id: bankQuestionId })
     .execute()
 }
 
@@ -204,7 +212,25 @@ async function refusable<T>(save: () => Promise<T>): Promise<T | { ok: false; pr
 const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
   d && Object.keys(d).length ? JSON.stringify(d) : null
 
-export async function createQuiz({ actorId, input }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
+/** A bank question sits in a paper once: a second question sent with the same bank id becomes a question of its own. */
+function oneRowPerBankQuestion(input: QuizInput): QuizInput {
+  const seen = new Set<string>()
+  return {
+    ...input,
+    questions: input.questions.map((q) => {
+      if (!q.bankId) return q
+      if (!seen.has(q.bankId)) {
+        seen.add(q.bankId)
+        return q
+      }
+      const { bankId: _dropped, ...own } = q
+      return own
+    }),
+  }
+}
+
+export async function createQuiz({ actorId, input: sent }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
+  const input = oneRowPerBankQuestion(sent)
   const id = newId()
   const now = nowIso()
   const images = await stagedImagesFor(actorId, id, input.images)
@@ -229,7 +255,7 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
         new Map(input.questions.map((q, i) => [i, questionColumns(q, defaults)])),
         await quizImageMap(id, trx),
       )
-      for (const [i, columns] of rendered) await insertQuestion(trx, id, i, columns, now)
+      for (const [i, columns] of rendered) await insertQuestion(trx, id, i, columns, now, input.questions[i].bankId)
       await recordAudit(
         {
           actorId,
@@ -254,12 +280,14 @@ export async function createQuiz({ actorId, input }: { actorId: string; input: Q
 export async function updateQuiz({
   actorId,
   quizId,
-  input,
+  input: sent,
 }: {
   actorId: string
   quizId: string
   input: QuizInput
 }): Promise<QuizSaveResult | null> {
+  const input = oneRowPerBankQuestion(sent)
+  if (!isPaperId(quizId)) return null
   const images = await stagedImagesFor(actorId, quizId, input.images)
   const saving = refusable(() =>
     db.transaction().execute(async (trx) => {
@@ -313,7 +341,7 @@ export async function updateQuiz({
           }
         }
         if (next) {
-          await insertQuestion(trx, quizId, i, next, now)
+          await insertQuestion(trx, quizId, i, next, now, input.questions[i].bankId)
           kept.added++
         }
       }
@@ -341,6 +369,7 @@ export async function updateQuiz({
  * files go once that has committed.
  */
 export async function deleteQuiz({ actorId, quizId }: { actorId: string; quizId: string }) {
+  if (!isPaperId(quizId)) return null
   const deleted = await db.transaction().execute(async (trx) => {
     const quiz = await trx.selectFrom('quizzes').select(['id', 'title']).where('id', '=', quizId).executeTakeFirst()
     if (!quiz) return null

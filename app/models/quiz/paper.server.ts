@@ -262,7 +262,7 @@ export const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, ne
 /** The quiz's current questions as stored, with their position and creation time (the editor's comparison). */
 export function currentStoredQuestions(conn: Kysely<Database>, quizId: string) {
   return currentQuestionRows(quizId, conn)
-    .select([...keyColumns, 'position', 'created_at'])
+    .select([...keyColumns, 'position', 'created_at', 'bank_question_id'])
     .execute()
 }
 
@@ -284,5 +284,7 @@ export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestion
     topic: k.topic ?? undefined,
     /** The stored HTML, for the editor's preview before anything is changed. */
     html: k.html,
+    /** The bank question this row is a version of: the editor sends it back, so an edit stays that question. */
+    bankId: q.bank_question_id ?? undefined,
   }
 }

@@ -31,6 +31,7 @@ export const emptyQuestion = {
   answerMax: '',
   section: '',
   topic: '',
+  bankId: '',
   explanation: '',
 }
 

@@ -144,6 +144,8 @@ export function QuestionFields({
         />
         <Field label="Topic (optional)" inputProps={getInputProps(q.topic, { type: 'text' })} errors={q.topic.errors} />
       </div>
+      {/* The bank question this one was loaded from: an edit stays that question (a new version of it). */}
+      <input {...getInputProps(q.bankId, { type: 'hidden' })} />
       <TextareaField
         label="Explanation (optional)"
         textareaProps={{ ...getTextareaProps(q.explanation), rows: 2 }}
