@@ -305,7 +305,12 @@ export function splitColumns(columns: VersionContent & Placement) {
  */
 export async function bankQuestionForRow(
   trx: Transaction<Database>,
-  { bankId, columns, quizId, now }: { bankId?: string; columns: VersionContent & Placement; quizId: string; now: string },
+  {
+    bankId,
+    columns,
+    quizId,
+    now,
+  }: { bankId?: string; columns: VersionContent & Placement; quizId: string; now: string },
 ): Promise<string> {
   const { content, placement } = splitColumns(columns)
   const known = bankId
