@@ -42,9 +42,10 @@ const flag = async (userId: string) =>
 
 describe('migration 0017', () => {
   test('clears the quiz-access copies of course grants and keeps bundle and admin grants', async () => {
-    const down = await migrator.migrateDown()
+    // Back to just before 0017, whatever came after it.
+    const down = await migrator.migrateTo('0016_receipts_refunds')
     expect(down.error).toBeUndefined()
-    expect(down.results?.map((r) => r.migrationName)).toEqual(['0017_access_rules'])
+    expect(down.results?.map((r) => r.migrationName).at(-1)).toBe('0017_access_rules')
 
     const grants = await createCourse(db, { grantsQuizAccess: true })
     const plain = await createCourse(db, { grantsQuizAccess: false })
