@@ -229,13 +229,7 @@ function oneRowPerBankQuestion(input: QuizInput): QuizInput {
   }
 }
 
-export async function createQuiz({
-  actorId,
-  input: sent,
-}: {
-  actorId: string
-  input: QuizInput
-}): Promise<QuizSaveResult> {
+export async function createQuiz({ actorId, input: sent }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
   const input = oneRowPerBankQuestion(sent)
   const id = newId()
   const now = nowIso()
