@@ -105,12 +105,12 @@ const filtersOf = (f: PracticeFilters) => ({
 })
 
 /**
- * Draws up to `count` bank versions (their row ids) matching `filters` that the learner may practise. With
+ * The draw as one query: up to `count` bank versions (`h.id`) matching `filters` that the learner may practise. With
  * `unseenFirst`, questions they never answered (no answer on any version, in any attempt) come before the ones they
- * have, random within each; otherwise random over all. One query: the filter, the key rule as NOT EXISTS, the
- * answered set as one uncorrelated IN list, ordered by (seen, random) with LIMIT.
+ * have, random within each; otherwise random over all. The key rule is NOT EXISTS per candidate (a few index probes
+ * each), the answered set one uncorrelated IN list (read once), ordered by (seen, random) with LIMIT.
  */
-export async function drawBankPractice({
+export function bankDrawQuery({
   learner,
   filters,
   count,
@@ -120,14 +120,16 @@ export async function drawBankPractice({
   filters: PracticeFilters
   count: number
   unseenFirst: boolean
-}): Promise<string[]> {
+}) {
   let query = bankQuestionsMatching(filtersOf(filters)).where(practisableSql(learner)).select('h.id')
   if (unseenFirst)
     query = query.orderBy((eb) => eb.case().when('b.id', 'in', answeredBankIds(eb, learner.id)).then(1).else(0).end())
-  const rows = await query
-    .orderBy(sql`random()`)
-    .limit(count)
-    .execute()
+  return query.orderBy(sql`random()`).limit(count)
+}
+
+/** Runs bankDrawQuery: the drawn versions' row ids, unseen first when asked. */
+export async function drawBankPractice(args: Parameters<typeof bankDrawQuery>[0]): Promise<string[]> {
+  const rows = await bankDrawQuery(args).execute()
   return rows.map((r) => r.id)
 }
 
