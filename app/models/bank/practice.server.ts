@@ -6,7 +6,7 @@ import { canAccessQuizSql, opensPaidQuizzes, type QuizViewer } from '~/models/qu
 import { startBankPracticeSet } from '~/models/quiz/practice-set.server'
 import { bankQuestionsMatching } from './filters.server'
 
-// Learners practise from the bank (docs/decisions/027-question-bank.md): a draw of the bank's current versions (`h`,
+// Learners practise from the bank (migrations/0018_question_bank.ts): a draw of the bank's current versions (`h`,
 // rows of the bank's own quiz) by the one filter query, opened as a practice set (app/models/quiz/practice-set.server.ts)
 // whose attempt is of the bank's quiz, never of a paper, and never ranked. Which bank questions a learner may draw
 // is `practisableSql` below, written once: the builder, the previous year papers and their counts all use it.
