@@ -43,8 +43,9 @@ export default [
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
-  // Revising: mistakes and saved questions, and practice sets of them (untimed, never ranked).
+  // Practice: tests drawn from the question bank, previous year papers, mistakes and saved questions (never ranked).
   route('practice', 'routes/practice/index.tsx'),
+  route('practice/pyq', 'routes/practice/pyq.tsx'),
   route('practice/sets/:setId', 'routes/practice/set.tsx'),
   route('practice/sets/:setId/result', 'routes/practice/set-result.tsx'),
   // The open attempt's questions as JSON, fetched by the test view once it has hydrated.

@@ -324,3 +324,100 @@ export async function setQuizPrice(db: DB, price: { actualPrice: number; discoun
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(price), updated_at: now }))
     .execute()
 }
+
+/**
+ * A tagged bank question (migrations/0018) with its bank version (a row of the bank's own quiz 'question-bank') and,
+ * for each quiz in `papers`, that paper's copy of it at the end of the paper. Exams are names from the exams list.
+ * Returns the bank question's id, its bank row and its paper rows (in the order of `papers`).
+ */
+export async function createBankQuestion(
+  db: DB,
+  input: {
+    subject?: string
+    topic?: string
+    subtopic?: string | null
+    year?: number | null
+    difficulty?: 'easy' | 'medium' | 'hard'
+    exams?: string[]
+    retired?: boolean
+    question?: QuestionInput
+    papers?: string[]
+    images?: MarkupImages
+    createdAt?: string
+  } = {},
+) {
+  const id = newId()
+  const now = input.createdAt ?? stamp()
+  const q: QuestionInput = input.question ?? {
+    questionText: `Bank question ${id.slice(0, 6)}`,
+    options: ['A', 'B', 'C', 'D'],
+    correctOption: 0,
+  }
+  const topic = input.topic ?? q.topic ?? ''
+  await db
+    .insertInto('bank_questions')
+    .values({
+      id,
+      subject: input.subject ?? '',
+      topic,
+      subtopic: input.subtopic ?? null,
+      year: input.year ?? null,
+      difficulty: input.difficulty ?? 'medium',
+      source: null,
+      created_at: now,
+      updated_at: now,
+      retired_at: input.retired ? now : null,
+    })
+    .execute()
+  if (input.exams?.length) {
+    const exams = await db.selectFrom('exams').select('id').where('name', 'in', input.exams).execute()
+    await db
+      .insertInto('bank_question_exams')
+      .values(exams.map((e) => ({ bank_question_id: id, exam_id: e.id })))
+      .execute()
+  }
+  const type = q.type ?? 'mcq'
+  const rendered = renderQuestionMarkup(q, input.images)
+  if (!rendered.ok) throw new Error(rendered.problems.map((p) => markupMessage(0, p)).join('; '))
+  const row = {
+    question_text: q.questionText,
+    options: JSON.stringify(q.options),
+    correct_option:
+      type === 'mcq' ? (q.correctOption ?? 0) : type === 'msq' ? Math.min(...(q.correctOptions ?? [0])) : 0,
+    explanation: q.explanation ?? null,
+    created_at: now,
+    type,
+    marks: q.marks ?? DEFAULT_MARKS[type].marks,
+    negative_marks: q.negativeMarks ?? DEFAULT_MARKS[type].negativeMarks,
+    correct_options: type === 'msq' ? JSON.stringify([...(q.correctOptions ?? [])].sort()) : null,
+    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
+    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
+    topic: topic || null,
+    question_html: rendered.html.text,
+    options_html: JSON.stringify(rendered.html.options),
+    explanation_html: rendered.html.explanation,
+    plain_text: questionReadsAsSource(q, rendered.html) ? 1 : 0,
+    bank_question_id: id,
+    archived_at: null,
+  }
+  const bankRowId = newId()
+  await db
+    .insertInto('questions')
+    .values({ ...row, id: bankRowId, quiz_id: 'question-bank', position: 0, section: null })
+    .execute()
+  const paperRowIds: string[] = []
+  for (const quizId of input.papers ?? []) {
+    const last = await db
+      .selectFrom('questions')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('quiz_id', '=', quizId)
+      .executeTakeFirst()
+    const rowId = newId()
+    await db
+      .insertInto('questions')
+      .values({ ...row, id: rowId, quiz_id: quizId, position: Number(last?.p ?? -1) + 1, section: q.section ?? null })
+      .execute()
+    paperRowIds.push(rowId)
+  }
+  return { id, bankRowId, paperRowIds }
+}

@@ -10,7 +10,12 @@ import { SaveQuestionForm } from './save-question'
 
 type Filter = { quiz: string; topic: string }
 type Options = { quizzes: { id: string; title: string }[]; topics: string[] }
-type Item = { quiz: { id: string; title: string }; when: string; question: ReviewQuestion; saved: boolean }
+type Item = {
+  quiz: { id: string; title: string; href: string }
+  when: string
+  question: ReviewQuestion
+  saved: boolean
+}
 
 const select =
   'mt-1 block w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800'
@@ -108,7 +113,7 @@ export function PracticeList({
             <ReviewItem key={i.question.id} q={i.question}>
               <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
                 From{' '}
-                <Link to={`/quiz/result/${i.quiz.id}`} className={link}>
+                <Link to={i.quiz.href} className={link}>
                   {i.quiz.title}
                 </Link>
                 , {i.when}

@@ -1,4 +1,5 @@
-import type { Role } from '#db/schema'
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
 import { getQuiz, type QuizRow } from '~/models/quiz/catalog.server'
@@ -39,6 +40,12 @@ export async function opensPaidQuizzes(user: QuizViewer, now: Date = new Date())
 /** Access rule: the quiz is free, or the viewer opens paid quizzes now (`opensPaidQuizzes`). */
 export function canAccessQuiz(quiz: Pick<QuizRow, 'category'>, opensPaid: boolean): boolean {
   return quiz.category === 'free' || opensPaid
+}
+
+/** `canAccessQuiz` as an expression over a query with quizzes `z` in scope (the practice draw's rule). */
+export function canAccessQuizSql(opensPaid: boolean) {
+  return (eb: ExpressionBuilder<Database & { z: Database['quizzes'] }, 'z'>) =>
+    opensPaid ? sql<SqlBool>`1 = 1` : eb('z.category', '=', 'free')
 }
 
 export type GateRefusal = 'signed-out' | 'not-found' | 'no-access'

@@ -186,15 +186,24 @@ async function paperTotal(paper: PaperOf, conn: Kysely<Database> = db): Promise<
 }
 
 /**
- * Opens the attempt of a practice set, inside the transaction that wrote the set: untimed, mode 'practice' (never
- * ranked, never in the score counts), its paper the set's questions (attemptQuestionRows) and `total` that paper's
- * maximum, as for any attempt. `quizId` is the quiz of the set's first question (migrations/0015).
+ * Opens the attempt of a practice set, inside the transaction that wrote the set: mode 'practice' (never ranked, never
+ * in the score counts), its paper the set's questions (attemptQuestionRows) and `total` that paper's maximum, as for
+ * any attempt. `quizId` is the quiz of the set's first question (migrations/0015), the bank's own quiz for a draw
+ * from the bank. Untimed unless given `minutes`.
  */
 export async function openSetAttempt(
   trx: Transaction<Database>,
-  { userId, setId, quizId, now }: { userId: string; setId: string; quizId: string; now: Date },
+  {
+    userId,
+    setId,
+    quizId,
+    now,
+    minutes = 0,
+  }: { userId: string; setId: string; quizId: string; now: Date; minutes?: number },
 ): Promise<string> {
   const startedAt = now.toISOString()
+  // A timed set (a bank draw's choice) has a deadline the save and submit rules enforce, as a quiz's attempt does.
+  const deadline = deadlineFor(now, minutes)
   const total = await paperTotal({ quiz_id: quizId, started_at: startedAt, practice_set_id: setId }, trx)
   if (total === null) throw new QuizError('This practice set has no questions.', 'no-questions')
   const id = newId()
@@ -205,7 +214,7 @@ export async function openSetAttempt(
       user_id: userId,
       quiz_id: quizId,
       started_at: startedAt,
-      deadline_at: null,
+      deadline_at: deadline?.toISOString() ?? null,
       total,
       mode: 'practice',
       practice_set_id: setId,

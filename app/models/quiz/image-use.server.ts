@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '#db/schema'
+import { BANK_QUIZ_ID } from '~/lib/bank/bank'
 import { quizImageUrl } from '~/lib/quiz/images'
 import { isStaff } from '~/lib/roles'
 import { db } from '~/utils/db.server'
@@ -65,13 +66,17 @@ export async function imageForServing(imageId: string, name: string) {
     .executeTakeFirst()
   if (!row || row.name !== name) return null
   const pattern = showsImage(row.id)
-  const inTest = await db
-    .selectFrom('questions')
-    .select('id')
-    .where('quiz_id', '=', row.quiz_id)
-    .where((eb) => eb.or([eb('question_html', 'like', pattern), eb('options_html', 'like', pattern)]))
-    .limit(1)
-    .executeTakeFirst()
+  // Its own quiz first; then the bank's versions, which copy a paper's HTML (migrations/0018) and are what a
+  // practice test drawn from the bank shows.
+  const shownIn = (quizId: string) =>
+    db
+      .selectFrom('questions')
+      .select('id')
+      .where('quiz_id', '=', quizId)
+      .where((eb) => eb.or([eb('question_html', 'like', pattern), eb('options_html', 'like', pattern)]))
+      .limit(1)
+      .executeTakeFirst()
+  const inTest = (await shownIn(row.quiz_id)) ?? (await shownIn(BANK_QUIZ_ID))
   return {
     quizId: row.quiz_id,
     storageKey: row.storage_key,
@@ -81,12 +86,15 @@ export async function imageForServing(imageId: string, name: string) {
 }
 
 /**
- * Whether `viewer` may fetch an explanation's image of quiz `quizId`: staff, or a learner with a submitted attempt
- * of that quiz (the explanations are theirs to read from then on). Anyone else is told it does not exist.
+ * Whether `viewer` may fetch an explanation's image `imageId` of quiz `quizId`: staff, or a learner with a submitted
+ * attempt of that quiz (the explanations are theirs to read from then on), or with a submitted practice set or paper
+ * that showed a version holding the image (a bank question's versions copy the HTML of the paper it was written in,
+ * so a set drawn from the bank or another paper shows the image too). Anyone else is told it does not exist.
  */
 export async function canSeeAnswerImage(
   viewer: { id: string; role: Parameters<typeof isStaff>[0] } | null,
   quizId: string,
+  imageId: string,
 ): Promise<boolean> {
   if (!viewer) return false
   if (isStaff(viewer.role)) return true
@@ -97,5 +105,35 @@ export async function canSeeAnswerImage(
     .where('quiz_id', '=', quizId)
     .where('submitted_at', 'is not', null)
     .executeTakeFirst()
-  return Boolean(attempt)
+  if (attempt) return true
+  const pattern = showsImage(imageId)
+  const holds = (eb: ExpressionBuilder<Database, 'questions'>) =>
+    eb.or([
+      eb('questions.question_html', 'like', pattern),
+      eb('questions.options_html', 'like', pattern),
+      eb('questions.explanation_html', 'like', pattern),
+    ])
+  const inSet = await db
+    .selectFrom('attempts as a')
+    .innerJoin('practice_set_questions as psq', 'psq.set_id', 'a.practice_set_id')
+    .innerJoin('questions', 'questions.id', 'psq.question_id')
+    .select('a.id')
+    .where('a.user_id', '=', viewer.id)
+    .where('a.submitted_at', 'is not', null)
+    .where(holds)
+    .limit(1)
+    .executeTakeFirst()
+  if (inSet) return true
+  const inPaper = await db
+    .selectFrom('attempts as a')
+    .innerJoin('questions', 'questions.quiz_id', 'a.quiz_id')
+    .select('a.id')
+    .where('a.user_id', '=', viewer.id)
+    .where('a.submitted_at', 'is not', null)
+    .where('a.practice_set_id', 'is', null)
+    .whereRef('questions.created_at', '<=', 'a.started_at')
+    .where(holds)
+    .limit(1)
+    .executeTakeFirst()
+  return Boolean(inPaper)
 }

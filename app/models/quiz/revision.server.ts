@@ -1,3 +1,4 @@
+import { BANK_QUIZ_ID } from '~/lib/bank/bank'
 import { isMistake, topicName } from '~/lib/quiz/practice'
 import { db } from '~/utils/db.server'
 import { canAccessQuiz, opensPaidQuizzes, type QuizViewer } from './access.server'
@@ -10,7 +11,12 @@ import { markedPaper, type MarkedPaper } from './paper.server'
 // rule of which question versions a learner may revise. The key of a question reaches these lists only through a
 // quiz whose RANKED attempt that learner has submitted (and which they may still open, as for its result page), and
 // only for the versions their own submitted attempts of it showed them (questionsShownAt, decision 002): a version
-// added after their test, or another learner's question, never shows, and posting its id is refused.
+// added after their test, or another learner's question, never shows, and posting its id is refused. A practice test
+// drawn from the question bank (app/models/bank/practice.server.ts) is revisable too once submitted: its versions
+// (rows of the bank's own quiz) are listed under 'Practice', never under a paper's title.
+
+/** What a mistake or saved question of a bank practice test is listed under. */
+export const BANK_PRACTICE_TITLE = 'Practice'
 
 /** A learner's submitted attempt of a quiz they may revise, newest first; `title` is the quiz's. */
 type SeenAttempt = {
@@ -102,8 +108,51 @@ export async function rankedPapers(user: QuizViewer): Promise<RankedPaper[]> {
   )
 }
 
-/** One question of a practice list: the question as its review shows it, and the test it came from. */
-export type PracticeItem = { quiz: { id: string; title: string }; submittedAt: string; question: AnalysisQuestion }
+/** The learner's submitted practice tests drawn from the bank, newest first, each with its marked paper. */
+export async function bankPracticePapers(user: QuizViewer): Promise<(RankedPaper & { setId: string })[]> {
+  await finalizeExpiredAttempts({ userId: user.id })
+  const rows = await db
+    .selectFrom('attempts')
+    .select([
+      'id',
+      'quiz_id',
+      'started_at',
+      'deadline_at',
+      'submitted_at',
+      'score',
+      'score_units',
+      'total',
+      'practice_set_id',
+    ])
+    .where('user_id', '=', user.id)
+    .where('quiz_id', '=', BANK_QUIZ_ID)
+    .where('practice_set_id', 'is not', null)
+    .where('submitted_at', 'is not', null)
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return Promise.all(
+    rows.map(async (a) => ({
+      attemptId: a.id,
+      setId: a.practice_set_id!,
+      quiz: { id: BANK_QUIZ_ID, title: BANK_PRACTICE_TITLE },
+      submittedAt: a.submitted_at!,
+      attempt: { score: a.score, score_units: a.score_units, total: a.total },
+      marked: await markedPaper(a),
+    })),
+  )
+}
+
+/**
+ * One question of a practice list: the question as its review shows it, and the test it came from (`setId`: the
+ * bank practice test, listed as 'Practice').
+ */
+export type PracticeItem = {
+  quiz: { id: string; title: string }
+  setId?: string
+  submittedAt: string
+  question: AnalysisQuestion
+}
 
 export type PracticeFilter = { quizId?: string; topic?: string }
 
@@ -128,10 +177,26 @@ function filterOptions(items: PracticeItem[]): FilterOptions {
  */
 export async function mistakeList(user: QuizViewer, filter: PracticeFilter = {}) {
   const papers = await rankedPapers(user)
-  const all = papers.flatMap((p) =>
+  const ranked: PracticeItem[] = papers.flatMap((p) =>
     reviewQuestions(p.marked)
       .filter((q) => isMistake(q.outcome))
       .map((question) => ({ quiz: p.quiz, submittedAt: p.submittedAt, question })),
+  )
+  // A bank question practised more than once counts as the newest practice test answered it.
+  const latest = new Map<string, PracticeItem & { mistake: boolean }>()
+  for (const p of await bankPracticePapers(user))
+    for (const question of reviewQuestions(p.marked))
+      if (!latest.has(question.questionId))
+        latest.set(question.questionId, {
+          quiz: p.quiz,
+          setId: p.setId,
+          submittedAt: p.submittedAt,
+          question,
+          mistake: isMistake(question.outcome),
+        })
+  const practised = [...latest.values()].filter((i) => i.mistake).map(({ mistake: _m, ...i }) => i)
+  const all = [...ranked, ...practised].sort((a, b) =>
+    a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : 0,
   )
   return { items: all.filter((i) => matches(i, filter)), options: filterOptions(all) }
 }
@@ -146,7 +211,9 @@ export async function revisableQuestionIds(user: QuizViewer, questionIds: string
   const questions = await db.selectFrom('questions').select(['id', 'quiz_id']).where('id', 'in', questionIds).execute()
   const byQuiz = new Map<string, string[]>()
   for (const q of questions) byQuiz.set(q.quiz_id, [...(byQuiz.get(q.quiz_id) ?? []), q.id])
-  const attempts = await revisableAttempts(user, { quizIds: [...byQuiz.keys()] })
+  const fromBank = byQuiz.get(BANK_QUIZ_ID)
+  if (fromBank) for (const id of await bankRowsPractised(user.id, fromBank)) out.add(id)
+  const attempts = await revisableAttempts(user, { quizIds: [...byQuiz.keys()].filter((q) => q !== BANK_QUIZ_ID) })
   for (const a of attempts) {
     const wanted = byQuiz.get(a.quiz_id)!.filter((id) => !out.has(id))
     if (wanted.length === 0) continue
@@ -154,6 +221,21 @@ export async function revisableQuestionIds(user: QuizViewer, questionIds: string
     for (const r of shown) out.add(r.id)
   }
   return out
+}
+
+/** Which of these bank versions were in a practice test of the learner's that they submitted. */
+async function bankRowsPractised(userId: string, rowIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('practice_set_questions as psq')
+    .innerJoin('attempts as a', 'a.practice_set_id', 'psq.set_id')
+    .select('psq.question_id')
+    .distinct()
+    .where('a.user_id', '=', userId)
+    .where('a.quiz_id', '=', BANK_QUIZ_ID)
+    .where('a.submitted_at', 'is not', null)
+    .where('psq.question_id', 'in', rowIds)
+    .execute()
+  return rows.map((r) => r.question_id)
 }
 
 export type SaveOutcome = { ok: true } | { ok: false; reason: 'not-revisable' }
@@ -230,6 +312,11 @@ export async function savedList(user: QuizViewer, filter: PracticeFilter = {}) {
           question,
         })
   }
+  if (saved.some((s) => s.quiz_id === BANK_QUIZ_ID && !found.has(s.question_id)))
+    for (const p of await bankPracticePapers(user))
+      for (const question of reviewQuestions(p.marked))
+        if (wanted.has(question.questionId) && !found.has(question.questionId))
+          found.set(question.questionId, { quiz: p.quiz, setId: p.setId, submittedAt: p.submittedAt, question })
   const all = saved.flatMap((s) => found.get(s.question_id) ?? [])
   return { items: all.filter((i) => matches(i, filter)), options: filterOptions(all) }
 }

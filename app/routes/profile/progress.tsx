@@ -15,8 +15,8 @@ import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/progress'
 
 // /profile/progress: the learner's submitted tests (ranked attempts) with date, score and percentage, as a line over
-// time drawn on the server with the same figures in a table; accuracy per topic across those tests, weakest first,
-// each linking to its mistakes on /practice; lectures done per course. Plain HTML: nothing here needs a script.
+// time drawn on the server with the same figures in a table; accuracy per topic across those tests and the practice
+// tests drawn from the question bank, weakest first, each linking to its mistakes on /practice; lectures done per course. Plain HTML: nothing here needs a script.
 
 // Nothing floats over the tables' right edge at phone widths.
 export const handle: RouteHandle = { hideFloatingPanel: true }
@@ -129,7 +129,8 @@ export default function MyProgress({ loaderData }: Route.ComponentProps) {
           Accuracy by topic
         </h2>
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-          Across all your tests, weakest first. Accuracy is correct answers out of questions attempted.
+          Across all your tests and practice tests, weakest first. Accuracy is correct answers out of questions
+          attempted.
         </p>
         {topics.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">No topics yet.</p>

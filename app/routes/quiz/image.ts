@@ -6,14 +6,18 @@ import type { Route } from './+types/image'
 
 // /quiz-images/{imageId}/{name}: a quiz image. The address holds the image's id, which a new upload never reuses,
 // so the bytes behind it never change: browsers keep it for a year. An image the questions use only in explanations
-// belongs to the answer: staff and learners who have submitted that quiz get it (kept privately), anyone else a 404
-// as if it did not exist. The test view never names such an image: explanations are not sent before submission.
+// belongs to the answer: staff and learners who have submitted that quiz, or a practice set or paper that showed it,
+// get it (kept privately), anyone else a 404 as if it did not exist. The test view never names such an image:
+// explanations are not sent before submission.
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const image = isId(params.imageId) ? await imageForServing(params.imageId, params.name) : null
   if (!image) return notFound()
-  if (image.visibility === 'after-submit' && !(await canSeeAnswerImage(await getUser(request), image.quizId)))
+  if (
+    image.visibility === 'after-submit' &&
+    !(await canSeeAnswerImage(await getUser(request), image.quizId, params.imageId!))
+  )
     return notFound()
   const object = await getStorage().get(image.storageKey)
   if (!object) return notFound()

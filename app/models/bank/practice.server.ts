@@ -1,0 +1,238 @@
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { Database } from '#db/schema'
+import { BANK_QUIZ_ID, type Difficulty } from '~/lib/bank/bank'
+import { practiceMinutes, practiceTitle, PYQ_MAX } from '~/lib/bank/practice'
+import { canAccessQuizSql, opensPaidQuizzes, type QuizViewer } from '~/models/quiz/access.server'
+import { startBankPracticeSet } from '~/models/quiz/practice-set.server'
+import { bankQuestionsMatching } from './filters.server'
+
+// Learners practise from the bank (migrations/0018_question_bank.ts): a draw of the bank's current versions (`h`,
+// rows of the bank's own quiz) by the one filter query, opened as a practice set (app/models/quiz/practice-set.server.ts)
+// whose attempt is of the bank's quiz, never of a paper, and never ranked. Which bank questions a learner may draw
+// is `practisableSql` below, written once: the builder, the previous year papers and their counts all use it.
+
+/** Who draws: their id and whether they may open paid papers now (staff, or paid quiz access). */
+export type PracticeLearner = { id: string; opensPaid: boolean }
+
+type BankScope = Database & { b: Database['bank_questions']; h: Database['questions'] }
+type BankEb = ExpressionBuilder<BankScope, 'b' | 'h'>
+
+/** The learner as the draw reads them: paid quiz access is worked out now (app/models/quiz/access.server.ts). */
+export async function practiceLearner(user: QuizViewer, now = new Date()): Promise<PracticeLearner> {
+  return { id: user.id, opensPaid: await opensPaidQuizzes(user, now) }
+}
+
+/**
+ * THE KEY RULE: whether the learner may practise bank question `b`. A practice test shows the key after it is
+ * submitted, so a question must never come from the bank while it is in a paper the learner can still take for rank:
+ * - left out while `b` has a current row in a paper (not the bank's quiz) that the learner can take (free, or paid
+ *   with paid quiz access: canAccessQuizSql) and whose ranked attempt they have not submitted. Once they submit it,
+ *   the question opens for practice (its key is theirs on the result page anyway);
+ * - a learner without paid quiz access practises only questions with a current row in some FREE paper; with it
+ *   (and staff) the whole bank.
+ * Retired questions are left out by the filter query itself.
+ */
+export function practisableSql(learner: PracticeLearner) {
+  return (eb: BankEb) => {
+    const paperRows = () =>
+      eb
+        .selectFrom('questions as p')
+        .innerJoin('quizzes as z', 'z.id', 'p.quiz_id')
+        .select('p.id')
+        .whereRef('p.bank_question_id', '=', 'b.id')
+        .where('p.quiz_id', '!=', BANK_QUIZ_ID)
+        .where('p.archived_at', 'is', null)
+    const stillToTake = paperRows()
+      .where(canAccessQuizSql(learner.opensPaid))
+      .where((pe) =>
+        pe.or([
+          pe.not(
+            pe.exists(
+              pe
+                .selectFrom('attempts as r')
+                .select('r.id')
+                .whereRef('r.quiz_id', '=', 'p.quiz_id')
+                .where('r.user_id', '=', learner.id)
+                .where('r.mode', '=', 'ranked')
+                .where('r.submitted_at', 'is not', null),
+            ),
+          ),
+          // LIVE MOCK WINDOW: a scheduled paper (a live mock) keeps its questions out of practice until its window
+          // closes, submitted or not. Papers have no window yet; when they do, its test joins this `or`.
+        ]),
+      )
+    const rules: ReturnType<BankEb['exists']>[] = [eb.not(eb.exists(stillToTake))]
+    if (!learner.opensPaid) rules.push(eb.exists(paperRows().where('z.category', '=', 'free')))
+    return eb.and(rules)
+  }
+}
+
+/** An answer row that holds an answer (a visit alone is not one): app/lib/quiz/palette.ts isAnswerGiven in SQL. */
+const answered = (eb: ExpressionBuilder<Database & { aa: Database['attempt_answers'] }, 'aa'>) =>
+  eb.or([
+    eb('aa.selected_option', 'is not', null),
+    eb.and([eb('aa.selected_options', 'is not', null), eb('aa.selected_options', '!=', '[]')]),
+    eb(sql<string>`trim(aa.numeric_answer)`, '!=', ''),
+  ])
+
+/** Bank questions the learner has answered, in any attempt, on any version of them. */
+function answeredBankIds(eb: BankEb, userId: string) {
+  return eb
+    .selectFrom('attempts as t')
+    .innerJoin('attempt_answers as aa', 'aa.attempt_id', 't.id')
+    .innerJoin('questions as v', 'v.id', 'aa.question_id')
+    .select('v.bank_question_id')
+    .where('t.user_id', '=', userId)
+    .where(answered)
+}
+
+/** What the builder narrows by (the form's fields); each optional. */
+export type PracticeFilters = {
+  subject?: string
+  topics?: readonly string[]
+  exam?: string
+  year?: number
+  difficulty?: Difficulty
+}
+
+const filtersOf = (f: PracticeFilters) => ({
+  subject: f.subject,
+  topics: f.topics,
+  exams: f.exam ? [f.exam] : undefined,
+  years: f.year ? [f.year] : undefined,
+  difficulty: f.difficulty,
+})
+
+/**
+ * The draw as one query: up to `count` bank versions (`h.id`) matching `filters` that the learner may practise. With
+ * `unseenFirst`, questions they never answered (no answer on any version, in any attempt) come before the ones they
+ * have, random within each; otherwise random over all. The key rule is NOT EXISTS per candidate (a few index probes
+ * each), the answered set one uncorrelated IN list (read once), ordered by (seen, random) with LIMIT.
+ */
+export function bankDrawQuery({
+  learner,
+  filters,
+  count,
+  unseenFirst,
+}: {
+  learner: PracticeLearner
+  filters: PracticeFilters
+  count: number
+  unseenFirst: boolean
+}) {
+  let query = bankQuestionsMatching(filtersOf(filters)).where(practisableSql(learner)).select('h.id')
+  if (unseenFirst)
+    query = query.orderBy((eb) => eb.case().when('b.id', 'in', answeredBankIds(eb, learner.id)).then(1).else(0).end())
+  return query.orderBy(sql`random()`).limit(count)
+}
+
+/** Runs bankDrawQuery: the drawn versions' row ids, unseen first when asked. */
+export async function drawBankPractice(args: Parameters<typeof bankDrawQuery>[0]): Promise<string[]> {
+  const rows = await bankDrawQuery(args).execute()
+  return rows.map((r) => r.id)
+}
+
+export type BuildOutcome =
+  { ok: true; setId: string; drawn: number } | { ok: false; reason: 'none-match'; matching: number; opensPaid: boolean }
+
+/**
+ * 'Build a practice test': draws and opens the set (timed: a minute and a half a question, rounded up). When
+ * nothing may be drawn, `matching` says how many questions match the filters for anyone (none: widen them; some:
+ * they wait for tests the learner can still take, or, without paid quiz access, are not in a free test).
+ */
+export async function buildBankPractice({
+  user,
+  filters,
+  count,
+  unseenFirst,
+  timed,
+  now = new Date(),
+}: {
+  user: QuizViewer
+  filters: PracticeFilters
+  count: number
+  unseenFirst: boolean
+  timed: boolean
+  now?: Date
+}): Promise<BuildOutcome> {
+  const learner = await practiceLearner(user, now)
+  const rowIds = await drawBankPractice({ learner, filters, count, unseenFirst })
+  if (rowIds.length === 0)
+    return { ok: false, reason: 'none-match', matching: await matchingAtAll(filters), opensPaid: learner.opensPaid }
+  const setId = await startBankPracticeSet({
+    user,
+    rowIds,
+    title: practiceTitle(filters, rowIds.length),
+    minutes: timed ? practiceMinutes(rowIds.length) : null,
+    now,
+  })
+  return { ok: true, setId, drawn: rowIds.length }
+}
+
+/** How many questions match the filters at all (not retired), whoever draws: the refusal's hint. */
+async function matchingAtAll(filters: PracticeFilters): Promise<number> {
+  const row = await bankQuestionsMatching(filtersOf(filters))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export type PyqPaper = { exam: string; year: number; questions: number; total: number }
+
+/**
+ * 'Previous year papers': one entry per exam and year with tagged questions (not retired), newest year first within
+ * an exam in the exams' order; `questions` counts the ones this learner may practise now, `total` all of them.
+ */
+export async function pyqPapers(learner: PracticeLearner): Promise<PyqPaper[]> {
+  const rows = await bankQuestionsMatching({})
+    .innerJoin('bank_question_exams as be', 'be.bank_question_id', 'b.id')
+    .innerJoin('exams as e', 'e.id', 'be.exam_id')
+    .where('b.year', 'is not', null)
+    .select((eb) => [
+      'e.name',
+      'b.year',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when(practisableSql(learner)(eb)).then(1).else(0).end()).as('open'),
+    ])
+    .groupBy(['e.name', 'e.position', 'b.year'])
+    .orderBy('e.position')
+    .orderBy('b.year', 'desc')
+    .execute()
+  return rows.map((r) => ({
+    exam: r.name,
+    year: Number(r.year),
+    questions: Number(r.open ?? 0),
+    total: Number(r.total),
+  }))
+}
+
+/** Opens a previous year paper as an untimed practice test of the questions the learner may practise, bank order. */
+export async function startPyqPractice({
+  user,
+  exam,
+  year,
+  now = new Date(),
+}: {
+  user: QuizViewer
+  exam: string
+  year: number
+  now?: Date
+}): Promise<{ ok: true; setId: string } | { ok: false }> {
+  const learner = await practiceLearner(user, now)
+  const rows = await bankQuestionsMatching({ exams: [exam], years: [year] })
+    .where(practisableSql(learner))
+    .select('h.id')
+    .orderBy('b.created_at')
+    .orderBy('b.id')
+    .limit(PYQ_MAX)
+    .execute()
+  if (rows.length === 0) return { ok: false }
+  const setId = await startBankPracticeSet({
+    user,
+    rowIds: rows.map((r) => r.id),
+    title: `${exam} ${year} (${rows.length})`,
+    minutes: null,
+    now,
+  })
+  return { ok: true, setId }
+}
