@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import { buttonClass, PageTitle, pageCount, Pagination, secondaryButtonClass, Table, Td } from '~/components/admin/ui'
 import { ErrorList, inputClass } from '~/components/forms'
 import { Markup } from '~/components/quiz/markup'
@@ -11,7 +11,7 @@ import { QUESTION_TYPES } from '~/schemas/admin-quiz'
 import { EXAM_NAME_MAX, readBankQuery, readBulkIds, readBulkTags, readExamName } from '~/schemas/bank-question'
 import { readForm } from '~/utils/body.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { separationText, shareText } from './questions-stats'
+import { separationLine, shareText } from './questions-stats'
 import type { Route } from './+types/questions'
 
 // The question bank (staff): a GET form of filters (works without JS; the same query the API reads), 20 questions
@@ -30,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     form,
     problems,
     page,
+    /** How many questions come before this page (the rows' numbers). */
+    before: (page - 1) * BANK_PAGE_SIZE,
     pages: pageCount(total, BANK_PAGE_SIZE),
     total,
     exams,
@@ -120,6 +122,8 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
   const bulk = answer?.kind === 'bulk' ? answer : null
   const examAnswer = answer?.kind === 'exam' ? answer : null
   const ticked = new Set(bulk?.ids ?? [])
+  // A new location (after a post's redirect) starts the bulk form afresh; a refused post keeps what was ticked.
+  const { key: locationKey } = useLocation()
   const problemsOf = (field: string) => bulk?.problems.filter((p) => p.field === field).map((p) => p.message)
   return (
     <>
@@ -211,7 +215,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
       <p className="mb-2 text-sm" data-testid="bank-total">
         {count(loaderData.total)}
       </p>
-      <Form method="post" preventScrollReset>
+      <Form method="post" preventScrollReset key={locationKey}>
         <Table
           label="Bank questions"
           head={[
@@ -223,9 +227,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
             'Year',
             'Difficulty',
             'Papers',
-            'Answered',
-            'Right',
-            'Separation',
+            'Statistics',
             'Edit',
           ]}
           empty={loaderData.rows.length ? undefined : 'No questions match these filters.'}
@@ -238,7 +240,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
                   name="ids"
                   value={r.id}
                   defaultChecked={ticked.has(r.id)}
-                  aria-label={`Tick question ${(loaderData.page - 1) * BANK_PAGE_SIZE + i + 1}`}
+                  aria-label={`Tick question ${loaderData.before + i + 1}`}
                 />
               </Td>
               <Td className="min-w-56">
@@ -253,19 +255,19 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
               <Td>{r.year ?? '-'}</Td>
               <Td>{capital(r.difficulty)}</Td>
               <Td>{r.papers}</Td>
-              <Td>{r.stats.answered}</Td>
-              <Td>{shareText(r.stats.shareCorrect)}</Td>
-              <Td>
-                <span title={r.stats.separationLabel}>
-                  {separationText(r.stats.separation)} <span className="text-xs">({r.stats.separationLabel})</span>
-                </span>
+              <Td className="min-w-40">
+                <ul className="text-xs leading-5" data-testid="bank-row-stats">
+                  <li>{r.stats.answered} answered</li>
+                  {r.stats.shareCorrect === null ? null : <li>{shareText(r.stats.shareCorrect)} right</li>}
+                  <li>{separationLine(r.stats)}</li>
+                </ul>
               </Td>
               <Td>
                 <Link
                   to={`/admin/questions/${r.id}`}
                   className="text-sm font-semibold text-emerald-700 hover:underline dark:text-emerald-400"
                 >
-                  Edit<span className="sr-only"> question {(loaderData.page - 1) * BANK_PAGE_SIZE + i + 1}</span>
+                  Edit<span className="sr-only"> question {loaderData.before + i + 1}</span>
                 </Link>
               </Td>
             </tr>
