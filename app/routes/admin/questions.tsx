@@ -122,7 +122,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
   const bulk = answer?.kind === 'bulk' ? answer : null
   const examAnswer = answer?.kind === 'exam' ? answer : null
   const ticked = new Set(bulk?.ids ?? [])
-  // A new location (after a post's redirect) starts the bulk form afresh; a refused post keeps what was ticked.
+  // A new location (after a post's redirect) starts the forms afresh; a refused post keeps what was typed.
   const { key: locationKey } = useLocation()
   const problemsOf = (field: string) => bulk?.problems.filter((p) => p.field === field).map((p) => p.message)
   return (
@@ -330,7 +330,7 @@ export default function QuestionBank({ loaderData, actionData }: Route.Component
         </fieldset>
       </Form>
       <Pagination page={loaderData.page} pageCount={loaderData.pages} />
-      <Form method="post" preventScrollReset className="mt-6 max-w-md">
+      <Form method="post" preventScrollReset className="mt-6 max-w-md" key={`exam-${locationKey}`}>
         <input type="hidden" name="intent" value="add-exam" />
         <label className={labelClass}>
           Add an exam to the list
