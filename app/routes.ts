@@ -78,6 +78,10 @@ export default [
       route('create-quiz', 'routes/admin/create-quiz.tsx'),
       route('edit-quiz/:quizId', 'routes/admin/edit-quiz.tsx'),
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
+      // The question bank (staff): search, tag and retire; add and edit a question.
+      route('questions', 'routes/admin/questions.tsx'),
+      route('questions/new', 'routes/admin/questions-new.tsx'),
+      route('questions/:questionId', 'routes/admin/questions-edit.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
       // The payments page with its reconciliation, admin only.

@@ -127,7 +127,7 @@ export type ExamFields = {
  * The rules of one question by type. `base` is 1 on the page (options shown 1-4) and 0 in
  * the API. Fields that do not apply to the type are ignored (the page without JS posts them all).
  */
-function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base: 0 | 1 }) {
+export function checkExamQuestion(q: ExamFields, ctx: z.RefinementCtx, { base }: { base: 0 | 1 }) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message })
   const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '')
   if (q.type !== 'nat') {

@@ -21,6 +21,7 @@ let quizId = ''
 let sectionId = ''
 let lectureId = ''
 let orderId = ''
+let bankQuestionId = ''
 
 beforeAll(async () => {
   cookies.learner = (await signedInUser('user')).cookie
@@ -30,6 +31,8 @@ beforeAll(async () => {
   sectionId = (await createSection(db, { courseId, title: 'S1' })).id
   lectureId = (await createLecture(db, { sectionId, title: 'L1', videoURL: 'https://www.youtube.com/embed/x' })).id
   quizId = (await createQuiz(db)).id
+  bankQuestionId = (await db.selectFrom('bank_questions').select('id').orderBy('created_at').executeTakeFirstOrThrow())
+    .id
   // A paid order (demo gateway) for the refund page.
   orderId = 'b'.repeat(24)
   const at = new Date().toISOString()
@@ -172,6 +175,23 @@ const pages: Page[] = [
     false,
     () => `/admin/quiz-result/${quizId}`,
     () => ({ quizId }),
+  ),
+  // The question bank: the list (tag, retire, add an exam), a new question, one question (staff).
+  page('questions', () => import('~/routes/admin/questions'), false, true),
+  page(
+    'questions new',
+    () => import('~/routes/admin/questions-new'),
+    false,
+    true,
+    () => '/admin/questions/new',
+  ),
+  page(
+    'questions edit',
+    () => import('~/routes/admin/questions-edit'),
+    false,
+    true,
+    () => `/admin/questions/${bankQuestionId}`,
+    () => ({ questionId: bankQuestionId }),
   ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
@@ -360,6 +380,28 @@ const apiCases: ApiCase[] = [
     adminOnly: false,
     params: () => ({ quizId }),
     multipart: true,
+  },
+  // The question bank: empty bodies are refused (400) and the DELETE names an unknown id, so nothing changes.
+  { method: 'GET', path: '/api/v1/admin/questions', adminOnly: false },
+  { method: 'POST', path: '/api/v1/admin/questions', adminOnly: false, body: {} },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/questions/:questionId',
+    adminOnly: false,
+    params: () => ({ questionId: bankQuestionId }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/questions/:questionId',
+    adminOnly: false,
+    params: () => ({ questionId: bankQuestionId }),
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/questions/:questionId',
+    adminOnly: false,
+    params: () => ({ questionId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
   },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
   { method: 'POST', path: '/api/v1/courses/create-course', adminOnly: true, multipart: true },

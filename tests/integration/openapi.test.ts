@@ -696,6 +696,32 @@ describe('recorded answers', () => {
     expect((await call('GET', `/api/v1/admin/quiz/${free.id}/results`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(404)
+    // /admin/questions: the question bank.
+    const bankBody = {
+      questionText: 'Which organelle makes ATP?',
+      options: ['Nucleus', 'Mitochondrion', 'Golgi body', 'Ribosome'],
+      correctOption: 1,
+      subject: 'Cell biology',
+      topic: 'Organelles',
+      exams: ['GATE XL'],
+      year: 2020,
+    }
+    const bank = '/api/v1/admin/questions'
+    const bankAdded = await call('POST', bank, { cookie: instructor.cookie, json: bankBody })
+    expect(bankAdded.status).toBe(201)
+    expect((await call('POST', bank, { cookie: instructor.cookie, json: { ...bankBody, topic: '' } })).status).toBe(400)
+    expect((await call('GET', `${bank}?topic=Organelles&year=2020`, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('GET', `${bank}?year=soon`, { cookie: instructor.cookie })).status).toBe(400)
+    const bankId = bankAdded.body.question._id
+    expect((await call('GET', `${bank}/${bankId}`, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('GET', `${bank}/${unknownId}`, { cookie: instructor.cookie })).status).toBe(404)
+    expect(
+      (await call('PUT', `${bank}/${bankId}`, { cookie: instructor.cookie, json: { ...bankBody, year: null } })).status,
+    ).toBe(200)
+    expect((await call('PUT', `${bank}/${bankId}`, { cookie: instructor.cookie, json: {} })).status).toBe(400)
+    expect((await call('PUT', `${bank}/${unknownId}`, { cookie: instructor.cookie, json: bankBody })).status).toBe(404)
+    expect((await call('DELETE', `${bank}/${bankId}`, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('DELETE', `${bank}/${unknownId}`, { cookie: instructor.cookie })).status).toBe(404)
     expect(
       (
         await call('PUT', '/api/v1/admin/reset-quiz-price', {

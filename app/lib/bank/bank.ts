@@ -164,19 +164,21 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
  * attempt that was shown it. -1..1; above 0.3 separates well, below 0.1 hardly at all, below 0 the strong get it
  * wrong more often (look at the key). Null below 5 learners or when everyone scored alike.
  */
-export function separation(points: readonly { correct: boolean; share: number }[]): number | null {
-  const n = points.length
+export function separation(points: readonly { correct: boolean; share: number; n?: number }[]): number | null {
+  // `n`: how many learners the point stands for (default 1), so figures grouped in SQL by score need no expanding.
+  const n = points.reduce((t, p) => t + (p.n ?? 1), 0)
   if (n < 5) return null
   let sx = 0
   let sy = 0
   let sxy = 0
   let syy = 0
   for (const p of points) {
+    const w = p.n ?? 1
     const x = p.correct ? 1 : 0
-    sx += x
-    sy += p.share
-    sxy += x * p.share
-    syy += p.share * p.share
+    sx += w * x
+    sy += w * p.share
+    sxy += w * x * p.share
+    syy += w * p.share * p.share
   }
   const varX = n * sx - sx * sx
   const varY = n * syy - sy * sy

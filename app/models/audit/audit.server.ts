@@ -41,6 +41,12 @@ export type AuditAction =
   | 'live_class.cancel'
   | 'live_class.recording'
   | 'calendar.replace'
+  | 'bank_question.create'
+  | 'bank_question.update'
+  | 'bank_question.tag'
+  | 'bank_question.retire'
+  | 'bank_question.restore'
+  | 'exam.create'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -77,6 +83,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'live_class.cancel': 'Cancelled a live class',
   'live_class.recording': 'Attached a live class recording',
   'calendar.replace': 'Made or replaced their calendar address',
+  'bank_question.create': 'Added a question to the bank',
+  'bank_question.update': 'Edited a bank question',
+  'bank_question.tag': 'Tagged bank questions',
+  'bank_question.retire': 'Retired bank questions',
+  'bank_question.restore': 'Restored bank questions',
+  'exam.create': 'Added an exam to the list',
 }
 
 export async function recordAudit(

@@ -206,6 +206,23 @@ export async function currentKeyedQuestions(quizId: string) {
   }))
 }
 
+/**
+ * Question rows by id with their key, in no particular order (staff only: the question bank's pages and API read
+ * a bank question's current version and the versions its statistics count).
+ */
+export async function keyedQuestionsById(ids: readonly string[], conn: Kysely<Database> = db) {
+  if (!ids.length) return []
+  const rows = await conn
+    .selectFrom('questions')
+    .select([...keyColumns, 'bank_question_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return rows.map((r) => ({
+    ...keyedQuestion({ ...r, marks: Number(r.marks), negative_marks: Number(r.negative_marks) }),
+    bankId: r.bank_question_id,
+  }))
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Staff editing: the stored form of a question (decision 002: a changed stored field is a new version)
 // ---------------------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ const links = [
   { to: '/admin/premium-users', label: 'Premium Users' },
   { to: '/admin/all-courses', label: 'All Courses' },
   { to: '/admin/quizzes', label: 'Quizzes' },
+  { to: '/admin/questions', label: 'Question bank' },
   { to: '/admin/add-section', label: 'Add Section' },
   { to: '/admin/add-lecture', label: 'Add Lecture' },
   { to: '/admin/coupons', label: 'Coupons', adminOnly: true },

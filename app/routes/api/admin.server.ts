@@ -5,6 +5,7 @@ import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
 import { adminRefundEndpoints } from './admin/refunds.server'
 import { adminQuizImageEndpoints } from './admin/quiz-images.server'
+import { adminQuestionEndpoints } from './admin/questions.server'
 import { adminUserEndpoints } from './admin/users.server'
 
 // /api/v1/admin/*: staff or admin only (401 signed out, 403 JSON otherwise). The old admin router checked the
@@ -22,5 +23,6 @@ export const adminApi = apiResource({
     ...adminQuizEndpoints,
     ...adminRefundEndpoints,
     ...adminQuizImageEndpoints,
+    ...adminQuestionEndpoints,
   ],
 })
