@@ -76,6 +76,8 @@ export default [
       route('quizzes', 'routes/admin/quizzes.tsx'),
       route('create-quiz', 'routes/admin/create-quiz.tsx'),
       route('edit-quiz/:quizId', 'routes/admin/edit-quiz.tsx'),
+      // Add questions from the bank to a paper: pick them, or draw a blueprint (staff).
+      route('quiz-from-bank/:quizId', 'routes/admin/quiz-from-bank.tsx'),
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
