@@ -32,6 +32,22 @@ export const blueprintFormSchema = z.object({
     .optional(),
 })
 
+const BLUEPRINT_FIELD = new RegExp(
+  `^blueprint\\[[0-${BLUEPRINT_FORM_LINES - 1}]\\]\\.(count|subject|topic|exam|year|difficulty)$`,
+)
+
+/**
+ * The blueprint form's own fields, one value each: anything else (a bare `blueprint=x`, a sixth row) would give
+ * the form a shape it cannot show again, so it is dropped before parsing.
+ */
+export function blueprintFields(form: FormData): FormData {
+  const kept = new FormData()
+  kept.set('intent', 'blueprint')
+  for (const [name, value] of form.entries())
+    if (BLUEPRINT_FIELD.test(name) && typeof value === 'string' && !kept.has(name)) kept.set(name, value)
+  return kept
+}
+
 export type BlueprintFormValues = z.input<typeof blueprintFormSchema>
 
 /** The blueprint form's empty rows. */

@@ -231,7 +231,19 @@ describe('a blueprint draw', () => {
       'Nothing was added: Line 3 asks for 8 but the bank has 5 matching questions not already in this paper.',
     ])
     expect(result.error['blueprint[2].count']).toEqual(['Only 5 available'])
+    // Every row comes back, the blank ones after the last typed in too, so the page shows all five again.
+    expect(result.initialValue.blueprint).toHaveLength(5)
     expect(result.initialValue.blueprint[2]).toMatchObject({ count: '8', topic: 'Plants C' })
+
+    // A post the form could not show again (a bare `blueprint`, a sixth row) is read without those fields.
+    const odd = await callRoute(fromBankPage.action, `/admin/quiz-from-bank/${quizId}`, {
+      form: { intent: 'blueprint', blueprint: 'x', 'blueprint[5].count': '1' },
+      cookie: staff.cookie,
+      params: { quizId },
+    })
+    expect(odd.status).toBe(400)
+    expect(odd.data.result.error['']).toEqual(['Fill in at least one line of the blueprint'])
+    expect(odd.data.result.initialValue.blueprint).toEqual([{}, {}, {}, {}, {}])
 
     expect(await paperRows(quizId)).toEqual(before)
     expect(await audits(quizId)).toEqual([])
@@ -325,7 +337,7 @@ describe('adding by ids', () => {
       cookie: staff.cookie,
       params: { quizId },
     })
-    expect(added.location).toBe(`/admin/edit-quiz/${quizId}`)
+    expect(added.location).toBe(`/admin/edit-quiz/${quizId}#quiz-form`)
     expect(await toastOf(added)).toMatchObject({ type: 'success', message: 'Added 2 questions from the bank' })
 
     const again = await callRoute(fromBankPage.loader, `/admin/quiz-from-bank/${quizId}?topic=Page+F`, {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { SelectField } from '~/components/admin/select-field'
 import { Pagination, secondaryButtonClass } from '~/components/admin/ui'
@@ -66,6 +66,7 @@ export function PickQuestions({
   const { search, choices, questions } = data
   const chosen = new Set(picked)
   const offered = questions.filter((q) => !q.inPaper).length
+  const { pathname, search: query } = useLocation()
   return (
     <section id="pick" aria-labelledby="pick-heading" className="mb-10">
       <h2 id="pick-heading" className="mb-3 text-xl font-semibold">
@@ -121,11 +122,12 @@ export function PickQuestions({
           </button>
         </div>
       </Form>
-      <p role="status" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+      <p id="pick-list" role="status" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
         {data.total} matching question{data.total === 1 ? '' : 's'}
       </p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" action={`${pathname}${query}#pick-list`} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="pick" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <ul className="mb-4 space-y-3">
           {questions.map((q) => (
             <li
@@ -162,7 +164,6 @@ export function PickQuestions({
             </li>
           ))}
         </ul>
-        <FormErrors id={form.errorId} errors={form.errors} />
         {offered ? <StatusButton pendingText="Adding...">Add chosen questions</StatusButton> : null}
       </Form>
       <Pagination page={data.page} pageCount={data.pages} />
@@ -177,6 +178,7 @@ export function DrawBlueprint({ choices, lastResult }: { choices: Choices; lastR
     defaultValue: blankBlueprint(),
   })
   const lines = fields.blueprint.getFieldList()
+  const { pathname, search } = useLocation()
   return (
     <section id="blueprint" aria-labelledby="blueprint-heading" className="mb-10">
       <h2 id="blueprint-heading" className="mb-2 text-xl font-semibold">
@@ -186,7 +188,8 @@ export function DrawBlueprint({ choices, lastResult }: { choices: Choices; lastR
         Each line draws that many questions, at random, from those having all of its tags; no question is drawn twice.
         Blank lines are ignored. When the bank cannot fill a line, nothing is added.
       </p>
-      <Form method="post" {...getFormProps(form)}>
+      {/* Posted to the section itself, so a refusal opens at its message (a new page without JavaScript). */}
+      <Form method="post" action={`${pathname}${search}#blueprint`} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="blueprint" />
         <FormErrors id={form.errorId} errors={form.errors} />
         {lines.map((line, i) => {

@@ -11,7 +11,13 @@ import { bankTagChoices, listExams } from '~/models/bank/filters.server'
 import { addBankQuestions, addBlueprint } from '~/models/bank/papers.server'
 import { bankQuestionsToPick } from '~/models/bank/picker.server'
 import { getQuizTitle } from '~/models/quiz/editing.server'
-import { blueprintFormSchema, pickFormSchema, readBankSearch } from '~/schemas/bank-paper'
+import {
+  blankBlueprint,
+  blueprintFields,
+  blueprintFormSchema,
+  pickFormSchema,
+  readBankSearch,
+} from '~/schemas/bank-paper'
 import { readForm } from '~/utils/body.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import type { Route } from './+types/quiz-from-bank'
@@ -48,13 +54,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The blueprint form comes back with all its rows: Conform's reply leaves out what was blank, so rows after the
+ * last one typed in would vanish from the page.
+ */
+function allRows(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const initial = result.initialValue ?? {}
+  const rows = Array.isArray(initial.blueprint) ? initial.blueprint : []
+  return {
+    ...result,
+    initialValue: { ...initial, blueprint: blankBlueprint().blueprint!.map((blank, i) => rows[i] ?? blank) },
+  }
+}
+
 const addedText = (n: number) => `Added ${n} question${n === 1 ? '' : 's'} from the bank`
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   const quiz = await paperOf(params.quizId)
   const form = await readForm(request)
-  const editor = `/admin/edit-quiz/${quiz.id}`
+  // At the editor's questions: its own fragment also replaces the form's (#blueprint), which a redirect keeps.
+  const editor = `/admin/edit-quiz/${quiz.id}#quiz-form`
   if (form.get('intent') === 'pick') {
     const submission = parseWithZod(form, { schema: pickFormSchema })
     if (submission.status !== 'success')
@@ -68,19 +88,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const submission = parseWithZod(form, { schema: blueprintFormSchema })
+  const submission = parseWithZod(blueprintFields(form), { schema: blueprintFormSchema })
   if (submission.status !== 'success')
-    return data({ kind: 'blueprint' as const, result: submission.reply() }, { status: 400 })
+    return data({ kind: 'blueprint' as const, result: allRows(submission.reply()) }, { status: 400 })
   const rows = (submission.value.blueprint ?? []).map((row) => row ?? {})
   const read = readBlueprint(rows, await listExams(), { skipBlank: true })
   const refused = (formErrors: string[], problems: FieldProblem[]) =>
     data(
       {
         kind: 'blueprint' as const,
-        result: submission.reply({
-          formErrors,
-          fieldErrors: Object.fromEntries(problems.map((p) => [p.field, [p.message]])),
-        }),
+        result: allRows(
+          submission.reply({
+            formErrors,
+            fieldErrors: Object.fromEntries(problems.map((p) => [p.field, [p.message]])),
+          }),
+        ),
       },
       { status: 400 },
     )
@@ -124,19 +146,19 @@ export default function QuizFromBank({ loaderData, actionData }: Route.Component
         ones are never added.
       </p>
       <nav aria-label="On this page" className="mb-6 flex flex-wrap gap-4 text-sm">
-        <a href="#pick" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
-          Pick questions
-        </a>
         <a href="#blueprint" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
           Draw by blueprint
         </a>
+        <a href="#pick" className="font-semibold text-emerald-700 underline dark:text-emerald-400">
+          Pick questions
+        </a>
       </nav>
+      <DrawBlueprint choices={loaderData.choices} lastResult={ad?.kind === 'blueprint' ? ad.result : undefined} />
       <PickQuestions
         data={loaderData}
         lastResult={ad?.kind === 'pick' ? ad.result : undefined}
         picked={ad?.kind === 'pick' ? ad.picked : []}
       />
-      <DrawBlueprint choices={loaderData.choices} lastResult={ad?.kind === 'blueprint' ? ad.result : undefined} />
     </>
   )
 }
