@@ -77,6 +77,8 @@ export default [
       route('quizzes', 'routes/admin/quizzes.tsx'),
       route('create-quiz', 'routes/admin/create-quiz.tsx'),
       route('edit-quiz/:quizId', 'routes/admin/edit-quiz.tsx'),
+      // Add questions from the bank to a paper: pick them, or draw a blueprint (staff).
+      route('quiz-from-bank/:quizId', 'routes/admin/quiz-from-bank.tsx'),
       route('quiz-result/:quizId', 'routes/admin/quiz-result.tsx'),
       // The question bank (staff): search, tag and retire; add and edit a question.
       route('questions', 'routes/admin/questions.tsx'),

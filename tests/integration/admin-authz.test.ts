@@ -168,6 +168,15 @@ const pages: Page[] = [
     () => `/admin/edit-quiz/${quizId}`,
     () => ({ quizId }),
   ),
+  // Add questions from the bank (staff; an empty post adds nothing).
+  page(
+    'quiz-from-bank',
+    () => import('~/routes/admin/quiz-from-bank'),
+    false,
+    true,
+    () => `/admin/quiz-from-bank/${quizId}`,
+    () => ({ quizId }),
+  ),
   page(
     'quiz-result',
     () => import('~/routes/admin/quiz-result'),
@@ -402,6 +411,14 @@ const apiCases: ApiCase[] = [
     path: '/api/v1/admin/questions/:questionId',
     adminOnly: false,
     params: () => ({ questionId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+  },
+  // An empty body: a 400 naming the field, nothing added.
+  {
+    method: 'POST',
+    path: '/api/v1/admin/quiz/:quizId/questions',
+    adminOnly: false,
+    params: () => ({ quizId }),
+    body: {},
   },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
   { method: 'POST', path: '/api/v1/courses/create-course', adminOnly: true, multipart: true },

@@ -532,6 +532,24 @@ describe('recorded answers', () => {
         })
       ).status,
     ).toBe(403)
+    // /admin/quiz/{quizId}/questions: the bank questions of one paper added to another, a short blueprint, a learner.
+    const target = await createQuiz(db, { title: 'From the bank' })
+    const bankIds = (
+      await db.selectFrom('questions').select('bank_question_id').where('quiz_id', '=', paid.id).execute()
+    ).map((r) => r.bank_question_id)
+    const addFromBank = (json: unknown, cookie = admin.cookie) =>
+      call('POST', `/api/v1/admin/quiz/${target.id}/questions`, { cookie, json })
+    expect((await addFromBank({ questionIds: bankIds })).status).toBe(200)
+    expect((await addFromBank({ blueprint: [{ count: 300 }] })).status).toBe(400)
+    expect((await addFromBank({ questionIds: bankIds }, learner.cookie)).status).toBe(403)
+    expect(
+      (
+        await call('POST', `/api/v1/admin/quiz/${unknownId}/questions`, {
+          cookie: admin.cookie,
+          json: { questionIds: bankIds },
+        })
+      ).status,
+    ).toBe(404)
     // A practice set of the learner's mistakes: its answers saved in the background, then closed.
     const { startPracticeSet, getPracticeSet } = await import('~/models/quiz/practice-set.server')
     const learnerRow = { id: learner.id, role: 'user' as const, has_access_to_quizzes: 0 }

@@ -27,6 +27,7 @@ export type AuditAction =
   | 'quiz.create'
   | 'quiz.update'
   | 'quiz.delete'
+  | 'quiz.add-from-bank'
   | 'quiz_image.add'
   | 'quiz_image.delete'
   | 'quiz_price.update'
@@ -69,6 +70,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz.create': 'Created quiz',
   'quiz.update': 'Edited quiz',
   'quiz.delete': 'Deleted quiz',
+  'quiz.add-from-bank': 'Added questions from the bank to a quiz',
   'quiz_image.add': 'Added an image to a quiz',
   'quiz_image.delete': 'Deleted an image of a quiz',
   'quiz_price.update': 'Changed quiz bundle price',

@@ -104,7 +104,8 @@ export async function getQuizForEdit(quizId: string) {
   }
 }
 
-function readDefaults(text: string | null): MarkingDefaultsUnits | null {
+/** A quiz's stored marking defaults (quizzes.marking_defaults), null when none or unreadable. */
+export function readDefaults(text: string | null): MarkingDefaultsUnits | null {
   if (!text) return null
   try {
     const parsed = JSON.parse(text) as MarkingDefaultsUnits
@@ -229,7 +230,13 @@ function oneRowPerBankQuestion(input: QuizInput): QuizInput {
   }
 }
 
-export async function createQuiz({ actorId, input: sent }: { actorId: string; input: QuizInput }): Promise<QuizSaveResult> {
+export async function createQuiz({
+  actorId,
+  input: sent,
+}: {
+  actorId: string
+  input: QuizInput
+}): Promise<QuizSaveResult> {
   const input = oneRowPerBankQuestion(sent)
   const id = newId()
   const now = nowIso()

@@ -227,9 +227,8 @@ export async function keyedQuestionsById(ids: readonly string[], conn: Kysely<Da
 // Staff editing: the stored form of a question (decision 002: a changed stored field is a new version)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The stored row of a draft: type, marks (the quiz's or the default scheme's when left out), keys by type. */
-export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
-  const type: QuestionType = q.type ?? 'mcq'
+/** The marks (storage units) of a question of `type` given none: the quiz's defaults for the type, else the scheme's. */
+export function quizDefaultMarks(type: QuestionType, defaults: MarkingDefaultsUnits | null) {
   const fallback = defaultMarksFor(type, {
     [type]: {
       marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
@@ -237,6 +236,13 @@ export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits
         defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
     },
   })
+  return { marks: marksToStorage(fallback.marks), negative_marks: marksToStorage(fallback.negativeMarks) }
+}
+
+/** The stored row of a draft: type, marks (the quiz's or the default scheme's when left out), keys by type. */
+export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
+  const type: QuestionType = q.type ?? 'mcq'
+  const fallback = quizDefaultMarks(type, defaults)
   const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
   return {
     question_text: q.questionText,
@@ -244,8 +250,8 @@ export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits
     correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
     explanation: q.explanation?.trim() || null,
     type,
-    marks: q.marks ?? marksToStorage(fallback.marks),
-    negative_marks: q.negativeMarks ?? marksToStorage(fallback.negativeMarks),
+    marks: q.marks ?? fallback.marks,
+    negative_marks: q.negativeMarks ?? fallback.negative_marks,
     correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
     answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
     answer_max: type === 'nat' ? (q.answerMax ?? null) : null,

@@ -55,6 +55,7 @@ export default function CreateQuiz({ actionData }: Route.ComponentProps) {
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
       <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
         Images for the questions: create the quiz first, then upload them on its Edit page (or import a ZIP above).
+        Questions from the bank: create the quiz, then choose Add from bank beside it in the quiz list.
       </p>
       {fill ? (
         <p

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { CsvImport } from '~/components/admin/quiz-editor/csv-import'
 import { QuizImagesPanel } from '~/components/admin/quiz-editor/images-panel'
 import { QuizEditor } from '~/components/admin/quiz-editor/editor'
-import { PageTitle } from '~/components/admin/ui'
+import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
 import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
 import { quizToFormValues } from '~/schemas/quiz-form'
@@ -62,7 +62,15 @@ export default function EditQuiz({ loaderData, actionData }: Route.ComponentProp
   const fill = ad?.kind === 'fill' ? { ...ad, values: { ...loaderData.values, questions: ad.values.questions } } : null
   return (
     <>
-      <PageTitle>Edit Quiz</PageTitle>
+      <PageTitle
+        actions={
+          <Link to={`/admin/quiz-from-bank/${loaderData.quizId}`} className={secondaryButtonClass}>
+            Add questions from the bank
+          </Link>
+        }
+      >
+        Edit Quiz
+      </PageTitle>
       <CsvImport preview={ad?.kind === 'csv' ? ad : null} />
       <QuizImagesPanel
         images={loaderData.images}

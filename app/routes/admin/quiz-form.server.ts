@@ -173,6 +173,8 @@ const QUIZ_FIELD_NAMES = [
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
   // The exam fields; every one is posted without JS, the server ignores those the type does not use.
   /^questions\[(\d{1,3})\]\.(type|marks|negativeMarks|answerMin|answerMax|section|topic)$/,
+  // The bank question a row was loaded from (hidden), so an edit stays that question.
+  /^questions\[(\d{1,3})\]\.bankId$/,
   /^markingDefaults\.(mcq|msq|nat)\.(marks|negativeMarks)$/,
 ]
 // Several values of one name: the MSQ key's checkboxes.

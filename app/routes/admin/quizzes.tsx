@@ -130,6 +130,7 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-center gap-3">
                 {[
                   ['Edit', `/admin/edit-quiz/${q.id}`],
+                  ['Add from bank', `/admin/quiz-from-bank/${q.id}`],
                   ['View Results', `/admin/quiz-result/${q.id}`],
                   ['Statistics', `/admin/quiz-stats/${q.id}`],
                 ].map(([label, to]) => (

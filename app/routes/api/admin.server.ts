@@ -1,5 +1,6 @@
 import { apiResource } from './endpoints.server'
 import { adminAccessEndpoints } from './admin/access.server'
+import { adminBankPaperEndpoints } from './admin/bank-papers.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
@@ -24,5 +25,6 @@ export const adminApi = apiResource({
     ...adminRefundEndpoints,
     ...adminQuizImageEndpoints,
     ...adminQuestionEndpoints,
+    ...adminBankPaperEndpoints,
   ],
 })

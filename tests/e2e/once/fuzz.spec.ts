@@ -73,6 +73,12 @@ const FIELDS = [
   'state',
   'orderId',
   'reason',
+  // Papers from the bank: chosen ids, a blueprint (JSON list or the page's rows).
+  'questionIds',
+  'blueprint',
+  'blueprint[0].count',
+  'blueprint[0].exam',
+  'blueprint[1].year',
   '__proto__',
   'constructor',
   'prototype',
