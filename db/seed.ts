@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
+import { BANK_QUIZ_ID } from '../app/lib/bank/bank.ts'
 import { imageSize, MIME, sniffImage } from '../app/lib/file-type.ts'
 import { quizImageUrl } from '../app/lib/quiz/images.ts'
 import {
@@ -27,8 +28,9 @@ const sampleNoteLines = (course: string, section: string) => [
 ]
 
 /**
- * Empty = no content yet (no courses, no quizzes). Accounts alone do not count, so `npm run user` before the
- * first `npm start` still leaves a seeded site; demo accounts whose e-mail already exists are skipped.
+ * Empty = no content yet (no courses, no quizzes; the bank's own quiz, which migrations/0018 writes, is not one).
+ * Accounts alone do not count, so `npm run user` before the first `npm start` still leaves a seeded site; demo
+ * accounts whose e-mail already exists are skipped.
  */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const courses = await db
@@ -38,6 +40,7 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const quizzes = await db
     .selectFrom('quizzes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', '!=', BANK_QUIZ_ID)
     .executeTakeFirstOrThrow()
   return Number(courses.n) === 0 && Number(quizzes.n) === 0
 }
@@ -94,10 +97,19 @@ async function createQuizWithFigures(
   }
 }
 
+/**
+ * Writes the demo question bank (db/seed-bank.ts) and tags the demo papers' questions, through the app's bank model.
+ * The app passes one (app/models/bank/demo-bank.server.ts, from app/utils/db.server.ts); without it the seed has
+ * the papers alone. Injected like the stores above: this file imports no app model, so a script or test can seed a
+ * database without opening the app's own.
+ */
+export type WriteDemoBank = (db: Kysely<Database>) => Promise<void>
+
 export async function seedDemo(
   db: Kysely<Database>,
   storeNote?: StoreNote,
   storeImage?: StoreQuizImage,
+  writeBank?: WriteDemoBank,
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   for (const account of DEMO_ACCOUNTS) {
@@ -127,6 +139,7 @@ export async function seedDemo(
     }
   }
   for (const quiz of DEMO_QUIZZES) await createQuizWithFigures(db, quiz, storeImage)
+  await writeBank?.(db)
   await setQuizPrice(db, { actualPrice: 399, discountedPrice: 99 })
   await createCoupon(db, {
     courseId: courseIds[DEMO_COUPON.linkAddress],

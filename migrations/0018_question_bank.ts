@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../db/dialect.ts'
 
 // The question bank (docs/decisions/027-question-bank.md). Runs on SQLite and PostgreSQL.
 //
@@ -164,6 +165,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     )
     .execute()
   await db.deleteFrom('quizzes').where('id', '=', BANK_QUIZ_ID).execute()
+  // PostgreSQL: the bank rows just deleted queued the deferred content-version triggers (migrations/0009), and a
+  // table with pending trigger events cannot be altered; run them now.
+  if (dialectOf(db) === 'postgres') await sql`set constraints all immediate`.execute(db)
   await db.schema.dropIndex('questions_bank_question_idx').execute()
   await db.schema.alterTable('questions').dropColumn('bank_question_id').execute()
   await db.schema.dropTable('bank_question_exams').execute()

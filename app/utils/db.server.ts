@@ -2,6 +2,7 @@ import { migrateToLatest, openConfiguredDatabase } from '#db/client'
 import { lockNamed } from '#db/dialect'
 import { seedDemo, type StoreNote, type StoreQuizImage } from '#db/seed'
 import { MIME } from '~/lib/file-type'
+import { writeDemoBank } from '~/models/bank/demo-bank.server'
 import { getStorage, newKey, newQuizImageKey } from '~/services/storage.server'
 import { getEnv, isProduction } from './env.server.ts'
 
@@ -30,7 +31,7 @@ export const storeSeedImage: StoreQuizImage = async (quizId, png) => {
 if (env.SEED_DEMO ?? !isProduction()) {
   await opened.db.transaction().execute(async (trx) => {
     await lockNamed(trx, 'seed-demo')
-    await seedDemo(trx, storeSeedNote, storeSeedImage)
+    await seedDemo(trx, storeSeedNote, storeSeedImage, writeDemoBank)
   })
 }
 
