@@ -7,7 +7,6 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import type { BulkTags } from '~/schemas/bank-question'
 import {
-  bankImageMap,
   defaultMarks,
   insertBankQuestion,
   newBankVersion,
@@ -15,6 +14,7 @@ import {
   setBankTopic,
   setExams,
 } from './versions.server'
+import { bankImageMap } from './images.server'
 
 // Staff writing to the question bank: a new question, an edit, tags on many at once, retiring and restoring, the
 // exam list. Versions follow app/models/bank/versions.server.ts: a changed text, option, key or explanation is a new

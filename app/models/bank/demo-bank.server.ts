@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import type { WriteDemoBank } from '#db/seed'
 import { DEMO_BANK, DEMO_PAPER_TAGS } from '#db/seed-bank'
-import { questionColumns } from '~/models/quiz/paper.server'
+import { questionColumns } from '~/models/quiz/stored-question'
 import { defaultMarks, insertBankQuestion, renderVersion, setBankTopic, setExams } from './versions.server'
 
 // The demo seed's question bank (db/seed-bank.ts), written by the bank model itself so its rows are exactly what the

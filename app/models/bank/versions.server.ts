@@ -3,10 +3,8 @@ import type { Database } from '#db/schema'
 import { BANK_QUIZ_ID, type BankTags } from '~/lib/bank/bank'
 import { questionReadsAsSource, renderQuestionMarkup, type MarkupProblem } from '~/lib/markup/question'
 import type { MarkupImages } from '~/lib/markup/render'
-import { marksToStorage } from '~/lib/quiz/marks'
-import { defaultMarksFor } from '~/lib/quiz/schemes'
+import { quizDefaultMarks } from '~/models/quiz/stored-question'
 import { newId } from '~/utils/ids.server'
-import { quizImageMap } from '~/models/quiz/images.server'
 
 // Versions of bank questions (docs/decisions/027-question-bank.md). A bank question's versions are rows of
 // `questions`: its current bank version is the unarchived row of the quiz 'question-bank', and each paper that holds
@@ -82,22 +80,6 @@ export async function renderVersion(
       plain_text: questionReadsAsSource(q, r.html) ? 1 : 0,
     },
   }
-}
-
-/** The images a bank question's markup may name: the bank's own, then those of the papers that hold it. */
-export async function bankImageMap(conn: Kysely<Database>, bankId: string | null): Promise<MarkupImages> {
-  const map = new Map(await quizImageMap(BANK_QUIZ_ID, conn))
-  if (!bankId) return map
-  const quizzes = await conn
-    .selectFrom('questions')
-    .select('quiz_id')
-    .distinct()
-    .where('bank_question_id', '=', bankId)
-    .where('quiz_id', '!=', BANK_QUIZ_ID)
-    .execute()
-  for (const { quiz_id } of quizzes)
-    for (const [name, image] of await quizImageMap(quiz_id, conn)) if (!map.has(name)) map.set(name, image)
-  return map
 }
 
 /** The bank's current version of a question (its row in the bank quiz), with its content. */
@@ -233,11 +215,8 @@ export async function newBankVersion(
   return true
 }
 
-/** The default scheme's marks for a type, in storage units. */
-export function defaultMarks(type: VersionContent['type']) {
-  const m = defaultMarksFor(type)
-  return { marks: marksToStorage(m.marks), negative_marks: marksToStorage(m.negativeMarks) }
-}
+/** The default scheme's marks for a type, in storage units (a bank version's, before any paper sets its own). */
+export const defaultMarks = (type: VersionContent['type']) => quizDefaultMarks(type, null)
 
 /**
  * Puts a new version in a paper in place of its current row: the same position, section and marks (the default

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, QuestionType } from '#db/schema'
 import { savedInTime } from '~/lib/quiz/clock'
-import { marksFromStorage, marksToStorage, type Marks } from '~/lib/quiz/marks'
-import { defaultMarksFor } from '~/lib/quiz/schemes'
+import { marksFromStorage, type Marks } from '~/lib/quiz/marks'
 import { scorePaper, type Answer, type Question } from '~/lib/quiz/scoring'
 import { db } from '~/utils/db.server'
 import type { QuestionHtml } from '~/lib/markup/question'
@@ -14,7 +13,6 @@ import {
   storedHtml,
   type PaperOf,
 } from './catalog.server'
-import type { MarkingDefaultsUnits, QuestionDraft } from '~/lib/quiz/quiz-input'
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
 // (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
@@ -227,60 +225,9 @@ export async function keyedQuestionsById(ids: readonly string[], conn: Kysely<Da
 // Staff editing: the stored form of a question (decision 002: a changed stored field is a new version)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The marks (storage units) of a question of `type` given none: the quiz's defaults for the type, else the scheme's. */
-export function quizDefaultMarks(type: QuestionType, defaults: MarkingDefaultsUnits | null) {
-  const fallback = defaultMarksFor(type, {
-    [type]: {
-      marks: defaults?.[type]?.marks === undefined ? undefined : marksFromStorage(defaults[type]!.marks!),
-      negativeMarks:
-        defaults?.[type]?.negativeMarks === undefined ? undefined : marksFromStorage(defaults[type]!.negativeMarks!),
-    },
-  })
-  return { marks: marksToStorage(fallback.marks), negative_marks: marksToStorage(fallback.negativeMarks) }
-}
-
-/** The stored row of a draft: type, marks (the quiz's or the default scheme's when left out), keys by type. */
-export function questionColumns(q: QuestionDraft, defaults: MarkingDefaultsUnits | null) {
-  const type: QuestionType = q.type ?? 'mcq'
-  const fallback = quizDefaultMarks(type, defaults)
-  const correctOptions = type === 'msq' ? [...new Set(q.correctOptions ?? [])].sort((a, b) => a - b) : null
-  return {
-    question_text: q.questionText,
-    options: JSON.stringify(type === 'nat' ? [] : q.options),
-    correct_option: type === 'mcq' ? q.correctOption : type === 'msq' ? Math.min(...correctOptions!) : 0,
-    explanation: q.explanation?.trim() || null,
-    type,
-    marks: q.marks ?? fallback.marks,
-    negative_marks: q.negativeMarks ?? fallback.negative_marks,
-    correct_options: correctOptions ? JSON.stringify(correctOptions) : null,
-    answer_min: type === 'nat' ? (q.answerMin ?? null) : null,
-    answer_max: type === 'nat' ? (q.answerMax ?? null) : null,
-    section: q.section?.trim() || null,
-    topic: q.topic?.trim() || null,
-  }
-}
-export type QuestionColumns = ReturnType<typeof questionColumns>
-
-const COMPARED = [
-  'question_text',
-  'options',
-  'correct_option',
-  'explanation',
-  'type',
-  'marks',
-  'negative_marks',
-  'correct_options',
-  'answer_min',
-  'answer_max',
-  'section',
-  'topic',
-] as const satisfies readonly (keyof QuestionColumns)[]
-
-/** Decision 002 applies to every stored field: a changed key, type, marks, section or topic is a new version. */
-export const sameQuestion = (row: Record<(typeof COMPARED)[number], unknown>, next: QuestionColumns) =>
-  COMPARED.every((k) =>
-    k === 'marks' || k === 'negative_marks' ? Number(row[k]) === Number(next[k]) : (row[k] ?? null) === next[k],
-  )
+// The stored form lives in stored-question.ts (no database import, so the demo seed can use it); re-exported here
+// for the editor.
+export { questionColumns, quizDefaultMarks, sameQuestion, type QuestionColumns } from './stored-question'
 
 /** The quiz's current questions as stored, with their position and creation time (the editor's comparison). */
 export function currentStoredQuestions(conn: Kysely<Database>, quizId: string) {
