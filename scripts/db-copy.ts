@@ -321,6 +321,9 @@ async function copyAndVerify(
     // Nobody else writes these tables until we commit, so the read-back sees only our rows.
     await sql`lock table ${sql.join(order.map((t) => sql.table(t.name)))} in exclusive mode`.execute(trx)
     await sql`set local extra_float_digits = 3`.execute(trx)
+    // Rows the migrations themselves wrote on the target (the exam list and the question bank's own quiz of
+    // migrations/0018, and the content version their trigger bumped) are the source's to give: children first.
+    for (const table of [...order].reverse()) await sql`delete from ${sql.table(table.name)}`.execute(trx)
     const sourceSums = new Map<string, { rows: number; sum: string }>()
     for (const table of order) {
       const rows = readSourceRows(sqlite, table)
@@ -366,22 +369,31 @@ async function copyAndVerify(
   })
 }
 
+async function rowCount(db: Kysely<any>, table: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)
+  return Number(rows[0].n)
+}
+
 const matches = (r: TableResult) => r.sourceRows === r.targetRows && r.sourceSum === r.targetSum
 
 /**
  * After a failure once the migrations ran: the database was empty before, so the tables in it now are the
- * migrations' (and empty, the copy rolled back). Drops them so a corrected run is not refused; keeps
+ * migrations' (holding only the rows the migrations wrote, `migrationsWrote`: the copy rolled back). Drops them so a corrected run is not refused; keeps
  * everything if any table has rows after all (someone else wrote there meanwhile).
  */
-async function emptyTargetAgain(db: Kysely<any>, schema: string): Promise<string> {
+async function emptyTargetAgain(
+  db: Kysely<any>,
+  schema: string,
+  migrationsWrote: Map<string, number>,
+): Promise<string> {
   try {
     return await db.transaction().execute(async (trx) => {
       const tables = await targetRelations(trx, schema, ['r', 'p'])
       if (!tables.length) return 'the target is empty.'
       await sql`lock table ${sql.join(tables.map((t) => sql.table(t)))} in access exclusive mode`.execute(trx)
       for (const table of tables.filter((t) => !MIGRATION_TABLES.has(t))) {
-        const { rows } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(trx)
-        if (rows.length) return `left the target as it is: ${table} has rows that db:copy did not write.`
+        if ((await rowCount(trx, table)) > (migrationsWrote.get(table) ?? 0))
+          return `left the target as it is: ${table} has rows that db:copy did not write.`
       }
       await sql`drop table ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx)
       return 'dropped the schema the migrations made: the target is empty again.'
@@ -418,9 +430,11 @@ async function copyInto(db: Kysely<any>, sqlite: SQLite.Database, order: TableIn
       `the target database is not empty: schema "${schema}" has ${existing.length} table(s) (${names}); db:copy only writes into an empty database`,
     )
   }
+  const migrationsWrote = new Map<string, number>()
   try {
     const ran = await migrateToLatest(db)
     console.log(`Target schema: made by ${ran.length} migrations in schema "${schema}"`)
+    for (const table of order) migrationsWrote.set(table.name, await rowCount(db, table.name))
     const types = await targetColumns(db, schema, new Map(order.map((t) => [t.name, t])))
     console.log(`Copying ${order.length} tables in one transaction, up to ${BATCH_ROWS} rows per insert\n`)
     const results = await copyAndVerify(db, sqlite, order, types)
@@ -438,7 +452,7 @@ async function copyInto(db: Kysely<any>, sqlite: SQLite.Database, order: TableIn
     } else {
       console.error(`\nCopy failed, rolled back: ${(error as Error).message}`)
     }
-    console.error(`db:copy ${await emptyTargetAgain(db, schema)}`)
+    console.error(`db:copy ${await emptyTargetAgain(db, schema, migrationsWrote)}`)
     return 1
   }
 }
