@@ -6,8 +6,9 @@ import { getEnv } from '~/utils/env.server'
 
 // One storage interface for uploads: a local folder by default, an S3-compatible bucket
 // (Tigris on Fly) when S3_BUCKET is set. Keys are random and made on the server: `<folder>/<24 hex>.<ext>`, and a
-// quiz's images `quizzes/<quiz id>/<24 hex>.<ext>` (stored under their quiz; served by their own route, which
-// checks who may see them), and images of a quiz import awaiting its save `quiz-staging/<24 hex>.<ext>`.
+// quiz's images `quizzes/<quiz id>/<24 hex>.<ext>` (stored under their quiz, the question bank's under its quiz id
+// 'question-bank' of app/lib/bank/bank.ts; served by their own route, which checks who may see them), and images
+// of a quiz import awaiting its save `quiz-staging/<24 hex>.<ext>`.
 
 export type StoredObject = { body: Uint8Array; contentType: string }
 
@@ -19,7 +20,7 @@ export interface Storage {
 
 export type Folder = 'profile' | 'courses' | 'notes' | 'quiz-staging'
 const KEY_PATTERN =
-  /^(profile|courses|notes|quiz-staging|quizzes\/[0-9a-f]{24})\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
+  /^(profile|courses|notes|quiz-staging|quizzes\/(?:[0-9a-f]{24}|question-bank))\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
 /** The folders whose files anyone may fetch by their link (/uploads/...): profile photos and course images. */
 const PUBLIC_KEY = /^(profile|courses)\//
 
@@ -27,7 +28,7 @@ export function newKey(folder: Folder, ext: string): string {
   return `${folder}/${crypto.randomBytes(12).toString('hex')}.${ext}`
 }
 
-/** A new key for an image of quiz `quizId` (a 24-hex id), in the quiz's own folder. */
+/** A new key for an image of quiz `quizId` (a 24-hex id, or the bank's), in the quiz's own folder. */
 export function newQuizImageKey(quizId: string, ext: string): string {
   return `quizzes/${quizId}/${crypto.randomBytes(12).toString('hex')}.${ext}`
 }

@@ -51,6 +51,9 @@ describe('serverSettings', () => {
     const id = '0123456789abcdef01234567'
     expect(s.bodyLimitFor(`/api/v1/admin/quiz/${id}/images`)).toBe(QUIZ_IMAGE_BODY_MAX_BYTES)
     expect(QUIZ_IMAGE_BODY_MAX_BYTES).toBe(2 * 1024 * 1024)
+    // The question bank's pages take a figure too.
+    for (const path of ['/admin/questions/new', '/admin/questions/new.data', `/admin/questions/${id}.data`])
+      expect(s.bodyLimitFor(path), path).toBe(QUIZ_IMAGE_BODY_MAX_BYTES)
     for (const path of [
       `/admin/edit-quiz/${id}`,
       `/admin/edit-quiz/${id}.data`,
@@ -64,6 +67,8 @@ describe('serverSettings', () => {
       `/admin/edit-quiz/${id}/x`,
       '/admin/edit-quiz/x',
       `/api/v1/admin/quiz/x/images`,
+      '/admin/questions',
+      '/admin/questions/x',
     ])
       expect(s.bodyLimitFor(path), path).toBe(BODY_MAX_BYTES)
   })

@@ -30,10 +30,13 @@ export const PHOTO_PATHS = ['/profile/edit', '/api/v1/users/update-user-profile-
 export const PHOTO_BODY_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + FORM_MAX_BYTES
 
 /**
- * Paths that take a quiz image (the admin API's upload) and the quiz editor's pages, whose posts may carry an image
- * or an import's ZIP. With JavaScript a page's post goes to its `.data` address.
+ * Paths that take a quiz image (the admin API's upload, the question bank's pages' figures) and the quiz editor's
+ * pages, whose posts may carry an image or an import's ZIP. With JavaScript a page's post goes to its `.data` address.
  */
-export const QUIZ_IMAGE_PATHS = [/^\/api\/v1\/admin\/quiz\/[0-9a-f]{24}\/images$/] as const
+export const QUIZ_IMAGE_PATHS = [
+  /^\/api\/v1\/admin\/quiz\/[0-9a-f]{24}\/images$/,
+  /^\/admin\/questions\/(new|[0-9a-f]{24})(\.data)?$/,
+] as const
 export const QUIZ_IMAGE_BODY_MAX_BYTES = QUIZ_IMAGE_MAX_BYTES + FORM_MAX_BYTES
 export const QUIZ_EDITOR_PATHS = [
   /^\/admin\/edit-quiz\/[0-9a-f]{24}(\.data)?$/,

@@ -1,6 +1,8 @@
 // The question bank's staff pages, JavaScript on and off: filter by topic and year and see only the matching
 // questions, open one and edit its tags, tag two at once from the list; axe clean, and 320 px without sideways scroll.
+// A figure uploaded on the new-question page shows in the panel and, named in the markup, on the saved question.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import type { DB } from '../../db/client'
 import { createQuiz } from '../../db/factories'
 import { axeViolations } from '../support/axe'
@@ -130,4 +132,42 @@ test('tag the ticked questions from the list; 320 px fits', async ({ page, db, l
       fullPage: true,
     })
   }
+})
+
+test('upload a figure on the new-question page, see its preview, and name it in a question', async ({
+  page,
+  loginAs,
+}) => {
+  const t = unique()
+  const name = `cell-${t}.png`
+  const alt = `Onion root tip cells ${t}`
+  await loginAs('instructor')
+  await page.goto('/admin/questions/new')
+  const panel = page.locator('#quiz-images')
+  await panel.locator('summary').click()
+  await panel.getByLabel('Image file').setInputFiles({
+    name,
+    mimeType: 'image/png',
+    buffer: fs.readFileSync('db/figures/pedigree.png'),
+  })
+  await panel.getByLabel('Alt text').fill(alt)
+  await panel.getByRole('button', { name: 'Upload image' }).click()
+  await expect(page).toHaveURL(/\/admin\/questions\/new\?images/)
+  const preview = page.locator('#quiz-images').getByRole('img', { name: alt })
+  await expect(preview).toBeVisible()
+  expect(await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await expect(page.getByLabel('Markup to paste').first()).toHaveValue(`![${alt}](${name})`)
+
+  const form = page.locator('#bank-question')
+  await form.getByLabel('Question text').fill(`Which phase is shown?\n\n![${alt}](${name})`)
+  for (const [j, option] of ['Prophase', 'Metaphase', 'Anaphase', 'Telophase'].entries())
+    await form.getByLabel(`Option ${j + 1}`, { exact: true }).fill(option)
+  await form.getByLabel('Correct option').selectOption('3')
+  await form.getByLabel('Subject').fill(`Biology ${t}`)
+  await form.getByLabel('Topic', { exact: true }).fill(`Mitosis ${t}`)
+  await form.getByRole('button', { name: 'Add question' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit question' })).toBeVisible()
+  const shown = page.getByRole('region', { name: 'As learners see it now' }).getByRole('img', { name: alt })
+  await expect(shown).toBeVisible()
+  expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
 })

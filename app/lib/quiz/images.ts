@@ -1,3 +1,4 @@
+import { BANK_QUIZ_ID } from '~/lib/bank/bank'
 import { MB } from '~/lib/uploads'
 
 // The rules of a quiz image that pages, the API and the ZIP import share: its limits, the name staff type in
@@ -8,6 +9,10 @@ export const QUIZ_IMAGE_ALT_MAX = 300
 export const QUIZ_IMAGE_NAME_MAX = 60
 /** Images one quiz may hold: a paper has a few figures; the bound keeps a runaway import from filling storage. */
 export const QUIZ_IMAGES_MAX = 200
+/** Images the question bank may hold: the figures of every bank question, whatever paper they end up in. */
+export const BANK_IMAGES_MAX = 5000
+/** The most images quiz `quizId` may hold: the bank's own quiz (app/lib/bank/bank.ts) holds far more than a paper. */
+export const imagesMaxOf = (quizId: string) => (quizId === BANK_QUIZ_ID ? BANK_IMAGES_MAX : QUIZ_IMAGES_MAX)
 
 /** What a refused image is told, by its fault. */
 export const IMAGE_MESSAGES = {
@@ -17,6 +22,7 @@ export const IMAGE_MESSAGES = {
   altMissing: 'Alt text is required: describe the image for learners who cannot see it',
   altTooLong: `Alt text is too long (at most ${QUIZ_IMAGE_ALT_MAX} characters)`,
   tooMany: `A quiz holds at most ${QUIZ_IMAGES_MAX} images`,
+  bankTooMany: `The question bank holds at most ${BANK_IMAGES_MAX} images`,
 } as const
 
 const EXT: Record<'png' | 'jpeg' | 'webp', string> = { png: 'png', jpeg: 'jpg', webp: 'webp' }

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { BANK_QUIZ_ID } from '~/lib/bank/bank'
+import { BANK_QUIZ_ID, isPaperId } from '~/lib/bank/bank'
 import { quizImageUrl } from '~/lib/quiz/images'
 import { isStaff } from '~/lib/roles'
 import { db } from '~/utils/db.server'
@@ -19,14 +19,22 @@ export type ImageUse = {
   current: number[]
   /** How many earlier (archived) versions, kept for attempts' reviews, show it. */
   archived: number
+  /**
+   * The bank's own images only: the bank questions whose current version shows it. The bank's rows are versions,
+   * not a paper's numbered questions (all at position 0), so they have no numbers in `current`.
+   */
+  bankQuestions?: string[]
 }
 
-/** Which questions of the quiz show the image: the current paper's numbers, and how many earlier versions. */
+/**
+ * Which questions of the quiz show the image: the current paper's numbers, and how many earlier versions. For the
+ * bank's own quiz (app/lib/bank/bank.ts), the bank questions whose current version shows it instead of numbers.
+ */
 export async function imageUse(quizId: string, imageId: string, conn: Kysely<Database> = db): Promise<ImageUse> {
   const pattern = showsImage(imageId)
   const rows = await conn
     .selectFrom('questions')
-    .select(['archived_at', 'position'])
+    .select(['archived_at', 'position', 'bank_question_id'])
     .where('quiz_id', '=', quizId)
     .where((eb) =>
       eb.or([
@@ -36,6 +44,11 @@ export async function imageUse(quizId: string, imageId: string, conn: Kysely<Dat
       ]),
     )
     .execute()
+  const archived = rows.filter((r) => r.archived_at !== null).length
+  if (quizId === BANK_QUIZ_ID) {
+    const ids = rows.filter((r) => r.archived_at === null && r.bank_question_id).map((r) => r.bank_question_id!)
+    return { current: [], archived, bankQuestions: [...new Set(ids)].sort() }
+  }
   const current = await conn
     .selectFrom('questions')
     .select('position')
@@ -49,7 +62,7 @@ export async function imageUse(quizId: string, imageId: string, conn: Kysely<Dat
       .filter((r) => r.archived_at === null)
       .map((r) => number.get(Number(r.position))!)
       .sort((a, b) => a - b),
-    archived: rows.filter((r) => r.archived_at !== null).length,
+    archived,
   }
 }
 
@@ -90,6 +103,8 @@ export async function imageForServing(imageId: string, name: string) {
  * attempt of that quiz (the explanations are theirs to read from then on), or with a submitted practice set or paper
  * that showed a version holding the image (a bank question's versions copy the HTML of the paper it was written in,
  * so a set drawn from the bank or another paper shows the image too). Anyone else is told it does not exist.
+ * The bank's own quiz is no paper: an attempt of it is a practice set of a few of its questions, which opens only
+ * the images that set showed, never every explanation of the bank.
  */
 export async function canSeeAnswerImage(
   viewer: { id: string; role: Parameters<typeof isStaff>[0] } | null,
@@ -98,13 +113,15 @@ export async function canSeeAnswerImage(
 ): Promise<boolean> {
   if (!viewer) return false
   if (isStaff(viewer.role)) return true
-  const attempt = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('user_id', '=', viewer.id)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .executeTakeFirst()
+  const attempt =
+    isPaperId(quizId) &&
+    (await db
+      .selectFrom('attempts')
+      .select('id')
+      .where('user_id', '=', viewer.id)
+      .where('quiz_id', '=', quizId)
+      .where('submitted_at', 'is not', null)
+      .executeTakeFirst())
   if (attempt) return true
   const pattern = showsImage(imageId)
   const holds = (eb: ExpressionBuilder<Database, 'questions'>) =>

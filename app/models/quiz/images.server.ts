@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { isForeignKeyViolation, lockRow } from '#db/dialect'
+import { BANK_QUIZ_ID } from '~/lib/bank/bank'
 import { imageSize, MIME, sniffImage } from '~/lib/file-type'
 import {
   IMAGE_MESSAGES,
   imageNameOf,
+  imagesMaxOf,
   QUIZ_IMAGE_ALT_MAX,
   QUIZ_IMAGE_MAX_BYTES,
-  QUIZ_IMAGES_MAX,
   quizImageUrl,
   uniqueImageName,
 } from '~/lib/quiz/images'
@@ -161,7 +162,7 @@ export async function insertImages(
   const taken = new Set(
     (await trx.selectFrom('quiz_images').select('name').where('quiz_id', '=', quizId).execute()).map((r) => r.name),
   )
-  if (taken.size + images.length > QUIZ_IMAGES_MAX) return { ok: false, reason: 'too-many' }
+  if (taken.size + images.length > imagesMaxOf(quizId)) return { ok: false, reason: 'too-many' }
   const out: QuizImage[] = []
   const now = nowIso()
   for (const image of images) {
@@ -236,7 +237,9 @@ export async function addQuizImage(input: {
       .execute((trx) => insertImages(trx, { actorId: input.actorId, quizId: input.quizId, images: [put!] }))
     if (result.ok) return { ok: true, image: result.images[0]! }
     await removeStoredFiles(stored)
-    return result.reason === 'no-quiz' ? QUIZ_NOT_FOUND : { ok: false, field: 'image', message: IMAGE_MESSAGES.tooMany }
+    if (result.reason === 'no-quiz') return QUIZ_NOT_FOUND
+    const tooMany = input.quizId === BANK_QUIZ_ID ? IMAGE_MESSAGES.bankTooMany : IMAGE_MESSAGES.tooMany
+    return { ok: false, field: 'image', message: tooMany }
   } catch (error) {
     await removeStoredFiles(stored)
     // The quiz was deleted between the check and the insert.
@@ -274,11 +277,12 @@ export async function quizImageMap(
 export type DeleteImageResult =
   | { ok: true; image: QuizImage }
   | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'in-use'; questions: number[] }
+  | { ok: false; reason: 'in-use'; questions: number[]; bankQuestions?: string[] }
 
 /**
  * Deletes an image of a quiz, refused while a current question names it (its page would show a missing figure and
- * the next save of that question would be refused). Earlier versions kept for attempts' reviews do not stop it: the
+ * the next save of that question would be refused): for the bank's own quiz, a bank question whose current version
+ * names it (imageUse's `bankQuestions`). Earlier versions kept for attempts' reviews do not stop it: the
  * confirmation says how many name it, and those reviews then show the alt text. The file goes after the commit.
  */
 export async function deleteQuizImage({
@@ -301,7 +305,8 @@ export async function deleteQuizImage({
     // Under the quiz's lock, no save of its questions can start naming the image between this check and the delete.
     await lockRow(trx, 'quizzes', quizId)
     const use = await imageUse(quizId, row.id, trx)
-    if (use.current.length) return { ok: false, reason: 'in-use', questions: use.current }
+    if (use.current.length || use.bankQuestions?.length)
+      return { ok: false, reason: 'in-use', questions: use.current, bankQuestions: use.bankQuestions }
     await trx.deleteFrom('quiz_images').where('id', '=', imageId).execute()
     await recordAudit(
       {

@@ -1,5 +1,5 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { data, Form, Link } from 'react-router'
+import { QuizImagesPanel } from '~/components/admin/quiz-editor/images-panel'
 import { PageTitle, secondaryButtonClass } from '~/components/admin/ui'
 import { StatusButton } from '~/components/forms'
 import { Markup } from '~/components/quiz/markup'
@@ -8,17 +8,18 @@ import { isId } from '~/lib/ids'
 import { setRetired, updateBankQuestion } from '~/models/bank/authoring.server'
 import { listExams } from '~/models/bank/filters.server'
 import { getBankQuestion } from '~/models/bank/search.server'
-import { readForm } from '~/utils/body.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { BankQuestionForm } from './questions-form'
+import { BankQuestionForm, bankPageResults } from './questions-form'
 import { formValuesOf, markupRefusal, readQuestionForm } from './questions-form.server'
+import { bankImageAction, bankImagesPanelData, readBankPageForm } from './questions-images.server'
 import { BankStatsList } from './questions-stats'
 import type { Route } from './+types/questions-edit'
 
 // One bank question (staff): the papers that hold it, its statistics across every paper it was in, the current
 // version as learners see it, the form, and Retire / Restore. Saving a changed text, option, key or explanation
 // makes a new version that takes its place in every paper (app/models/bank/authoring.server.ts); learners who were
-// shown the old one keep it on their results. Tags change in place.
+// shown the old one keep it on their results. Tags change in place. Above the form, the bank's figures
+// (./questions-images.server.ts).
 async function questionOr404(questionId: string | undefined) {
   const question = isId(questionId) ? await getBankQuestion(questionId) : undefined
   if (!question) throw data('Question not found', { status: 404 })
@@ -33,14 +34,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     question: { ...shown, optionsHtml: question.key?.html.options ?? [] },
     values: formValuesOf(question),
     exams: await listExams(),
+    ...(await bankImagesPanelData(request)),
   }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
   const question = await questionOr404(params.questionId)
-  const form = await readForm(request)
+  const body = await readBankPageForm(request)
+  if ('response' in body) return body.response
+  const { form } = body
   const here = `/admin/questions/${question.id}`
+  const image = await bankImageAction(form, { actorId: staff.id, back: here })
+  if (image) return image
   const intent = form.get('intent')
   if (intent === 'retire' || intent === 'restore') {
     await setRetired({ actorId: staff.id, ids: [question.id], retired: intent === 'retire' })
@@ -66,7 +72,7 @@ const sectionClass = 'mb-6 rounded-lg border border-slate-200 p-4 dark:border-sl
 
 export default function EditBankQuestion({ loaderData, actionData }: Route.ComponentProps) {
   const { question } = loaderData
-  const result = (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result
+  const { questionResult, imageResult } = bankPageResults(actionData)
   return (
     <>
       <PageTitle
@@ -130,10 +136,17 @@ export default function EditBankQuestion({ loaderData, actionData }: Route.Compo
           </ol>
         ) : null}
       </section>
+      <QuizImagesPanel
+        bank
+        images={loaderData.images}
+        total={loaderData.imageCount}
+        confirm={loaderData.confirmImage}
+        lastResult={imageResult}
+      />
       <BankQuestionForm
         exams={loaderData.exams}
         defaultValue={loaderData.values}
-        lastResult={result}
+        lastResult={questionResult}
         submitLabel="Save question"
         pendingText="Saving..."
       />

@@ -64,6 +64,18 @@ const TYPE_LABELS = {
   nat: 'NAT: a numerical answer',
 } as const
 
+/**
+ * A bank page's answer, split: the images panel's refused upload (app/routes/admin/questions-images.server.ts), or
+ * the question form's reply.
+ */
+export function bankPageResults(actionData: unknown) {
+  const ad = actionData as { kind?: 'image'; result?: SubmissionResult<string[]> } | undefined
+  return {
+    questionResult: ad?.kind === 'image' ? undefined : ad?.result,
+    imageResult: ad?.kind === 'image' ? ad.result : undefined,
+  }
+}
+
 const asList = (v: unknown) => ([] as unknown[]).concat(v ?? []).map(String)
 
 export function BankQuestionForm({

@@ -10,18 +10,31 @@ import type { ImageDeleteConfirm, QuizImageItem } from '~/components/admin/quiz-
 import { deleteAsked } from './delete-step.server'
 
 // The Edit Quiz page's images panel: its loader data and its two posts (upload, delete after a confirmation rendered
-// by the server at ?delete=<imageId>), each a plain form post, so it works without JavaScript.
+// by the server at ?delete=<imageId>), each a plain form post, so it works without JavaScript. The question bank's
+// pages use the same panel for the bank's own images (./questions-images.server.ts).
 
-export async function quizImagesPanelData(request: Request, quizId: string) {
-  const images = await listQuizImages(quizId)
+/**
+ * The panel's loader data. `newest`: list only that many images, newest first (the bank holds thousands); the
+ * confirmation still finds any image of the quiz.
+ */
+export async function quizImagesPanelData(request: Request, quizId: string, { newest }: { newest?: number } = {}) {
+  const all = await listQuizImages(quizId)
+  const images = newest === undefined ? all : all.slice(-newest).reverse()
   const asked = deleteAsked(request)
-  const image = asked ? images.find((i) => i.id === asked) : undefined
+  const image = asked ? all.find((i) => i.id === asked) : undefined
   let confirmImage: ImageDeleteConfirm | null = null
   if (image) {
     const use = await imageUse(quizId, image.id)
-    confirmImage = { id: image.id, name: image.name, usedBy: use.current, earlierVersions: use.archived }
+    confirmImage = {
+      id: image.id,
+      name: image.name,
+      usedBy: use.current,
+      earlierVersions: use.archived,
+      ...(use.bankQuestions ? { usedByBank: use.bankQuestions } : {}),
+    }
   }
   return {
+    imageCount: all.length,
     images: images.map((i): QuizImageItem => ({
       id: i.id,
       name: i.name,
@@ -39,16 +52,23 @@ export async function quizImagesPanelData(request: Request, quizId: string) {
 /** Which of the panel's questions a refusal names: the file or its alt text. */
 const FORM_FIELD = { image: 'image', alt: 'imageAlt' } as const
 
+/** Why an image in use cannot go: the paper's question numbers, or how many bank questions show it. */
+function inUseMessage(result: { questions: number[]; bankQuestions?: string[] }) {
+  const n = result.bankQuestions?.length
+  const users = n ? `${n} bank question${n === 1 ? '' : 's'}` : questionList(result.questions)
+  return `${users} use${n === 1 ? 's' : ''} this image: take it out of ${n === 1 ? 'it' : 'them'} and save, then delete it`
+}
+
 /**
  * The panel's posts (intent image-add / image-delete), or null for any other intent. Success and a refused delete
- * go back to the page with a message; a refused upload answers the form with the field at fault.
+ * go back to the page (`back`, the Edit Quiz page unless given) with a message; a refused upload answers the form
+ * with the field at fault.
  */
 export async function quizImageAction(
   form: FormData,
-  { actorId, quizId }: { actorId: string; quizId: string },
+  { actorId, quizId, back = `/admin/edit-quiz/${quizId}` }: { actorId: string; quizId: string; back?: string },
 ): Promise<Response | ReturnType<typeof data> | null> {
   const intent = form.get('intent')
-  const back = `/admin/edit-quiz/${quizId}`
   if (intent === 'image-add') {
     const submission = parseWithZod(withoutFiles(form), { schema: quizImageFormSchema })
     const file = fileOf(form, 'image')
@@ -81,9 +101,7 @@ export async function quizImageAction(
     if (result.ok) throw await redirectWithSuccess(`${back}?images#quiz-images`, `Image ${result.image.name} deleted`)
     throw await redirectWithError(
       `${back}?images#quiz-images`,
-      result.reason === 'not-found'
-        ? 'Image not found'
-        : `${questionList(result.questions)} use this image: take it out of them and save, then delete it`,
+      result.reason === 'not-found' ? 'Image not found' : inUseMessage(result),
     )
   }
   return null

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { ConfirmDialog, dangerButtonClass, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { ErrorList, Field, StatusButton } from '~/components/forms'
 import { QUIZ_IMAGE_ALT_MAX, questionList } from '~/lib/quiz/images'
@@ -8,7 +8,8 @@ import { quizImageFormSchema } from '~/schemas/quiz-image'
 
 // The Edit Quiz page's images: upload one (file + alt text, its own multipart post), each image with the markup to
 // paste into a question, and Delete after a confirmation the server renders (?delete=<id>), so all of it works
-// without JavaScript. Uploading reloads the page: save question edits first.
+// without JavaScript. Uploading reloads the page: save question edits first. The question bank's pages show it for
+// the bank's own images (`bank`: its wording, the newest images only, the bank questions that use one).
 
 /** One image of the quiz as the panel lists it, with the markup that places it in a question. */
 export type QuizImageItem = {
@@ -22,8 +23,17 @@ export type QuizImageItem = {
   height: number | null
 }
 
-/** The image a Delete asks about: the questions that show it now, and how many earlier versions did. */
-export type ImageDeleteConfirm = { id: string; name: string; usedBy: number[]; earlierVersions: number }
+/**
+ * The image a Delete asks about: the questions that show it now, and how many earlier versions did. A bank image
+ * names the bank questions (their ids) whose current version shows it instead.
+ */
+export type ImageDeleteConfirm = {
+  id: string
+  name: string
+  usedBy: number[]
+  earlierVersions: number
+  usedByBank?: string[]
+}
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`
 
@@ -31,10 +41,15 @@ export function QuizImagesPanel({
   images,
   confirm,
   lastResult,
+  bank = false,
+  total = images.length,
 }: {
   images: QuizImageItem[]
   confirm: ImageDeleteConfirm | null
   lastResult?: SubmissionResult<string[]>
+  /** On the question bank's pages: the bank's images, `images` its newest of `total`. */
+  bank?: boolean
+  total?: number
 }) {
   const { pathname, search } = useLocation()
   const [form, fields] = useForm({
@@ -55,12 +70,16 @@ export function QuizImagesPanel({
       open={opened || undefined}
       className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
     >
-      <summary className="cursor-pointer font-semibold">Images ({images.length})</summary>
+      <summary className="cursor-pointer font-semibold">
+        {bank ? 'Figures of the bank' : 'Images'} ({total})
+      </summary>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         Figures for the questions: PNG, JPEG or WebP, at most 1 MB each, with alt text (what the image shows, read to
         learners who cannot see it). Put an image&apos;s markup in a question, an option or an explanation. An image
-        used only in explanations is shown to learners after they submit. Uploading reloads this page: save your
-        question edits first.
+        used only in explanations is shown to learners after they submit.{' '}
+        {bank
+          ? 'Every bank question may use them, and the papers and practice tests that hold the question show them. Uploading reloads this page: upload before you type the question, or save it first.'
+          : 'Uploading reloads this page: save your question edits first.'}
       </p>
       <Form
         method="post"
@@ -97,6 +116,11 @@ export function QuizImagesPanel({
           <ErrorList errors={form.errors} />
         </div>
       </Form>
+      {images.length < total ? (
+        <p className="mt-3 text-sm">
+          The newest {images.length} of {total} are listed.
+        </p>
+      ) : null}
       {images.length ? (
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
           {images.map((image) => (
@@ -138,10 +162,29 @@ export function QuizImagesPanel({
       ) : null}
       {confirm ? (
         <ConfirmDialog
-          title={confirm.usedBy.length ? 'Image in use' : 'Delete image?'}
+          title={confirm.usedBy.length || confirm.usedByBank?.length ? 'Image in use' : 'Delete image?'}
           cancelTo={`${pathname}${withParams(search, { delete: undefined })}#quiz-images`}
         >
-          {confirm.usedBy.length ? (
+          {confirm.usedByBank?.length ? (
+            <>
+              <p className="wrap-anywhere">
+                {confirm.usedByBank.length === 1
+                  ? 'A bank question uses'
+                  : `${confirm.usedByBank.length} bank questions use`}{' '}
+                {confirm.name}. Take it out of {confirm.usedByBank.length === 1 ? 'it' : 'them'} and save, then delete
+                it.
+              </p>
+              <ul className="mt-2 list-disc pl-5 text-sm">
+                {confirm.usedByBank.slice(0, 10).map((id, i) => (
+                  <li key={id}>
+                    <Link to={`/admin/questions/${id}`} className="text-emerald-700 underline dark:text-emerald-400">
+                      Open question {i + 1}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : confirm.usedBy.length ? (
             <p className="wrap-anywhere">
               {questionList(confirm.usedBy)} use {confirm.name}. Take it out of them and save the quiz, then delete it.
             </p>
