@@ -407,7 +407,8 @@ describe('bulk tags', () => {
       .select(['actor_id', 'details'])
       .where('action', '=', 'bank_question.tag')
       .execute()
-    expect(audit.at(-1)!.actor_id).toBe(staff.id)
+    expect(audit.length).toBeGreaterThan(0)
+    expect(audit.every((a) => a.actor_id === staff.id)).toBe(true)
   })
 })
 
@@ -447,8 +448,10 @@ describe('editing', () => {
       .selectFrom('audit_log')
       .select('details')
       .where('action', '=', 'bank_question.update')
+      .where('target_id', '=', qid)
       .execute()
-    expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ newVersion: true })
+    // Rows written in the same millisecond have no order of their own: ask for the one that made a version.
+    expect(audit.map((a) => JSON.parse(a.details!))).toContainEqual(expect.objectContaining({ newVersion: true }))
 
     // The learner's result still shows the version they answered, scored right with its own key.
     const result = await callRoute(resultPage.loader, `/quiz/result/${quiz.id}`, {
