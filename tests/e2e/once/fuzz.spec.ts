@@ -191,7 +191,12 @@ async function fuzzTargets(db: import('../../../db/client').DB) {
     .select(['id', 'link_address'])
     .orderBy('created_at')
     .executeTakeFirstOrThrow()
-  const quiz = await db.selectFrom('quizzes').select('id').orderBy('created_at').executeTakeFirstOrThrow()
+  const quiz = await db
+    .selectFrom('quizzes')
+    .select('id')
+    .where('id', '!=', 'question-bank') // the bank's own quiz is no paper
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow()
   const values = {
     id: course.link_address,
     courseId: course.id,
