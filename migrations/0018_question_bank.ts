@@ -97,6 +97,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     })
     .execute()
   await moveExistingQuestions(db, now)
+  // PostgreSQL: the rows written above queued the deferred content-version triggers (migrations/0009); run them now,
+  // so that a later migration of the same run may alter or index these tables (pending trigger events forbid it).
+  if (dialectOf(db) === 'postgres') await sql`set constraints all immediate`.execute(db)
 }
 
 type Row = Record<string, any> & {

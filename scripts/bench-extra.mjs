@@ -301,3 +301,10 @@ export function runLeaderboard() {
   const [cmd, args] = file.endsWith('.ts') ? tsx(file) : [process.execPath, [file]]
   return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
 }
+
+/** The question bank at 100,000 questions and 2,000,000 answers, queries and pages (bench-bank.ts). Returns failures. */
+export function runBank() {
+  console.log('\n== Question bank: 100,000 questions in 1,000 papers, 2,000,000 answers (SQLite | PostgreSQL)')
+  const [cmd, args] = tsx('scripts/bench-bank.ts')
+  return spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0 ? 0 : 1
+}

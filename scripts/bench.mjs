@@ -4,8 +4,8 @@
 // uncached render (SQLite | PostgreSQL), pages as a browser receives them (HTML
 // and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst on the 60-question math paper with the
 // production heap flags and without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), what rendering question
-// markup costs per question (bench-markup.ts), durability rounds and the leaderboard at 1k vs 100k attempts
-// (bench-leaderboard.ts). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded through the
+// markup costs per question (bench-markup.ts), durability rounds, the leaderboard at 1k vs 100k attempts
+// (bench-leaderboard.ts) and the question bank at 100,000 questions (bench-bank.ts). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded through the
 // admin API on each server that needs it, so the quiz page is measured for it beside the demo's free quiz.
 //
 // PostgreSQL: when PostgreSQL 15+ is on the machine (scripts/pg-server.mjs; nothing is installed
@@ -30,6 +30,7 @@ import {
   measureThroughput,
   runDurability,
   runLeaderboard,
+  runBank,
   runLighthouse,
   runMarkup,
 } from './bench-extra.mjs'
@@ -56,12 +57,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard): all
-// by default.
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard,bank):
+// all by default.
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard,bank'
+  ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
 const MISS_GOAL = 0.8
@@ -540,6 +541,7 @@ try {
 if (SECTIONS.has('markup')) record('markup', runMarkup())
 if (SECTIONS.has('durability')) record('durability', runDurability({ port: PORTS.durability }))
 if (SECTIONS.has('leaderboard')) record('leaderboard', runLeaderboard())
+if (SECTIONS.has('bank')) record('bank', runBank())
 
 console.log(`\n== App server peak RSS during throughput, pages and Lighthouse (budget 256 MB; the bursts' are above)`)
 for (const [label, peak, died] of rss) {
