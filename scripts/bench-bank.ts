@@ -634,7 +634,7 @@ async function parent(): Promise<number> {
                 draw,
                 (res) =>
                   [302, 303].includes(res.status) &&
-                  /^\/practice\/sets\/[0-9a-f]{24}$/.test(res.headers.get('location') ?? ''),
+                  /^\/practice\/sets\/[0-9a-f]{24}(\?|$)/.test(res.headers.get('location') ?? ''),
                 'a redirect to /practice/sets/{id}',
               ),
         }
