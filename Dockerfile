@@ -1,4 +1,4 @@
-# One container on Fly.io (DESIGN.md "Deploy and scale"). Build and run on the same Node 20 Debian base so the
+# One container on Fly.io (README "Deploying to Fly.io"). Build and run on the same Node 20 Debian base so the
 # better-sqlite3 addon compiled in the build stage runs unchanged.
 FROM node:20-bookworm-slim AS base
 WORKDIR /app
