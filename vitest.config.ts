@@ -3,9 +3,14 @@ import { defineConfig } from 'vitest/config'
 
 // Two runs (scripts/test.mjs): every test on SQLite, then, with TEST_PG_URL set, the integration suite again on
 // a real PostgreSQL plus the tests that only make sense there (two app instances on one database).
-// Files about the SQLite file itself (WAL pragmas, Litestream, the backup script) run on SQLite only.
+// Files about the SQLite file itself (WAL pragmas, Litestream, the backup script, planner statistics) run on SQLite
+// only.
 const onPostgres = Boolean(process.env.TEST_PG_URL)
-const sqliteOnly = ['tests/integration/litestream.test.ts', 'tests/integration/scripts.test.ts']
+const sqliteOnly = [
+  'tests/integration/litestream.test.ts',
+  'tests/integration/scripts.test.ts',
+  'tests/integration/planner-statistics.test.ts',
+]
 const postgresOnly = ['tests/integration/postgres/**/*.test.ts']
 
 export default defineConfig({

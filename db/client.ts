@@ -134,3 +134,30 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
+
+/**
+ * Keeps SQLite's planner statistics (sqlite_stat1), which only ANALYZE writes. Without them the planner guesses,
+ * and on a large bank it guesses wrong: it reads all 100,000 current versions for a search of one topic
+ * (scripts/bench-bank.ts prints the plans with and without). SQLite's advice for a long-lived connection is
+ * `PRAGMA optimize` at open and then periodically: it analyses only the tables never analysed or whose size changed
+ * tenfold since, so most runs do nothing. `optimize = 0x10002` (analyse, and check every table, not only those this
+ * connection used) with `analysis_limit = 0` reads whole indexes; plain `optimize` samples a few hundred entries an
+ * index, which misjudges our skewed columns (every bank version sits in one quiz) and keeps the slow plans
+ * (tests/integration/planner-statistics.test.ts). A full analysis of 2 million answers takes about half a second,
+ * at start-up or in a rare hourly run. PostgreSQL needs none of this: its autovacuum keeps statistics.
+ */
+export function keepPlannerStatistics(sqlite: SQLite.Database, everyMs = 60 * 60 * 1000): () => void {
+  const optimize = () => {
+    try {
+      sqlite.pragma('analysis_limit = 0')
+      sqlite.pragma('optimize = 0x10002')
+    } catch (error) {
+      // A busy or closed database: statistics are an optimisation, the next run tries again.
+      if (sqlite.open) console.error(`[db] PRAGMA optimize failed: ${(error as Error).message}`)
+    }
+  }
+  optimize()
+  const timer = setInterval(optimize, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

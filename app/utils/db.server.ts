@@ -1,4 +1,4 @@
-import { migrateToLatest, openConfiguredDatabase } from '#db/client'
+import { keepPlannerStatistics, migrateToLatest, openConfiguredDatabase } from '#db/client'
 import { lockNamed } from '#db/dialect'
 import { seedDemo, type StoreNote, type StoreQuizImage } from '#db/seed'
 import { MIME } from '~/lib/file-type'
@@ -34,6 +34,9 @@ if (env.SEED_DEMO ?? !isProduction()) {
     await seedDemo(trx, storeSeedNote, storeSeedImage, writeDemoBank)
   })
 }
+
+// SQLite: planner statistics from here on (after the seed, so a fresh demo database starts with them).
+if (opened.sqlite) keepPlannerStatistics(opened.sqlite)
 
 export const db = opened.db
 export const dialect = opened.dialect

@@ -155,6 +155,10 @@ describe('filters, paging and the list', () => {
     expect(viaApi.body.questions).toHaveLength(3)
     const all = [...first.data.rows, ...second.data.rows].map((r: { id: string }) => r.id)
     expect(new Set(all).size).toBe(23)
+    // The page's rows carry the total; a page past the end has none and still says how many match.
+    const past = await list('subject=Paging&page=4')
+    expect([past.data.rows.length, past.data.total, past.data.pages]).toEqual([0, 23, 2])
+    expect((await list('subject=Nothing')).data.total).toBe(0)
   })
 })
 

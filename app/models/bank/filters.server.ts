@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely, QueryCreator } from 'kysely'
 import type { Database, QuestionType } from '#db/schema'
 import { BANK_QUIZ_ID, type Difficulty } from '~/lib/bank/bank'
 import { db } from '~/utils/db.server'
@@ -28,8 +28,11 @@ export type BankFilters = {
 
 type Bank = ExpressionBuilder<Database & { b: Database['bank_questions']; h: Database['questions'] }, 'b' | 'h'>
 
-/** Bank questions matching `f`, with their current bank version as `h`. No columns picked, no order. */
-export function bankQuestionsMatching(f: BankFilters, conn: Kysely<Database> = db) {
+/**
+ * Bank questions matching `f`, with their current bank version as `h`. No columns picked, no order. `conn` may be a
+ * query creator with common table expressions (`db.with(...)`) that the caller then reads.
+ */
+export function bankQuestionsMatching(f: BankFilters, conn: QueryCreator<Database> = db) {
   let query = conn
     .selectFrom('bank_questions as b')
     .innerJoin('questions as h', (j) =>
@@ -93,27 +96,22 @@ export async function examsOf(bankIds: readonly string[], conn: Kysely<Database>
   return out
 }
 
-/** The subjects and topics in use (not retired), for the filters' choices. */
+/** The subjects, topics and years in use (not retired), for the filters' choices: one scan of the bank. */
 export async function bankTagChoices(conn: Kysely<Database> = db) {
   const rows = await conn
     .selectFrom('bank_questions')
-    .select(['subject', 'topic'])
+    .select(['subject', 'topic', 'year'])
     .distinct()
     .where('retired_at', 'is', null)
-    .orderBy('subject')
-    .orderBy('topic')
     .execute()
-  const years = await conn
-    .selectFrom('bank_questions')
-    .select('year')
-    .distinct()
-    .where('retired_at', 'is', null)
-    .where('year', 'is not', null)
-    .orderBy('year', 'desc')
-    .execute()
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const pairs = new Map<string, { subject: string; topic: string }>()
+  for (const r of rows) if (r.topic) pairs.set(`${r.subject}\n${r.topic}`, { subject: r.subject, topic: r.topic })
+  const topics = [...pairs.values()].sort((a, b) => byName(a.subject, b.subject) || byName(a.topic, b.topic))
+  const years = new Set(rows.filter((r) => r.year !== null).map((r) => Number(r.year)))
   return {
-    subjects: [...new Set(rows.map((r) => r.subject).filter(Boolean))],
-    topics: rows.filter((r) => r.topic).map((r) => ({ subject: r.subject, topic: r.topic })),
-    years: years.map((r) => Number(r.year)),
+    subjects: [...new Set(rows.map((r) => r.subject).filter(Boolean))].sort(byName),
+    topics,
+    years: [...years].sort((a, b) => b - a),
   }
 }

@@ -1,9 +1,10 @@
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type QueryCreator } from 'kysely'
 import type { Database } from '#db/schema'
 import { BANK_QUIZ_ID, type Difficulty } from '~/lib/bank/bank'
 import { practiceMinutes, practiceTitle, PYQ_MAX } from '~/lib/bank/practice'
 import { canAccessQuizSql, opensPaidQuizzes, type QuizViewer } from '~/models/quiz/access.server'
 import { startBankPracticeSet } from '~/models/quiz/practice-set.server'
+import { db } from '~/utils/db.server'
 import { bankQuestionsMatching } from './filters.server'
 
 // Learners practise from the bank (migrations/0018_question_bank.ts): a draw of the bank's current versions (`h`,
@@ -67,26 +68,22 @@ export function practisableSql(learner: PracticeLearner) {
   }
 }
 
-/** An answer row that holds an answer (a visit alone is not one): app/lib/quiz/palette.ts isAnswerGiven in SQL. */
-const answered = (eb: ExpressionBuilder<Database & { aa: Database['attempt_answers'] }, 'aa'>) =>
-  eb.or([
-    eb('aa.selected_option', 'is not', null),
-    eb.and([eb('aa.selected_options', 'is not', null), eb('aa.selected_options', '!=', '[]')]),
-    eb(sql<string>`trim(aa.numeric_answer)`, '!=', ''),
-  ])
-
-/** Bank questions the learner has answered, in any attempt, on any version of them. */
-function answeredBankIds(eb: BankEb, userId: string) {
+/**
+ * Bank questions the learner has SEEN: a version of them was shown in one of their attempts (a paper or a practice
+ * set), which is an answer row, answered or only visited (the test page records each question it shows, with JS
+ * on or off: app/models/quiz/answers.server.ts recordVisit). Read from the attempt answers' primary key and one
+ * index of questions alone, so it stays cheap for a learner with 20,000 answers.
+ */
+function seenBankIds(conn: QueryCreator<Database>, userId: string) {
   return (
-    eb
+    conn
       .selectFrom('attempts as t')
       .innerJoin('attempt_answers as aa', 'aa.attempt_id', 't.id')
       .innerJoin('questions as v', 'v.id', 'aa.question_id')
       .select('v.bank_question_id')
       .where('t.user_id', '=', userId)
-      // NOT IN over a list holding a null is never true: only rows that are versions of a bank question.
+      // Only rows that are versions of a bank question (questions written before the bank have none).
       .where('v.bank_question_id', 'is not', null)
-      .where(answered)
   )
 }
 
@@ -108,48 +105,54 @@ const filtersOf = (f: PracticeFilters) => ({
 })
 
 /**
- * The draw: up to `count` bank versions (`h.id`) matching `filters` that the learner may practise (the key rule is
- * NOT EXISTS per candidate, a few index probes each). With `unseenFirst`, two steps: questions they never answered
- * (no answer on any version, in any attempt) at random, then, only if those are too few, answered ones at random.
- * The answered set is one uncorrelated list each step reads once; measured by scripts/bench-bank.ts, this beats
- * ordering every candidate by (seen, random), which on PostgreSQL probes the list per candidate.
+ * The draw as one query: up to `count` bank versions (`h.id`) matching `filters` that the learner may practise (the
+ * key rule is NOT EXISTS per candidate, a few index probes each), at random; with `unseenFirst`, the ones they have
+ * not seen (seenBankIds) come first. The seen set is gathered once, as a materialised CTE that both databases read
+ * as a hashed list (PostgreSQL would otherwise rebuild it in each parallel worker); scripts/bench-bank.ts measures
+ * it and prints its plans.
  */
-export async function drawBankPractice({
-  learner,
-  filters,
-  count,
-  unseenFirst,
-}: {
+export function practiceDrawQuery(
+  {
+    learner,
+    filters,
+    count,
+    unseenFirst,
+  }: { learner: PracticeLearner; filters: PracticeFilters; count: number; unseenFirst: boolean },
+  conn: Kysely<Database> = db,
+) {
+  const drawn = (from: QueryCreator<Database>) =>
+    bankQuestionsMatching(filtersOf(filters), from).where(practisableSql(learner)).select('h.id')
+  if (!unseenFirst)
+    return drawn(conn)
+      .orderBy(sql`random()`)
+      .limit(count)
+  // The CTE is read only through the raw `seen` below, so the filter query need not know its type.
+  const withSeen = conn.with(
+    (cte) => cte('seen').materialized(),
+    (from) => seenBankIds(from, learner.id),
+  ) as unknown as QueryCreator<Database>
+  return drawn(withSeen)
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when(eb('b.id', 'in', sql<string>`(select bank_question_id from seen)`))
+        .then(1)
+        .else(0)
+        .end(),
+    )
+    .orderBy(sql`random()`)
+    .limit(count)
+}
+
+/** The draw's row ids (see practiceDrawQuery), unseen first when asked, else in random order. */
+export async function drawBankPractice(options: {
   learner: PracticeLearner
   filters: PracticeFilters
   count: number
   unseenFirst: boolean
 }): Promise<string[]> {
-  const candidates = () => bankQuestionsMatching(filtersOf(filters)).where(practisableSql(learner)).select('h.id')
-  const ids = (rows: { id: string }[]) => rows.map((r) => r.id)
-  if (!unseenFirst)
-    return ids(
-      await candidates()
-        .orderBy(sql`random()`)
-        .limit(count)
-        .execute(),
-    )
-  const unseen = ids(
-    await candidates()
-      .where((eb) => eb('b.id', 'not in', answeredBankIds(eb, learner.id)))
-      .orderBy(sql`random()`)
-      .limit(count)
-      .execute(),
-  )
-  if (unseen.length >= count) return unseen
-  const seen = ids(
-    await candidates()
-      .where((eb) => eb('b.id', 'in', answeredBankIds(eb, learner.id)))
-      .orderBy(sql`random()`)
-      .limit(count - unseen.length)
-      .execute(),
-  )
-  return [...unseen, ...seen]
+  const rows = await practiceDrawQuery(options).execute()
+  return rows.map((r) => r.id)
 }
 
 export type BuildOutcome =

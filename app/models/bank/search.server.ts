@@ -45,16 +45,33 @@ export async function searchBank(
   { filters, page }: { filters: BankFilters; page: number },
   { withKey = false, conn = db }: ListOptions = {},
 ): Promise<{ total: number; page: number; rows: BankListRow[] }> {
-  const counted = await bankQuestionsMatching(filters, conn)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst()
-  const rows = await listColumns(bankQuestionsMatching(filters, conn))
+  const rows = await bankPageQuery(filters, page, conn).execute()
+  // Past the end: counted on its own.
+  const total = rows.length
+    ? Number(rows[0].matching)
+    : page > 1
+      ? Number(
+          (
+            await bankQuestionsMatching(filters, conn)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
+      : 0
+  return { total, page, rows: await decorate(rows, { withKey, conn }) }
+}
+
+/**
+ * One page of the matching bank questions, newest first, each row carrying the number matching: a window count
+ * over every matching row before the limit, so one scan gives both. (A page past the end has no row to carry it.)
+ */
+export function bankPageQuery(filters: BankFilters, page: number, conn: Kysely<Database> = db) {
+  return listColumns(bankQuestionsMatching(filters, conn))
+    .select((eb) => eb.fn.countAll<number>().over().as('matching'))
     .orderBy('b.created_at', 'desc')
     .orderBy('b.id')
     .limit(BANK_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * BANK_PAGE_SIZE)
-    .execute()
-  return { total: Number(counted?.n ?? 0), page, rows: await decorate(rows, { withKey, conn }) }
 }
 
 /** One bank question, retired or not, with its current version's key; undefined when there is none. */
