@@ -271,6 +271,31 @@ export interface QuizzesTable {
   updated_at: string
   /** migrations/0007: JSON { mcq?, msq?, nat?: { marks, negativeMarks } } in mark units (decision 011), or null. */
   marking_defaults: string | null
+  /** migrations/0021: a live mock's window (ISO, UTC); both null for an anytime paper. */
+  opens_at: Generated<string | null>
+  closes_at: Generated<string | null>
+  /** When its ranks were published (null: not yet). */
+  results_published_at: Generated<string | null>
+  /** 1: staff hold the results (a key to correct first); the close does not publish them. */
+  results_held: Generated<number>
+}
+
+/** migrations/0021: who registered for a live mock. */
+export interface LiveMockRegistrationsTable {
+  quiz_id: string
+  user_id: string
+  registered_at: string
+}
+
+/** migrations/0021: a learner's extra minutes or separate window for a live mock, set by staff. */
+export interface LiveMockOverridesTable {
+  quiz_id: string
+  user_id: string
+  extra_minutes: Generated<number>
+  opens_at: string | null
+  closes_at: string | null
+  set_by: string | null
+  set_at: string
 }
 
 export type QuestionType = 'mcq' | 'msq' | 'nat'
@@ -431,6 +456,8 @@ export interface Database {
   orders: OrdersTable
   payment_events: PaymentEventsTable
   quizzes: QuizzesTable
+  live_mock_registrations: LiveMockRegistrationsTable
+  live_mock_overrides: LiveMockOverridesTable
   questions: QuestionsTable
   attempts: AttemptsTable
   attempt_answers: AttemptAnswersTable

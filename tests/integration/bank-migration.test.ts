@@ -315,11 +315,27 @@ async function expectBankOfPapers() {
 
 let before: Awaited<ReturnType<typeof results>>
 
+// Today's model code reads the quiz columns of migrations/0021_live_mocks.ts, which has nothing to do with the bank:
+// they are put in place while the 0017 site is written and read, and taken out before the migrations run up again.
+const LIVE_MOCKS = migrations['0021_live_mocks']
+async function withLiveMockColumns<T>(work: () => Promise<T>): Promise<T> {
+  await LIVE_MOCKS.up(db)
+  try {
+    return await work()
+  } finally {
+    await LIVE_MOCKS.down!(db)
+  }
+}
+
 beforeAll(async () => {
   const down = await migrator.migrateTo(BEFORE_BANK)
   expect(down.error).toBeUndefined()
   expect(down.results?.map((r) => r.migrationName)).toEqual([...sinceBank].reverse())
+  before = await withLiveMockColumns(writeSiteAt0017)
+}, 120_000)
 
+/** The site as it was at 0017: learners, papers, edits, ranked attempts, practice and saved questions. */
+async function writeSiteAt0017() {
   state.learners = (
     await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) => createUser(db, { name: `Learner ${String(i).padStart(2, '0')}` })),
@@ -439,8 +455,8 @@ beforeAll(async () => {
   })
   await submitAttempt({ attemptId: set.attempt.id, now: minutes(WAVES[2], 3110) })
 
-  before = await results()
-}, 120_000)
+  return results()
+}
 
 describe('migration 0018 on a database with results', () => {
   test('the data at 0017 is what the test claims: every type, ties, late saves, edits, practice', () => {
@@ -517,7 +533,7 @@ describe('migration 0018 on a database with results', () => {
     await expect(db.selectFrom('questions').select('bank_question_id').execute()).rejects.toThrow()
     // The bank's practice went with the bank; every paper's result is as it was.
     expect(await db.selectFrom('practice_sets').select('id').where('id', '=', setId).executeTakeFirst()).toBeUndefined()
-    expect(await results()).toEqual(before)
+    expect(await withLiveMockColumns(results)).toEqual(before)
 
     const up = await migrator.migrateToLatest()
     expect(up.error).toBeUndefined()

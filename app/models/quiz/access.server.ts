@@ -3,6 +3,7 @@ import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
 import { getQuiz, type QuizRow } from '~/models/quiz/catalog.server'
+import { windowStanding, type WindowStanding } from './live-mock.server'
 import { hasPaidQuizAccess } from '../enrolment/access.server'
 
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
@@ -15,7 +16,7 @@ import { hasPaidQuizAccess } from '../enrolment/access.server'
 export type QuizViewer = { id: string; role: Role; paidQuizAccess?: boolean }
 
 /** Why an action on a quiz was refused: a learner's bad input, a paper with no questions, practice too early. */
-export type QuizProblem = 'invalid-answer' | 'no-questions' | 'submit-first'
+export type QuizProblem = 'invalid-answer' | 'no-questions' | 'submit-first' | 'window-closed'
 
 /** A message the learner should read (bad input, a closed attempt), never a 500. */
 export class QuizError extends Error {
@@ -48,15 +49,24 @@ export function canAccessQuizSql(opensPaid: boolean) {
     opensPaid ? sql<SqlBool>`1 = 1` : eb('z.category', '=', 'free')
 }
 
-export type GateRefusal = 'signed-out' | 'not-found' | 'no-access'
-export type Gate = { ok: true; quiz: QuizRow } | { ok: false; reason: GateRefusal; quiz?: QuizRow }
+/** 'not-open': a live mock before the viewer's opening; nothing of its paper may reach them yet. */
+export type GateRefusal = 'signed-out' | 'not-found' | 'no-access' | 'not-open'
+export type Gate =
+  | { ok: true; quiz: QuizRow; live: WindowStanding | null }
+  | { ok: false; reason: GateRefusal; quiz?: QuizRow; live?: WindowStanding | null }
 
-/** The checks every quiz path shares, in order: signed in, the quiz exists, access. */
-export async function quizGate(user: QuizViewer | null, quizId: string | undefined): Promise<Gate> {
+/**
+ * The checks every quiz path shares, in order: signed in, the quiz exists, access, and for a live mock the window:
+ * before the viewer's opening (their override's, if staff set one) every path that reads the paper is refused
+ * ('not-open', with the standing so the quiz page can show the waiting room). Staff are never held by a window.
+ */
+export async function quizGate(user: QuizViewer | null, quizId: string | undefined, now = new Date()): Promise<Gate> {
   if (!user) return { ok: false, reason: 'signed-out' }
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return { ok: false, reason: 'not-found' }
   if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user))))
     return { ok: false, reason: 'no-access', quiz }
-  return { ok: true, quiz }
+  const live = await windowStanding(quiz, user, now)
+  if (live?.phase === 'before' && !isStaff(user.role)) return { ok: false, reason: 'not-open', quiz, live }
+  return { ok: true, quiz, live }
 }

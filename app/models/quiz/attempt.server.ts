@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AttemptMode, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
 import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
+import { isLiveMock, learnerWindow, liveDeadline, windowPhase } from '~/lib/quiz/window'
 import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, sumMarks } from '~/lib/quiz/marks'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
@@ -11,6 +12,7 @@ import { upsertAnswers, validAnswers } from './answers.server'
 import type { AttemptRow } from './rows'
 import { attemptQuestionRows, currentQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
 import { paperScore } from '~/models/quiz/paper.server'
+import { overrideOf } from './live-mock.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
@@ -97,8 +99,14 @@ export async function startPractice({
   timed: boolean
   now?: Date
 }) {
-  const ranked = await getAttempt(userId, quiz.id, now)
-  if (!ranked?.submitted_at) throw new QuizError('Submit the test first: practice opens after it.', 'submit-first')
+  if (isLiveMock(quiz)) {
+    // A live mock's keys are withheld until its results are published; then anyone may sit it unranked.
+    if (!quiz.results_published_at)
+      throw new QuizError('This live mock can be attempted again once its results are published.', 'window-closed')
+  } else {
+    const ranked = await getAttempt(userId, quiz.id, now)
+    if (!ranked?.submitted_at) throw new QuizError('Submit the test first: practice opens after it.', 'submit-first')
+  }
   const open = await getOpenPractice(userId, quiz.id, now)
   if (open) return { attempt: open, created: false }
   return openAttempt({ userId, quiz, mode: 'practice', timed, now })
@@ -129,10 +137,22 @@ async function openAttempt({
   timed: boolean
   now: Date
 }) {
+  // Only a live mock has a window (and overrides to read): an anytime paper's start costs no extra query.
+  const window = mode === 'ranked' && isLiveMock(quiz) ? learnerWindow(quiz, await overrideOf(quiz.id, userId)) : null
+  if (window) {
+    const phase = windowPhase(window, now)
+    if (phase === 'before') throw new QuizError('This live mock has not opened yet.', 'window-closed')
+    if (phase === 'closed') throw new QuizError('This live mock has closed.', 'window-closed')
+  }
   const startedAt = await startMoment(quiz.id, now)
   const total = await totalMarksShownAt(quiz.id, startedAt)
   if (total === null) throw new QuizError('This quiz has no questions yet.', 'no-questions')
-  const deadline = timed ? deadlineFor(new Date(startedAt), quiz.time_limit) : null
+  // A live mock's ranked attempt ends at min(start + limit (+ extra minutes), the learner's close).
+  const deadline = window
+    ? liveDeadline(new Date(startedAt), quiz.time_limit, window)
+    : timed
+      ? deadlineFor(new Date(startedAt), quiz.time_limit)
+      : null
   const result = await db
     .insertInto('attempts')
     .values({

@@ -88,6 +88,10 @@ const quizColumns = [
   'created_at',
   'updated_at',
   'marking_defaults',
+  'opens_at',
+  'closes_at',
+  'results_published_at',
+  'results_held',
 ] as const satisfies readonly (keyof QuizRow)[]
 
 /** The quiz's current questions in paper order: what a new attempt gets, what the editor shows. No columns picked. */

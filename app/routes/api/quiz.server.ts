@@ -37,6 +37,7 @@ const GATE_MESSAGES = {
   'signed-out': UNAUTHORIZED,
   'no-access': 'You do not have access to this paid quiz.',
   'not-found': 'Quiz not found.',
+  'not-open': 'This live mock has not opened yet.',
 } as const
 
 /** The answer to a refused gate; `notFound` replaces the message of an unknown quiz where the old route had its own. */
