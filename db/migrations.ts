@@ -21,6 +21,7 @@ import * as m0018 from '../migrations/0018_question_bank.ts'
 import * as m0019 from '../migrations/0019_attempts_by_learner.ts'
 import * as m0020 from '../migrations/0020_bank_indexes.ts'
 import * as m0021 from '../migrations/0021_live_mocks.ts'
+import * as m0022 from '../migrations/0022_score_count_shards.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019_attempts_by_learner': m0019,
   '0020_bank_indexes': m0020,
   '0021_live_mocks': m0021,
+  '0022_score_count_shards': m0022,
 }

@@ -409,6 +409,8 @@ export interface AttemptsTable {
 export interface QuizScoreCountsTable {
   quiz_id: string
   score_units: number
+  /** The counted attempts' id digit (migrations/0022): a score's count is the sum over its shards. */
+  shard: number
   n: number
 }
 

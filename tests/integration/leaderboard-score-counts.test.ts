@@ -1,6 +1,7 @@
+import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import * as m0008 from '../../migrations/0008_quiz_score_counts'
+import * as m0022 from '../../migrations/0022_score_count_shards'
 import { makeMarks, marksFromStorage, MARKS_UNIT } from '~/lib/quiz/marks'
 import { percentile } from '~/lib/quiz/standing'
 import { getAnalysis } from '~/models/quiz/analysis.server'
@@ -8,14 +9,15 @@ import { finalizeExpiredAttempts, startAttempt, startPractice, submitAttempt } f
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { deleteQuiz } from '~/models/quiz/editing.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
-import { participantCount, scoreTotals, standingOf } from '~/models/quiz/standing.server'
+import { participantCount, scoreCounts, scoreTotals, standingOf } from '~/models/quiz/standing.server'
 import { db } from '~/utils/db.server'
 
 // Per-score counts (decision 013), on SQLite and PostgreSQL: the per-score counts the leaderboard and the analysis
 // read stay equal to a brute-force recount from `attempts` after every kind of write: ranked submits with ties
 // and negative scores, practice attempts (never counted), attempts closed by their clock, twenty parallel
 // submits, a learner deleted (foreign-key cascade), a score changed or an attempt reopened in place, a quiz
-// deleted, and the migration's backfill.
+// deleted, and the migration's backfill. Each count is split by the attempt id's last hex digit (migrations/0022),
+// so equal scores do not share one row.
 
 // After the questions' created_at (real time): an attempt's clock starts no earlier than its newest question.
 const T0 = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000)
@@ -59,6 +61,9 @@ function randomAnswers(questionIds: string[]) {
 
 type Row = { id: string; user_id: string; score_units: number; submitted_at: string }
 
+/** The counts row an attempt adds to (migrations/0022): its id's last hex digit. */
+const shardOf = (attemptId: string) => '0123456789abcdef'.indexOf(attemptId.slice(-1))
+
 /** The ranked submitted attempts of the quiz, read straight from `attempts`. */
 async function rankedRows(quizId: string): Promise<Row[]> {
   const rows = await db
@@ -83,15 +88,23 @@ function bruteStanding(rows: Row[], me: Row) {
 /** Every figure the new code gives equals the brute-force recount, for every participant of the quiz. */
 async function expectExact(quizId: string, step: string) {
   const rows = await rankedRows(quizId)
-  // The table itself: exactly the group-by of the counted attempts, no zero rows.
-  const grouped = new Map<number, number>()
-  for (const r of rows) grouped.set(r.score_units, (grouped.get(r.score_units) ?? 0) + 1)
+  // The table itself: exactly the group-by of the counted attempts by score and shard, no zero rows.
+  const grouped = new Map<string, number>()
+  for (const r of rows) {
+    const key = `${r.score_units}/${shardOf(r.id)}`
+    grouped.set(key, (grouped.get(key) ?? 0) + 1)
+  }
   const table = await db
     .selectFrom('quiz_score_counts')
-    .select(['score_units', 'n'])
+    .select(['score_units', 'shard', 'n'])
     .where('quiz_id', '=', quizId)
     .execute()
-  expect(new Map(table.map((t) => [Number(t.score_units), Number(t.n)])), step).toEqual(grouped)
+  expect(new Map(table.map((t) => [`${Number(t.score_units)}/${Number(t.shard)}`, Number(t.n)])), step).toEqual(grouped)
+  const byScore = new Map<number, number>()
+  for (const r of rows) byScore.set(r.score_units, (byScore.get(r.score_units) ?? 0) + 1)
+  expect(await scoreCounts(quizId), step).toEqual(
+    [...byScore].sort((x, y) => x[0] - y[0]).map(([units, n]) => ({ units, n })),
+  )
 
   expect(await participantCount(quizId), step).toBe(rows.length)
   const totals = await scoreTotals(quizId)
@@ -228,24 +241,27 @@ describe('per-quiz score counts (decision 013)', () => {
     await db.updateTable('attempts').set({ total: 5 }).where('quiz_id', '=', a.quiz.id).execute()
     await expectExact(a.quiz.id, 'unrelated column')
 
-    // The migration's backfill rebuilds the same table from the attempts alone.
-    const before = await db
-      .selectFrom('quiz_score_counts')
-      .selectAll()
-      .orderBy('quiz_id')
-      .orderBy('score_units')
-      .execute()
-    await m0008.down(db)
-    await m0008.up(db)
-    const after = await db
-      .selectFrom('quiz_score_counts')
-      .selectAll()
-      .orderBy('quiz_id')
-      .orderBy('score_units')
-      .execute()
-    expect(after.map((r) => [r.quiz_id, Number(r.score_units), Number(r.n)])).toEqual(
-      before.map((r) => [r.quiz_id, Number(r.score_units), Number(r.n)]),
-    )
+    // The migrations' backfills rebuild the same counts from the attempts alone: down to one row per score
+    // (migrations/0008), then up to the shards again (migrations/0022).
+    const shardRows = () =>
+      db
+        .selectFrom('quiz_score_counts')
+        .selectAll()
+        .orderBy('quiz_id')
+        .orderBy('score_units')
+        .orderBy('shard')
+        .execute()
+        .then((rows) => rows.map((r) => [r.quiz_id, Number(r.score_units), Number(r.shard), Number(r.n)]))
+    const before = await shardRows()
+    await m0022.down(db)
+    const perScore = new Map<string, number>()
+    for (const [quiz, units, , n] of before)
+      perScore.set(`${quiz}/${units}`, (perScore.get(`${quiz}/${units}`) ?? 0) + Number(n))
+    const unsharded = await sql<{ quiz_id: string; score_units: number; n: number }>`
+      select quiz_id, score_units, n from quiz_score_counts`.execute(db)
+    expect(new Map(unsharded.rows.map((r) => [`${r.quiz_id}/${Number(r.score_units)}`, Number(r.n)]))).toEqual(perScore)
+    await m0022.up(db)
+    expect(await shardRows()).toEqual(before)
     await expectExact(a.quiz.id, 'after the backfill')
 
     // Deleting a quiz (the admin model) removes its counts and leaves the other quiz's alone.
@@ -255,4 +271,45 @@ describe('per-quiz score counts (decision 013)', () => {
     expect(await db.selectFrom('quiz_score_counts').selectAll().where('quiz_id', '=', b.quiz.id).execute()).toEqual([])
     await expectExact(a.quiz.id, 'other quiz deleted')
   }, 120_000)
+
+  test('equal scores are counted on separate rows, one per shard of the attempt id, and read as one count', async () => {
+    const { quiz } = await newQuiz()
+    // Sixteen learners with the same score, their attempt ids ending in each hex digit: sixteen rows of 1, one score.
+    const submittedAt = at(100).toISOString()
+    for (const digit of '0123456789abcdef') {
+      const user = await createUser(db, { name: `Same ${digit}` })
+      await db
+        .insertInto('attempts')
+        .values({
+          id: `${user.id.slice(0, 23)}${digit}`,
+          user_id: user.id,
+          quiz_id: quiz.id,
+          started_at: at(0).toISOString(),
+          deadline_at: at(600).toISOString(),
+          submitted_at: submittedAt,
+          total: 4,
+          score: 2,
+          score_units: 2 * MARKS_UNIT,
+          mode: 'ranked',
+        })
+        .execute()
+    }
+    const rows = await db
+      .selectFrom('quiz_score_counts')
+      .select(['shard', 'n'])
+      .where('quiz_id', '=', quiz.id)
+      .orderBy('shard')
+      .execute()
+    expect(rows.map((r) => [Number(r.shard), Number(r.n)])).toEqual(Array.from({ length: 16 }, (_, i) => [i, 1]))
+    expect(await scoreCounts(quiz.id)).toEqual([{ units: 2 * MARKS_UNIT, n: 16 }])
+    await expectExact(quiz.id, 'sixteen equal scores')
+    // An id that changes (no writer does this) moves its count to the new id's shard.
+    const [first] = await rankedRows(quiz.id)
+    await db
+      .updateTable('attempts')
+      .set({ id: `${first.id.slice(0, 23)}x` })
+      .where('id', '=', first.id)
+      .execute()
+    await expectExact(quiz.id, 'an id changed')
+  })
 })

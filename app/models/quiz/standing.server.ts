@@ -10,8 +10,8 @@ import { countCurrentQuestions, getQuiz } from '~/models/quiz/catalog.server'
 // Who counts: submitted, ranked attempts with a score (practice attempts never do). Order: higher score_units
 // first, then the earlier submission, so
 //   rank = 1 + (attempts with more score_units) + (attempts with equal score_units submitted earlier).
-// The per-score totals come from quiz_score_counts (one row per distinct score of the quiz, kept by triggers):
-// sums over a few hundred rows at most. Only the tie needs attempts themselves: a range of the partial index
+// The per-score totals come from quiz_score_counts (per distinct score of the quiz up to 16 shard rows, kept by
+// triggers: migrations/0022): sums over a few thousand rows at most. Only the tie needs attempts themselves: a range of the partial index
 // attempts_ranked_leaderboard_idx (quiz_id, score_units desc, submitted_at) inside the one tied score.
 
 /** Participants, the top score and the exact sum of all scores (units); zeros and null on an empty board. */
@@ -84,12 +84,16 @@ export async function participantCount(quizId: string): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
-/** The quiz's per-score counts (one row per distinct score): a whole board's percentiles without a walk. */
+/**
+ * The quiz's per-score counts (one per distinct score, its shards summed: migrations/0022): a whole board's
+ * percentiles without a walk.
+ */
 export async function scoreCounts(quizId: string): Promise<ScoreCount[]> {
   const rows = await db
     .selectFrom('quiz_score_counts')
-    .select(['score_units', 'n'])
+    .select(['score_units', sql<number | string>`sum(n)`.as('n')])
     .where('quiz_id', '=', quizId)
+    .groupBy('score_units')
     .orderBy('score_units')
     .execute()
   return rows.map((r) => ({ units: Number(r.score_units), n: Number(r.n) }))

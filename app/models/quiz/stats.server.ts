@@ -87,8 +87,10 @@ export async function getQuizStats(quizId: string): Promise<QuizStats | null> {
   const [scoreRows, seenByCreated, answerGroups] = await Promise.all([
     db
       .selectFrom('quiz_score_counts')
-      .select(['score_units', 'n'])
+      // A score's count is the sum over its shards (migrations/0022).
+      .select(['score_units', sql<number | string>`sum(n)`.as('n')])
       .where('quiz_id', '=', quizId)
+      .groupBy('score_units')
       .orderBy('score_units')
       .execute(),
     seenCounts(
