@@ -42,6 +42,16 @@ export function TestView(props: TestViewProps) {
         </p>
       </div>
 
+      {props.endsAt ? (
+        // Without JS the timer does not tick: the page says when the attempt ends and how long was left when it was
+        // made, so a learner can read the rest off any clock.
+        <p className="-mt-2 mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="ends-at">
+          Ends at {props.endsAt}
+          {!hydrated && props.secondsLeft !== null
+            ? ` (${formatTimeLeft(props.secondsLeft)} left when this page was loaded)`
+            : null}
+        </p>
+      ) : null}
       {props.error ? (
         <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
           {props.error}
@@ -150,6 +160,7 @@ export function TestView(props: TestViewProps) {
           answers={s.answers}
           index={index}
           shownAt={props.shownAt}
+          unsaved={hydrated ? saver.unsaved : undefined}
           onJump={s.onPaletteClick}
         />
       </div>
