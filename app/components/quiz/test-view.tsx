@@ -42,16 +42,6 @@ export function TestView(props: TestViewProps) {
         </p>
       </div>
 
-      {props.endsAt ? (
-        // Without JS the timer does not tick: the page says when the attempt ends and how long was left when it was
-        // made, so a learner can read the rest off any clock.
-        <p className="-mt-2 mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="ends-at">
-          Ends at {props.endsAt}
-          {!hydrated && props.secondsLeft !== null
-            ? ` (${formatTimeLeft(props.secondsLeft)} left when this page was loaded)`
-            : null}
-        </p>
-      ) : null}
       {props.error ? (
         <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
           {props.error}
@@ -134,6 +124,17 @@ export function TestView(props: TestViewProps) {
               {hydrated && submitting ? 'Submitting...' : 'Submit Test'}
             </IntentButton>
           </div>
+          {props.endsAt ? (
+            // Without JS the timer does not tick: the page says when the attempt ends and how long was left when it
+            // was made, so a learner can read the rest off any clock. Below the buttons: at phone heights a line
+            // above the question pushed Mark for Review off the first screen.
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="ends-at">
+              Ends at {props.endsAt}
+              {!hydrated && props.secondsLeft !== null
+                ? ` (${formatTimeLeft(props.secondsLeft)} left when this page was loaded)`
+                : null}
+            </p>
+          ) : null}
           {hydrated && s.confirmOpen ? (
             <SubmitSummary
               counts={stateCounts(questions, s.answers, question.id)}
