@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createQuiz, createUser } from '../../db/factories'
-import { callRoute, signedInCookie } from '../support/harness'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
 import { toastOf } from '../support/catalogue'
 import { registrationCount } from '~/models/quiz/live-mock.server'
 import { action as quizAction, loader as quizPage } from '~/routes/quiz/attempt'
 import { loader as quizList } from '~/routes/quiz/list'
+import { loader as paperEndpoint } from '~/routes/quiz/paper'
+import { action as apiAction, loader as apiLoader } from '~/routes/api/quiz'
 import { db } from '~/utils/db.server'
 
 // The learner's pages of a live mock (app/routes/quiz/attempt.tsx, ./live-view.server.ts): the card and waiting
@@ -243,8 +245,18 @@ describe('after the close', () => {
     expect(started.location).toBe(`/quiz/${quiz.id}?q=1`)
     const test1 = await page(quiz.id, cookie, '?q=1')
     expect(test1.data).toMatchObject({ view: 'test', mode: 'practice' })
-    // Its answers are saved into the unranked attempt (no ranked attempt exists), then it is submitted.
+    // The enhanced page's paper and background saving find the unranked attempt too (no ranked attempt exists).
     const q1 = (test1.data.questions as { id: string }[])[0]
+    const paper = await callRoute(paperEndpoint, `/quiz/${quiz.id}/paper`, { cookie, params: { quizId: quiz.id } })
+    expect(paper.status).toBe(200)
+    expect(paper.data.attemptId).toBe(test1.data.attemptId)
+    const api = await callApi({ loader: apiLoader, action: apiAction }, 'POST', `/api/v1/quiz/${quiz.id}/answers`, {
+      cookie,
+      json: { answers: [{ questionId: q1.id, selectedOption: 3 }] },
+    })
+    expect(api.status).toBe(200)
+    expect((await page(quiz.id, cookie, '?q=1')).data.answers[q1.id]).toMatchObject({ selectedOption: 3 })
+    // Without JS its answers are saved by the page's form, then it is submitted.
     const saved = await post(quiz.id, cookie, { intent: 'save', q: '1', questionId: q1.id, selectedOption: '0' })
     expect(saved.location).toBe(`/quiz/${quiz.id}?q=1`)
     expect((await page(quiz.id, cookie, '?q=1')).data.answers[q1.id]).toMatchObject({ selectedOption: 0 })
