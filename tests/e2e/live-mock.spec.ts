@@ -123,8 +123,22 @@ test('register, wait, the paper opens on time, a dropped connection loses nothin
     await expect(page.getByRole('link', { name: /^Question 2, Answered, current, Not saved yet$/ })).toBeVisible()
     await expect(page.getByText(/Not saved yet \(\d\)$/)).toBeVisible()
     await fits(page, 'test view offline')
+    // Kept on the device by attempt: a reload before the connection is back (the save still failing) loses nothing.
+    const { id: attemptId } = await db
+      .selectFrom('attempts')
+      .select('id')
+      .where('quiz_id', '=', quiz.id)
+      .executeTakeFirstOrThrow()
+    const stored = await page.evaluate((id) => window.localStorage.getItem(`quiz-pending:${id}`), attemptId)
+    expect(JSON.parse(stored ?? '[]')).toEqual(expect.arrayContaining([expect.objectContaining({ selectedOption: 2 })]))
+    const answersUrl = `**/api/v1/quiz/${quiz.id}/answers`
+    await page.route(answersUrl, (route) => route.abort())
     await page.context().setOffline(false)
-    await expect(page.getByTestId('save-status')).toHaveText('All answers saved', { timeout: 15_000 })
+    await page.reload()
+    await expect(page.getByRole('radio', { name: 'Blue' })).toBeChecked()
+    await expect(page.getByRole('link', { name: /^Question 2, Answered, current, Not saved yet$/ })).toBeVisible()
+    await page.unroute(answersUrl)
+    await expect(page.getByTestId('save-status')).toHaveText('All answers saved', { timeout: 20_000 })
     await expect(page.getByRole('link', { name: 'Question 2, Answered, current' })).toBeVisible()
   }
   const saved = await db
@@ -151,4 +165,45 @@ test('register, wait, the paper opens on time, a dropped connection loses nothin
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page).toHaveURL(new RegExp(`/quiz/result/${quiz.id}$`))
   await expect(page.getByText(/Submitted\. Results at .* IST\./)).toBeVisible()
+})
+
+test('after the close: results to come, then the unranked attempt once published', async ({ page, db, loginAs }) => {
+  const tag = crypto.randomBytes(3).toString('hex')
+  const quiz = await createQuiz(db, {
+    title: `Closed ${tag}`,
+    timeLimit: 30,
+    questions: [{ questionText: `${tag} only`, options: ['Alpha', 'Beta', 'Gamma', 'Delta'], correctOption: 1 }],
+  })
+  const closesAt = new Date(Date.now() - 60_000)
+  await db
+    .updateTable('quizzes')
+    .set({ opens_at: new Date(closesAt.getTime() - 3 * 3600_000).toISOString(), closes_at: closesAt.toISOString() })
+    .where('id', '=', quiz.id)
+    .execute()
+  await loginAs('user')
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto(`/quiz/${quiz.id}`)
+  await expect(page.getByTestId('live-closed')).toHaveText(/^This live mock has closed\. Results at .* IST\.$/)
+  await expect(page.getByText(`${tag} only`)).toHaveCount(0)
+  await fits(page, 'closed card')
+
+  await db
+    .updateTable('quizzes')
+    .set({ results_published_at: new Date().toISOString() })
+    .where('id', '=', quiz.id)
+    .execute()
+  await page.goto(`/quiz/${quiz.id}`)
+  await expect(page.getByTestId('live-closed')).toHaveText(
+    'Attempt the mock now: your score is compared with the live ranks but does not enter them.',
+  )
+  await fits(page, 'closed card, published')
+  await page.getByRole('button', { name: 'Attempt the mock now' }).click()
+  await expect(page.getByTestId('question-text')).toContainText(`${tag} only`)
+  await page.getByRole('radio', { name: 'Beta' }).check()
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByRole('button', { name: 'Yes, submit' }).click()
+  await expect(page).toHaveURL(new RegExp(`/quiz/${quiz.id}\\?practice$`))
+  expect(await db.selectFrom('attempts').select('mode').where('quiz_id', '=', quiz.id).execute()).toEqual([
+    { mode: 'practice' },
+  ])
 })
