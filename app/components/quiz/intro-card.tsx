@@ -10,6 +10,7 @@ export function IntroCard({
   totalMarks,
   standardMarking = true,
   timeLimit,
+  live,
   error,
 }: {
   title: string
@@ -19,6 +20,8 @@ export function IntroCard({
   totalMarks?: string
   standardMarking?: boolean
   timeLimit: number
+  /** A live mock in its window: when it closes, and the minutes a start now gets (the limit, or less near the close). */
+  live?: { closesAtText: string; minutesIfStartedNow: number; shortened: boolean } | null
   error?: string | null
 }) {
   return (
@@ -26,6 +29,17 @@ export function IntroCard({
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <h1 className="mb-2 text-2xl font-bold">{title}</h1>
         <p className="mb-6 text-slate-600 dark:text-slate-300">{description}</p>
+        {live ? (
+          <p
+            className="mb-6 rounded bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="live-note"
+          >
+            Live mock: it closes at {live.closesAtText}.{' '}
+            {live.shortened
+              ? `Start now and you have ${live.minutesIfStartedNow} minutes, until the close.`
+              : `Start now and you have the full ${live.minutesIfStartedNow} minutes.`}
+          </p>
+        ) : null}
         <dl className="mb-6 grid grid-cols-3 gap-4 text-center">
           <div className="rounded bg-slate-100 p-3 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">Total Questions</dt>

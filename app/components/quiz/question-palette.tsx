@@ -26,6 +26,10 @@ const STATE_CLASS: Record<PaletteState, string> = {
   answeredMarked: 'bg-purple-600 text-white ring-2 ring-inset ring-blue-300',
 }
 
+/** A question answered on this device whose answer the server has not confirmed: a mark and words, not a colour. */
+const NOT_SAVED = 'Not saved yet'
+const NOT_SAVED_MARK = '↻'
+
 /** The counters above the palette, in order, each tinted like the palette state it counts. */
 const PROGRESS = [
   { key: 'attempted', label: 'Attempted', className: 'rounded bg-blue-50 p-2 dark:bg-blue-950' },
@@ -43,6 +47,7 @@ export function QuestionPalette({
   answers,
   index,
   shownAt,
+  unsaved,
   onJump,
 }: {
   questions: TestQuestion[]
@@ -51,6 +56,8 @@ export function QuestionPalette({
   index: number
   /** When the server rendered the question on screen (no-JS links carry it). */
   shownAt?: string
+  /** Questions whose answer is kept on this device but not yet saved on the server (JS on, e.g. offline). */
+  unsaved?: ReadonlySet<string>
   onJump: (e: MouseEvent<HTMLAnchorElement>, index: number) => void
 }) {
   const progress = progressCounts(stateCounts(questions, answers))
@@ -76,6 +83,7 @@ export function QuestionPalette({
                 const q = questions[i]
                 const current = i === index
                 const state = paletteState(answers[q.id], current)
+                const notSaved = unsaved?.has(q.id) ?? false
                 return (
                   <Link
                     key={q.id}
@@ -84,14 +92,20 @@ export function QuestionPalette({
                     preventScrollReset
                     onClick={(e) => onJump(e, i)}
                     aria-current={current ? 'step' : undefined}
-                    aria-label={cellLabel(i, state, current)}
+                    aria-label={`${cellLabel(i, state, current)}${notSaved ? `, ${NOT_SAVED}` : ''}`}
                     data-state={state}
+                    data-unsaved={notSaved ? 'true' : undefined}
                     className={`flex h-9 items-center justify-center gap-0.5 rounded text-sm font-semibold ${cellClass(state, current)}`}
                   >
                     {i + 1}
                     <span aria-hidden="true" className="text-[10px]">
                       {STATE_MARK[state]}
                     </span>
+                    {notSaved ? (
+                      <span aria-hidden="true" className="text-[10px]" title={NOT_SAVED}>
+                        {NOT_SAVED_MARK}
+                      </span>
+                    ) : null}
                   </Link>
                 )
               })}
@@ -117,6 +131,14 @@ export function QuestionPalette({
               {STATE_LABEL[state]}
             </li>
           ))}
+          {unsaved?.size ? (
+            <li>
+              <span aria-hidden="true" className="mr-1 font-semibold">
+                {NOT_SAVED_MARK}
+              </span>
+              {NOT_SAVED} ({unsaved.size})
+            </li>
+          ) : null}
         </ul>
       </details>
     </aside>

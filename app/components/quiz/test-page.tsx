@@ -9,7 +9,7 @@ import type { TestViewProps } from './use-test-state'
 
 type TestData = Pick<
   TestViewProps,
-  'quizId' | 'attemptId' | 'title' | 'questions' | 'answers' | 'index' | 'secondsLeft' | 'secondsUntilClosed'
+  'quizId' | 'attemptId' | 'title' | 'questions' | 'answers' | 'index' | 'secondsLeft' | 'secondsUntilClosed' | 'endsAt'
 > &
   Required<Pick<TestViewProps, 'shownAt' | 'mode'>> & { confirm: boolean }
 
@@ -52,6 +52,7 @@ export function TestPage({
       index={test.index}
       secondsLeft={test.secondsLeft}
       secondsUntilClosed={test.secondsUntilClosed}
+      endsAt={test.endsAt}
       answersUrl={answersUrl}
       closedTo={closedTo}
       error={draft ? null : (reply?.error ?? null)}

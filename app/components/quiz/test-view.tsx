@@ -124,6 +124,17 @@ export function TestView(props: TestViewProps) {
               {hydrated && submitting ? 'Submitting...' : 'Submit Test'}
             </IntentButton>
           </div>
+          {props.endsAt ? (
+            // Without JS the timer does not tick: the page says when the attempt ends and how long was left when it
+            // was made, so a learner can read the rest off any clock. Below the buttons: at phone heights a line
+            // above the question pushed Mark for Review off the first screen.
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="ends-at">
+              Ends at {props.endsAt}
+              {!hydrated && props.secondsLeft !== null
+                ? ` (${formatTimeLeft(props.secondsLeft)} left when this page was loaded)`
+                : null}
+            </p>
+          ) : null}
           {hydrated && s.confirmOpen ? (
             <SubmitSummary
               counts={stateCounts(questions, s.answers, question.id)}
@@ -150,6 +161,7 @@ export function TestView(props: TestViewProps) {
           answers={s.answers}
           index={index}
           shownAt={props.shownAt}
+          unsaved={hydrated ? saver.unsaved : undefined}
           onJump={s.onPaletteClick}
         />
       </div>

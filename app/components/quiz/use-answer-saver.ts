@@ -45,6 +45,8 @@ export function useAnswerSaver({
   const sending = useRef(new Set<PendingAnswer>())
   const [status, setStatus] = useState<SaverStatus>('saved')
   const [pendingCount, setPendingCount] = useState(0)
+  // The questions whose latest answer the server has not confirmed yet (the palette marks them).
+  const [unsaved, setUnsaved] = useState<ReadonlySet<string>>(() => new Set())
   const onClosedRef = useRef(onClosed)
   useEffect(() => {
     onClosedRef.current = onClosed
@@ -54,6 +56,7 @@ export function useAnswerSaver({
 
   const persist = useCallback(() => {
     setPendingCount(pending.current.size)
+    setUnsaved(new Set(pending.current.keys()))
     try {
       if (pending.current.size === 0) window.localStorage.removeItem(storageKey(attemptId))
       else window.localStorage.setItem(storageKey(attemptId), JSON.stringify([...pending.current.values()]))
@@ -163,5 +166,5 @@ export function useAnswerSaver({
     }
   }, [flush])
 
-  return { enqueue, flush, restore, status, pendingCount }
+  return { enqueue, flush, restore, status, pendingCount, unsaved }
 }

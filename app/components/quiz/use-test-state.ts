@@ -22,6 +22,8 @@ export type TestViewProps = {
   answers: Record<string, TestAnswer>
   index: number
   secondsLeft: number | null
+  /** When the attempt ends, in India time ('10:30 am IST'); null when untimed. */
+  endsAt?: string | null
   /** Seconds until the server stops taking answers (deadline + grace); null when untimed. */
   secondsUntilClosed: number | null
   error?: string | null

@@ -171,9 +171,10 @@ const saveBatch = async ({ request, params, user }: SignedIn) => {
   const parsed = answerListSchema.safeParse(body.answers)
   if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
   const ranked = await getAttempt(user.id, gate.quiz.id)
-  if (!ranked) return apiError(404, 'Start the quiz first.')
-  // After the ranked attempt, the page saves into the open practice attempt, if any.
-  const attempt = ranked.submitted_at ? ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked) : ranked
+  // After the ranked attempt (or with none, a live mock's unranked attempt after its window), the page saves into
+  // the open practice attempt, if any.
+  const attempt = ranked && !ranked.submitted_at ? ranked : ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked)
+  if (!attempt) return apiError(404, 'Start the quiz first.')
   try {
     const outcome = await saveAnswers({ attempt, answers: parsed.data })
     if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })

@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from 'react-router'
 import { AccessDenied, ACCESS_DENIED_MESSAGES, accessDeniedMessage } from '~/components/quiz/access-denied'
 import { IntroCard } from '~/components/quiz/intro-card'
+import { LiveClosedCard } from '~/components/quiz/live-closed-card'
+import { LiveMockCard } from '~/components/quiz/live-card'
 import { TestPage } from '~/components/quiz/test-page'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { BRAND_NAME } from '~/lib/constants'
@@ -14,17 +16,15 @@ import {
 } from '~/models/quiz/attempt.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
-import {
-  attemptQuestionTypes,
-  attemptTestQuestions,
-  countCurrentQuestions,
-  paperMarking,
-} from '~/models/quiz/catalog.server'
+import { attemptQuestionTypes, attemptTestQuestions } from '~/models/quiz/catalog.server'
+import { register } from '~/models/quiz/live-mock.server'
+import { parseForm } from '~/utils/body.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
 import { getUser } from '~/auth/session.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
-import { answerTestPost, readTestPost, testViewData } from './test-view.server'
+import { answerTestPost, readTestForm, testViewData } from './test-view.server'
+import { introCounts, liveBeforeData, liveClosedData, liveIntroNote, submittedLiveText } from './live-view.server'
 import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
@@ -43,7 +43,14 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getUser(request)
-  const gate = await quizGate(user, params.quizId)
+  const now = new Date()
+  const gate = await quizGate(user, params.quizId, now)
+  // A live mock before the learner's opening: its card and the waiting room, with nothing of the paper. The status
+  // stays the gate's (the paper is refused); the page is the card, not the refusal.
+  if (!gate.ok && gate.reason === 'not-open' && gate.quiz && gate.live)
+    return data(await liveBeforeData({ quiz: gate.quiz, live: gate.live, userId: user!.id, now }), {
+      status: GATE_STATUS['not-open'],
+    })
   if (!gate.ok) {
     const url = new URL(request.url)
     const status = GATE_STATUS[gate.reason]
@@ -58,11 +65,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     )
   }
   const quiz = gate.quiz
-  const now = new Date()
   const url = new URL(request.url)
   const ranked = await getAttempt(user!.id, quiz.id, now)
   let attempt: AttemptRow | undefined = ranked
-  if (ranked?.submitted_at) {
+  // A live mock after the learner's window, never sat: the unranked attempt once results are published (a practice
+  // attempt, app/models/quiz/attempt.server.ts startPractice), else the card saying when results come.
+  const closedUnsat = !ranked && gate.live?.phase === 'closed'
+  if (closedUnsat) {
+    attempt = await getOpenPractice(user!.id, quiz.id, now)
+    if (!attempt && !(url.searchParams.has('practice') && (await getLatestPractice(user!.id, quiz.id))))
+      return liveClosedData(quiz)
+  }
+  if (ranked?.submitted_at || (closedUnsat && !attempt)) {
     // After the ranked attempt: an open practice attempt, the practice page, or else the result.
     attempt = await getOpenPractice(user!.id, quiz.id, now)
     if (!attempt) {
@@ -91,13 +105,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
   }
   if (!attempt) {
-    const totalQuestions = await countCurrentQuestions(quiz.id)
-    const marking = await paperMarking(quiz.id)
     return {
       view: 'intro' as const,
       quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit },
-      totalQuestions,
-      marking,
+      ...(await introCounts(quiz.id)),
+      live: liveIntroNote(quiz, gate.live, now),
     }
   }
   const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
@@ -118,11 +130,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request)
   const gate = await quizGate(user, params.quizId)
+  const body = await parseForm(request)
+  // Registering for a live mock comes first: the gate refuses the paper before the opening, not the registration.
+  if (
+    body.ok &&
+    body.form.get('intent') === 'register' &&
+    gate.quiz &&
+    gate.live &&
+    (gate.ok || gate.reason === 'not-open')
+  ) {
+    if (gate.live?.phase === 'closed')
+      return data({ error: 'This live mock has closed.' }, { status: QUIZ_PROBLEM_STATUS['window-closed'] })
+    await register({ quizId: gate.quiz.id, userId: user!.id })
+    throw redirect(`/quiz/${gate.quiz.id}`)
+  }
   if (!gate.ok)
     return data({ error: accessDeniedMessage(GATE_STATUS[gate.reason]) }, { status: GATE_STATUS[gate.reason] })
   const quiz = gate.quiz
   const base = `/quiz/${quiz.id}`
-  const post = await readTestPost(request)
+  const post = readTestForm(body)
   if (!post.ok) return post.reply
   const form = post.form
 
@@ -150,14 +176,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const now = new Date()
   const ranked = await getAttempt(user!.id, quiz.id, now)
-  if (!ranked) throw await redirectWithWarning(base, 'Start the quiz first.')
-  // After the ranked attempt, posts act on the open practice attempt, if there is one.
-  const attempt = ranked.submitted_at ? await getOpenPractice(user!.id, quiz.id, now) : ranked
+  // After the ranked attempt (or with none, after a live mock's window: the unranked attempt), posts act on the open
+  // practice attempt, if there is one.
+  const attempt = ranked && !ranked.submitted_at ? ranked : await getOpenPractice(user!.id, quiz.id, now)
   // No open practice attempt: posts after the ranked submit go to its result, as before, unless the learner has
   // practised: then the post came from a practice test whose clock ran out (scored when read), and its result is
   // on the practice page.
   if (!attempt) {
-    const practised = ranked.submitted_at ? await getLatestPractice(user!.id, quiz.id) : undefined
+    const practised = await getLatestPractice(user!.id, quiz.id)
+    if (!ranked && !practised) throw await redirectWithWarning(base, 'Start the quiz first.')
     throw redirect(practised ? `${base}?practice` : `/quiz/result/${quiz.id}`)
   }
   const practice = attempt.mode === 'practice'
@@ -170,14 +197,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     questions,
     base,
     resultUrl,
-    submitted: practice ? 'Your practice test has been submitted.' : 'Your test has been submitted.',
+    submitted: practice
+      ? 'Your practice test has been submitted.'
+      : gate.live && !quiz.results_published_at
+        ? submittedLiveText(quiz)
+        : 'Your test has been submitted.',
     now,
   })
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const title =
-    data?.view === 'intro' ? data.quiz.title : data?.view === 'test' || data?.view === 'practice' ? data.title : 'Quiz'
+  const title = !data || data.view === 'denied' ? 'Quiz' : data.view === 'intro' ? data.quiz.title : data.title
   return [{ title: `${title} | ${BRAND_NAME}` }]
 }
 
@@ -185,6 +215,9 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
   if (loaderData.view === 'denied') {
     return <AccessDenied message={loaderData.message} status={loaderData.status} redirectTo={loaderData.redirectTo} />
   }
+  const error = actionData && 'error' in actionData ? actionData.error : null
+  if (loaderData.view === 'live-before') return <LiveMockCard live={loaderData} error={error} />
+  if (loaderData.view === 'live-closed') return <LiveClosedCard closed={loaderData} error={error} />
   if (loaderData.view === 'intro') {
     return (
       <IntroCard
@@ -194,18 +227,14 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
         totalMarks={loaderData.marking.totalMarks}
         standardMarking={loaderData.marking.standard}
         timeLimit={loaderData.quiz.timeLimit}
-        error={actionData && 'error' in actionData ? actionData.error : null}
+        live={loaderData.live}
+        error={error}
       />
     )
   }
   if (loaderData.view === 'practice') {
     return (
-      <PracticeCard
-        title={loaderData.title}
-        timeLimit={loaderData.timeLimit}
-        last={loaderData.last}
-        error={actionData && 'error' in actionData ? actionData.error : null}
-      />
+      <PracticeCard title={loaderData.title} timeLimit={loaderData.timeLimit} last={loaderData.last} error={error} />
     )
   }
   return <TestPage test={loaderData} reply={actionData} />

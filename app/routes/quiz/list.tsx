@@ -5,11 +5,27 @@ import { listQuizzes } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds } from '~/models/accounts/user.server'
 import { BRAND_NAME } from '~/lib/constants'
 import { getUser } from '~/auth/session.server'
+import { formatIndiaDateTime } from '~/lib/dates'
+import { learnerWindow, windowPhase } from '~/lib/quiz/window'
+import type { QuizRow } from '~/models/quiz/catalog.server'
+import { resultsAtText } from './live-view.server'
 import type { Route } from './+types/list'
 
 // /quizzes: every quiz as a card whose action depends on the viewer.
 // White on amber-700 meets WCAG AA contrast (the component's default amber-500 does not).
 const unlockClass = 'inline-block rounded bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800'
+
+/** A live mock's line on its card, from the paper's window (a learner's override shows on the quiz page). */
+function liveLine(q: QuizRow, now: Date): { live: boolean; text: string } | null {
+  const window = learnerWindow(q)
+  if (!window) return null
+  const phase = windowPhase(window, now)
+  if (phase === 'before') return { live: false, text: `Live mock: opens ${formatIndiaDateTime(q.opens_at!)}` }
+  if (phase === 'open') return { live: true, text: `Live now: closes ${formatIndiaDateTime(q.closes_at!)}` }
+  if (q.results_published_at) return { live: false, text: 'Live mock: results published' }
+  const at = resultsAtText(q)
+  return { live: false, text: at ? `Live mock closed: results at ${at}` : 'Live mock closed: results to come' }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request)
@@ -19,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     user ? opensPaidQuizzes(user) : Promise.resolve(false),
   ])
   const done = new Set(attempted)
+  const now = new Date()
   // The quiz card's action: a premium quiz its viewer cannot open (signed in or not) offers the
   // 'Unlock Premium Test' flow, whose Enroll Now asks a signed-out visitor to log in; 'Login to attempt' is for
   // free quizzes only.
@@ -37,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       questions: q.questionIds.length,
       timeLimit: q.time_limit,
       action: cardAction(q),
+      live: liveLine(q, now),
     })),
   }
 }
@@ -68,6 +86,14 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
                   {q.premium ? 'Premium' : 'Free'}
                 </span>
               </div>
+              {q.live ? (
+                <p
+                  className={`mb-2 text-sm font-semibold ${q.live.live ? 'text-red-700 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}
+                  data-testid="live-line"
+                >
+                  {q.live.text}
+                </p>
+              ) : null}
               <p className="mb-3 flex-1 text-sm text-slate-600 dark:text-slate-300">{q.description}</p>
               <p className="mb-4 text-xs text-slate-600 dark:text-slate-300">
                 {q.questions} questions · {q.timeLimit > 0 ? `${q.timeLimit} min` : 'No time limit'}

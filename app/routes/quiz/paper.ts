@@ -19,9 +19,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return Response.json({ message: accessDeniedMessage(status) }, { status, headers })
   }
   const now = new Date()
-  // The attempt the test page shows: the ranked one until it is submitted, then an open practice attempt.
+  // The attempt the test page shows: the ranked one until it is submitted, then an open practice attempt (also with
+  // no ranked one: a live mock's unranked attempt after its window).
   const ranked = await getAttempt(user!.id, gate.quiz.id, now)
-  const attempt = ranked?.submitted_at ? await getOpenPractice(user!.id, gate.quiz.id, now) : ranked
+  const attempt = ranked && !ranked.submitted_at ? ranked : await getOpenPractice(user!.id, gate.quiz.id, now)
   if (!attempt) return Response.json({ message: 'No open attempt of this quiz' }, { status: 404, headers })
   const questions = await attemptTestQuestions(gate.quiz.id, attempt.started_at)
   return Response.json(

@@ -1,12 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import { answersCloseAt, secondsLeft, timeSinceShown } from '~/lib/quiz/clock'
+import { indiaTimeText } from './live-view.server'
 import { QuizError } from '~/models/quiz/access.server'
 import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
 import { saveAnswers, submitAttempt } from '~/models/quiz/attempt.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { attemptFormSchema, parseAnswersField, type AnswerInput, type AttemptForm } from '~/schemas/quiz-attempt'
-import { parseForm } from '~/utils/body.server'
+import { parseForm, type FormResult } from '~/utils/body.server'
 import { redirectWithError, redirectWithSuccess, redirectWithWarning } from '~/utils/toast.server'
 
 // The test view's server side for any open attempt: a quiz's ranked or practice attempt (/quiz/{id}) or a practice
@@ -58,6 +59,8 @@ export async function testViewData<Q extends { id: string }>({
     answers,
     index,
     secondsLeft: secondsLeft(attempt.deadline_at, now),
+    // When the attempt ends, in India time: the page without JS shows it beside the time left when it was made.
+    endsAt: attempt.deadline_at ? indiaTimeText(attempt.deadline_at, now) : null,
     secondsUntilClosed: secondsLeft(answersCloseAt(attempt.deadline_at), now),
   }
 }
@@ -69,7 +72,11 @@ const NOT_UNDERSTOOD = 'That action was not understood. Please try again.'
  * or not this form's (a bad request, not a crash).
  */
 export async function readTestPost(request: Request) {
-  const body = await parseForm(request)
+  return readTestForm(await parseForm(request))
+}
+
+/** readTestPost for a body the page has already read (the quiz page looks for intent=register first). */
+export function readTestForm(body: FormResult) {
   if (!body.ok) return { ok: false as const, reply: data({ error: NOT_UNDERSTOOD }, { status: body.status }) }
   const submission = parseWithZod(body.form, { schema: attemptFormSchema })
   if (submission.status !== 'success')
