@@ -127,8 +127,9 @@ describe('the quiz editor (form posts, JavaScript off)', () => {
 
 /** A live mock on the real clock (the editor saves with it): its window `from`..`to` minutes from now. */
 async function scheduled(from: number, to: number, { sat = 0, timeLimit = 30 } = {}) {
+  const title = `Live ${newId()}`
   const quiz = await createQuiz(db, {
-    title: `Live ${newId()}`,
+    title,
     timeLimit,
     questions: [{ questionText: 'Q', options: opts('Q'), correctOption: 0 }],
   })
@@ -146,7 +147,7 @@ async function scheduled(from: number, to: number, { sat = 0, timeLimit = 30 } =
       .values({ id: newId(), user_id: learner.id, quiz_id: quiz.id, started_at: at(from + 1), total: 1 })
       .execute()
   }
-  return { ...quiz, ...(await stored(quiz.id)) }
+  return { ...quiz, title, ...(await stored(quiz.id)) }
 }
 
 /** The edit page's post of `quiz` with this window (instants; '' for empty). */
