@@ -8,6 +8,7 @@ import { ROLES } from '~/lib/roles'
 const id = z.string().describe('24 lowercase hex characters (opaque to clients)')
 const isoTime = z.string().describe('ISO-8601 UTC with milliseconds')
 const version = z.literal(0).describe('Mongoose __v, always 0')
+const indiaTime = z.string().describe('ISO 8601 in India time, to the second: 2026-12-06T10:00:00+05:30')
 const role = z.enum(ROLES)
 
 /** docs/legacy-api.md §1.2: every error, whatever its status. */
@@ -211,6 +212,10 @@ const staffQuiz = <Q extends z.ZodType>(question: Q) =>
     timeLimit: z.number(),
     questions: z.array(question),
     markingDefaults: MarkingDefaultsShape.describe('Per-type default marks of the quiz, or null'),
+    opensAt: indiaTime.nullable().describe('When the live mock opens; null for a paper learners take any time'),
+    closesAt: indiaTime.nullable().describe('When the live mock closes; null for a paper learners take any time'),
+    registrations: z.number().int().describe('Learners registered for the live mock (0 for an anytime paper)'),
+    resultsPublishedAt: indiaTime.nullable().describe("When the live mock's ranks were published; null: not yet"),
     createdAt: isoTime,
     updatedAt: isoTime,
     __v: version,

@@ -16,6 +16,7 @@ import { getAttemptedQuizIds, type UserListRow, type UserRow } from '~/models/ac
 import type * as shapes from './v1-shapes'
 import { marksFromStorage, marksToNumber } from '~/lib/quiz/marks'
 import { marksText } from '~/lib/quiz/marks'
+import { windowToIso } from '~/lib/quiz/window-input'
 
 // The one place that turns domain rows into the legacy v1 wire shapes (docs/legacy-api.md §3): Mongo-style `_id` and
 // `__v: 0`, optional strings absent when unset, each route's own key order. Models never build these.
@@ -281,6 +282,11 @@ export function staffQuizJson(q: QuizForEdit, populated: boolean) {
           ]),
         )
       : null,
+    // A live mock's window and publication in India time (docs/decisions/029-live-mocks.md).
+    opensAt: q.opensAt && windowToIso(q.opensAt),
+    closesAt: q.closesAt && windowToIso(q.closesAt),
+    registrations: q.registrations,
+    resultsPublishedAt: q.resultsPublishedAt && windowToIso(q.resultsPublishedAt),
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
     __v: 0 as const,

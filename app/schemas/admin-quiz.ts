@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { readMarkUnits } from '~/lib/quiz/marks'
 import { compareDecimals, parseNumericAnswer, readBoundText } from '~/lib/quiz/numeric'
 import { OPTION_COUNT, type QuestionType } from '~/lib/quiz/scoring'
+import { windowProblem } from '~/lib/quiz/window'
+import { windowFromIso, windowFromLocal } from '~/lib/quiz/window-input'
 
 // Quiz forms: the page shows the correct option 1-4, the server and the API hold 0-3. Schemas only: the editing
 // model's types are app/lib/quiz/quiz-input.ts, the mappers to and from them app/schemas/quiz-form.ts.
@@ -180,91 +182,155 @@ export function questionIssueMessage(issue: { path: readonly PropertyKey[]; mess
 
 export const MAX_QUESTIONS = 200
 
+// ---------------------------------------------------------------------------------------------------------------
+// A live mock's window: opensAt and closesAt, both empty for an anytime paper (app/lib/quiz/window.ts)
+// ---------------------------------------------------------------------------------------------------------------
+
+const PAGE_WINDOW = {
+  read: windowFromLocal,
+  hint: 'a date and time',
+  message: (field: 'opensAt' | 'closesAt', text: string) =>
+    text.replace('{field}', field === 'opensAt' ? 'Opens at' : 'Closes at'),
+}
+/** The API's messages start with the field's name as sent ("closesAt: the live mock must close after it opens."). */
+const API_WINDOW = {
+  read: windowFromIso,
+  hint: 'ISO 8601 with an offset, like 2026-12-06T10:00:00+05:30',
+  message: (field: 'opensAt' | 'closesAt', text: string) =>
+    text.startsWith('{field}')
+      ? text.replace('{field}', field)
+      : `${field}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`,
+}
+
+/**
+ * The window's rules, each refusal on its field: a value that is no date and time, then windowProblem (both or
+ * neither, the close after the opening, at least as long as the time limit). `read` turns what was sent into the
+ * stored instant (India time on the page, ISO with an offset in the API); `hint` says what a good value looks like.
+ */
+function checkWindow(
+  q: { opensAt?: string | null; closesAt?: string | null; timeLimit?: unknown },
+  ctx: z.RefinementCtx,
+  { read, hint, message }: typeof PAGE_WINDOW,
+) {
+  const instants: Record<'opensAt' | 'closesAt', string | undefined> = { opensAt: undefined, closesAt: undefined }
+  let unreadable = false
+  for (const field of ['opensAt', 'closesAt'] as const) {
+    const sent = q[field]?.trim()
+    if (!sent) continue
+    instants[field] = read(sent)
+    if (instants[field] === undefined) {
+      unreadable = true
+      ctx.addIssue({ code: 'custom', path: [field], message: message(field, `{field} must be ${hint}`) })
+    }
+  }
+  if (unreadable) return
+  const limit = typeof q.timeLimit === 'number' && Number.isFinite(q.timeLimit) ? q.timeLimit : 0
+  const problem = windowProblem(instants.opensAt, instants.closesAt, limit)
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: message(problem.field, problem.message) })
+}
+
+const windowField = z.string({ error: 'A time must be text' }).trim().max(40, 'The time is too long')
+
 /** The Create/Edit Quiz page form (Conform field names `questions[i].options[j]`, ...). */
-export const quizFormSchema = z.object({
-  title: text('Title', 200),
-  description: text('Description'),
-  category,
-  timeLimit: timeLimit.optional(),
-  markingDefaults: formMarkingDefaults,
-  questions: z
-    .array(
-      z
-        .object({
-          questionText: text('Question text'),
-          type: questionType,
-          options: z.array(z.string().trim().max(500, 'Option is too long').optional()).optional(),
-          correctOption: z
-            .number({ error: 'Correct option is required' })
-            .int('Correct option must be 1 to 4')
-            .min(1, 'Correct option must be 1 to 4')
-            .max(4, 'Correct option must be 1 to 4')
-            .optional(),
-          ...examFormFields,
-          explanation,
-        })
-        .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 1 })),
-      { error: 'Add at least one question' },
-    )
-    .min(1, 'Add at least one question')
-    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
-  /** A ZIP import's staged images (JSON, checked again on the server when the quiz is saved). */
-  stagedImages: z.string().optional(),
-})
+export const quizFormSchema = z
+  .object({
+    title: text('Title', 200),
+    description: text('Description'),
+    category,
+    timeLimit: timeLimit.optional(),
+    markingDefaults: formMarkingDefaults,
+    questions: z
+      .array(
+        z
+          .object({
+            questionText: text('Question text'),
+            type: questionType,
+            options: z.array(z.string().trim().max(500, 'Option is too long').optional()).optional(),
+            correctOption: z
+              .number({ error: 'Correct option is required' })
+              .int('Correct option must be 1 to 4')
+              .min(1, 'Correct option must be 1 to 4')
+              .max(4, 'Correct option must be 1 to 4')
+              .optional(),
+            ...examFormFields,
+            explanation,
+          })
+          .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 1 })),
+        { error: 'Add at least one question' },
+      )
+      .min(1, 'Add at least one question')
+      .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+    /** A ZIP import's staged images (JSON, checked again on the server when the quiz is saved). */
+    stagedImages: z.string().optional(),
+    /** The live mock's window as `datetime-local` values in India time; both blank for an anytime paper. */
+    opensAt: windowField.optional(),
+    closesAt: windowField.optional(),
+  })
+  .superRefine((q, ctx) => checkWindow(q, ctx, PAGE_WINDOW))
 
 export type QuizFormFields = z.infer<typeof quizFormSchema>
 
 /** The API body of create-quiz and PUT quiz/{id} (correctOption zero-based). */
-export const quizApiSchema = z.object({
-  title: text('Title', 200),
-  description: text('Description'),
-  category,
-  timeLimit: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
-    timeLimit,
-  ),
-  questions: z
-    .array(
-      z
-        .object(
-          {
-            questionText: text('Question text'),
-            type: z.preprocess(nullToUndefined, questionType),
-            options: z.preprocess(
-              nullToUndefined,
-              z
-                .array(z.string({ error: 'Each option must be text' }).trim().max(500, 'Option is too long'), {
-                  error: 'Options must be a list of four texts',
-                })
-                .optional(),
-            ),
-            correctOption: z.preprocess(nullToUndefined, zeroBasedOption('Correct option').optional()),
-            marks: z.preprocess(nullToUndefined, wireMarks.optional()),
-            negativeMarks: z.preprocess(nullToUndefined, wireNegativeMarks.optional()),
-            correctOptions: z.preprocess(
-              nullToUndefined,
-              z.array(zeroBasedOption('Correct options'), { error: 'Correct options must be a list' }).optional(),
-            ),
-            answerMin: z.preprocess(nullToUndefined, wireBound('Lowest accepted answer').optional()),
-            answerMax: z.preprocess(nullToUndefined, wireBound('Highest accepted answer').optional()),
-            section: z.preprocess(nullToUndefined, label('Section').optional()),
-            topic: z.preprocess(nullToUndefined, label('Topic').optional()),
-            bankId: z.preprocess(nullToUndefined, z.string().trim().max(40).optional()),
-            explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
-          },
-          { error: 'A question must be an object with questionText, options and correctOption' },
-        )
-        .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 0 })),
-    )
-    .min(1)
-    .max(MAX_QUESTIONS),
-  markingDefaults: z
-    .object({ mcq: wireTypeMarks.optional(), msq: wireTypeMarks.optional(), nat: wireTypeMarks.optional() })
-    .nullable()
-    .optional()
-    .superRefine((d, ctx) => checkTypeMarks(d, ctx))
-    .describe('Per-type defaults that questions without their own marks take; null clears, left out keeps'),
-})
+export const quizApiSchema = z
+  .object({
+    title: text('Title', 200),
+    description: text('Description'),
+    category,
+    timeLimit: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+      timeLimit,
+    ),
+    questions: z
+      .array(
+        z
+          .object(
+            {
+              questionText: text('Question text'),
+              type: z.preprocess(nullToUndefined, questionType),
+              options: z.preprocess(
+                nullToUndefined,
+                z
+                  .array(z.string({ error: 'Each option must be text' }).trim().max(500, 'Option is too long'), {
+                    error: 'Options must be a list of four texts',
+                  })
+                  .optional(),
+              ),
+              correctOption: z.preprocess(nullToUndefined, zeroBasedOption('Correct option').optional()),
+              marks: z.preprocess(nullToUndefined, wireMarks.optional()),
+              negativeMarks: z.preprocess(nullToUndefined, wireNegativeMarks.optional()),
+              correctOptions: z.preprocess(
+                nullToUndefined,
+                z.array(zeroBasedOption('Correct options'), { error: 'Correct options must be a list' }).optional(),
+              ),
+              answerMin: z.preprocess(nullToUndefined, wireBound('Lowest accepted answer').optional()),
+              answerMax: z.preprocess(nullToUndefined, wireBound('Highest accepted answer').optional()),
+              section: z.preprocess(nullToUndefined, label('Section').optional()),
+              topic: z.preprocess(nullToUndefined, label('Topic').optional()),
+              bankId: z.preprocess(nullToUndefined, z.string().trim().max(40).optional()),
+              explanation: z.preprocess((v) => (v === null ? undefined : v), explanation),
+            },
+            { error: 'A question must be an object with questionText, options and correctOption' },
+          )
+          .superRefine((q, ctx) => checkExamQuestion(q, ctx, { base: 0 })),
+      )
+      .min(1)
+      .max(MAX_QUESTIONS),
+    markingDefaults: z
+      .object({ mcq: wireTypeMarks.optional(), msq: wireTypeMarks.optional(), nat: wireTypeMarks.optional() })
+      .nullable()
+      .optional()
+      .superRefine((d, ctx) => checkTypeMarks(d, ctx))
+      .describe('Per-type defaults that questions without their own marks take; null clears, left out keeps'),
+    opensAt: windowField
+      .nullable()
+      .optional()
+      .describe('A live mock opens: ISO 8601 with an offset (2026-12-06T10:00:00+05:30); null or left out: anytime'),
+    closesAt: windowField
+      .nullable()
+      .optional()
+      .describe('A live mock closes (at least the time limit after opensAt); null or left out with opensAt: anytime'),
+  })
+  .superRefine((q, ctx) => checkWindow(q, ctx, API_WINDOW))
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const
 

@@ -2,6 +2,7 @@ import type { MarkingDefaultsUnits, QuestionDraft, QuizInput } from '~/lib/quiz/
 import type { z } from 'zod'
 import { marksFromStorage, marksText, readMarkUnits } from '~/lib/quiz/marks'
 import { readBoundText } from '~/lib/quiz/numeric'
+import { windowFromLocal, windowToLocal } from '~/lib/quiz/window-input'
 import type { QuestionType } from '~/lib/quiz/scoring'
 import {
   QUESTION_TYPES,
@@ -116,6 +117,9 @@ export function formToQuizInput(f: QuizFormFields): QuizInput {
     timeLimit: f.timeLimit ?? 0,
     markingDefaults: markingDefaultsFromForm(f.markingDefaults),
     questions: f.questions.map((q) => examDraft(q, 1)),
+    // The editor always holds the window: both blank is an anytime paper (the schema refused anything else).
+    opensAt: (f.opensAt && windowFromLocal(f.opensAt)) || null,
+    closesAt: (f.closesAt && windowFromLocal(f.closesAt)) || null,
   }
 }
 
@@ -143,6 +147,9 @@ export function quizToFormValues(q: Partial<QuizInput>) {
     markingDefaults: defaults,
     /** A ZIP import's staged images (JSON), carried by the form until it is saved. */
     stagedImages: undefined as string | undefined,
+    /** A live mock's window as `datetime-local` values in India time; blank for an anytime paper. */
+    opensAt: q.opensAt ? windowToLocal(q.opensAt) : '',
+    closesAt: q.closesAt ? windowToLocal(q.closesAt) : '',
     questions: (q.questions ?? []).map((x) => {
       const type = x.type ?? 'mcq'
       return {

@@ -38,6 +38,12 @@ export type QuizInput = {
   markingDefaults?: MarkingDefaultsUnits | null
   /** Images of a ZIP import, staged when it was previewed, that the save stores on the quiz (zip-import.server). */
   images?: StagedImage[]
+  /**
+   * A live mock's window (ISO instants, app/lib/quiz/window.ts): both null for an anytime paper; `opensAt`
+   * undefined keeps the stored window.
+   */
+  opensAt?: string | null
+  closesAt?: string | null
 }
 
 /** An image of a ZIP import waiting in storage's staging folder for the quiz's save. */

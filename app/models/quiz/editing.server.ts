@@ -6,10 +6,12 @@ import { recordAudit } from '~/models/audit/audit.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { bankQuestionForRow } from '~/models/bank/versions.server'
-import { BANK_QUIZ_ID, isPaperId } from '~/lib/bank/bank'
+import { isPaperId } from '~/lib/bank/bank'
 import { questionsShownAt } from './catalog.server'
 import { quizImageKeys, removeStoredFiles } from './images.server'
 import { stagedImagesFor } from './zip-import.server'
+import { registrationCount } from './live-mock.server'
+import { windowChangeRefusal, type WindowRefusal } from './schedule.server'
 import {
   currentStoredQuestions,
   draftOfStored,
@@ -28,53 +30,8 @@ import type { MarkingDefaultsUnits, QuizInput } from '~/lib/quiz/quiz-input'
 // its source when its row is inserted, and an unchanged question keeps its row and its HTML. Markup that does not
 // render refuses the whole save, naming each question and field (markupMessage), and nothing is written.
 
-const count = (n: unknown) => Number(n ?? 0)
-
-export type StaffQuizListRow = {
-  id: string
-  title: string
-  category: 'free' | 'paid'
-  noOfQuestions: number
-  time: number
-  attemptedBy: number
-}
-
-export async function listQuizzes(): Promise<StaffQuizListRow[]> {
-  const rows = await db
-    .selectFrom('quizzes')
-    .select((eb) => [
-      'quizzes.id',
-      'quizzes.title',
-      'quizzes.category',
-      'quizzes.time_limit',
-      eb
-        .selectFrom('questions')
-        .select((e) => e.fn.countAll().as('n'))
-        .whereRef('questions.quiz_id', '=', 'quizzes.id')
-        .where('questions.archived_at', 'is', null)
-        .as('questionCount'),
-      eb
-        .selectFrom('attempts')
-        .select((e) => e.fn.countAll().as('n'))
-        .whereRef('attempts.quiz_id', '=', 'quizzes.id')
-        .where('attempts.submitted_at', 'is not', null)
-        // Practice re-attempts are not new learners attempting the quiz.
-        .where('attempts.mode', '=', 'ranked')
-        .as('attemptCount'),
-    ])
-    .where('quizzes.id', '!=', BANK_QUIZ_ID)
-    .orderBy('quizzes.created_at', 'desc')
-    .orderBy('quizzes.id')
-    .execute()
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    category: r.category,
-    noOfQuestions: count(r.questionCount),
-    time: r.time_limit,
-    attemptedBy: count(r.attemptCount),
-  }))
-}
+// The staff list lives in its own file; named here too, where its callers have always found it.
+export { listQuizzes, type StaffQuizListRow } from './staff-list.server'
 
 export async function getQuizTitle(quizId: string) {
   if (!isPaperId(quizId)) return undefined
@@ -87,6 +44,7 @@ export async function getQuizForEdit(quizId: string) {
   const quiz = await db
     .selectFrom('quizzes')
     .select(['id', 'title', 'description', 'category', 'time_limit', 'created_at', 'updated_at', 'marking_defaults'])
+    .select(['opens_at', 'closes_at', 'results_published_at'])
     .where('id', '=', quizId)
     .executeTakeFirst()
   if (!quiz) return null
@@ -101,6 +59,11 @@ export async function getQuizForEdit(quizId: string) {
     updatedAt: quiz.updated_at,
     markingDefaults: readDefaults(quiz.marking_defaults),
     questions: questions.map(draftOfStored),
+    // A live mock's window (ISO instants; both null for an anytime paper), its registrations and publication.
+    opensAt: quiz.opens_at,
+    closesAt: quiz.closes_at,
+    resultsPublishedAt: quiz.results_published_at,
+    registrations: await registrationCount(quizId),
   }
 }
 
@@ -142,12 +105,17 @@ export type QuestionMarkupProblem = MarkupProblem & { question: number }
 
 /** Thrown inside the save's transaction so that nothing of a refused save is written. */
 class MarkupRefused extends Error {
-  constructor(readonly problems: QuestionMarkupProblem[]) {
-    super('question markup does not render')
+  constructor(
+    readonly problems: QuestionMarkupProblem[],
+    readonly window?: WindowRefusal,
+  ) {
+    super(window ? window.message : 'question markup does not render')
   }
 }
 
-export type QuizSaveResult = { ok: true; quiz: QuizForEdit } | { ok: false; problems: QuestionMarkupProblem[] }
+/** A refused save: markup that does not render (`problems`), or a window staff may no longer set (`window`). */
+type SaveRefused = { ok: false; problems: QuestionMarkupProblem[]; window?: WindowRefusal }
+export type QuizSaveResult = { ok: true; quiz: QuizForEdit } | SaveRefused
 
 /**
  * Renders the questions about to be inserted (`index` -> stored columns). Every one is rendered before any is
@@ -201,14 +169,18 @@ async function insertQuestion(
 }
 
 /** Runs a save; a MarkupRefused thrown inside rolls it back and comes back as the refusal. */
-async function refusable<T>(save: () => Promise<T>): Promise<T | { ok: false; problems: QuestionMarkupProblem[] }> {
+async function refusable<T>(save: () => Promise<T>): Promise<T | SaveRefused> {
   try {
     return await save()
   } catch (error) {
-    if (error instanceof MarkupRefused) return { ok: false, problems: error.problems }
+    if (error instanceof MarkupRefused) return { ok: false, problems: error.problems, window: error.window }
     throw error
   }
 }
+
+/** The window a save sets, for its audit entry (none when the save keeps the stored one). */
+const windowDetails = (input: QuizInput) =>
+  input.opensAt === undefined ? {} : { opensAt: input.opensAt, closesAt: input.closesAt ?? null }
 
 const defaultsJson = (d: MarkingDefaultsUnits | null | undefined) =>
   d && Object.keys(d).length ? JSON.stringify(d) : null
@@ -252,6 +224,8 @@ export async function createQuiz({
           category: input.category,
           time_limit: input.timeLimit,
           marking_defaults: defaultsJson(input.markingDefaults),
+          opens_at: input.opensAt ?? null,
+          closes_at: input.closesAt ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -269,7 +243,7 @@ export async function createQuiz({
           action: 'quiz.create',
           targetType: 'quiz',
           targetId: id,
-          details: { title: input.title, questions: input.questions.length },
+          details: { title: input.title, questions: input.questions.length, ...windowDetails(input) },
         },
         trx,
       )
@@ -306,6 +280,9 @@ export async function updateQuiz({
       if (!quiz) return false
       const now = nowIso()
       const defaults = input.markingDefaults === undefined ? readDefaults(quiz.marking_defaults) : input.markingDefaults
+      const window = input.opensAt === undefined ? null : { opensAt: input.opensAt, closesAt: input.closesAt ?? null }
+      const refused = window && (await windowChangeRefusal(trx, quizId, window))
+      if (refused) throw new MarkupRefused([], refused)
       await trx
         .updateTable('quizzes')
         .set({
@@ -314,6 +291,7 @@ export async function updateQuiz({
           category: input.category,
           time_limit: input.timeLimit,
           ...(input.markingDefaults === undefined ? {} : { marking_defaults: defaultsJson(input.markingDefaults) }),
+          ...(window ? { opens_at: window.opensAt, closes_at: window.closesAt } : {}),
           updated_at: now,
         })
         .where('id', '=', quizId)
@@ -358,7 +336,7 @@ export async function updateQuiz({
           action: 'quiz.update',
           targetType: 'quiz',
           targetId: quizId,
-          details: { title: input.title, ...kept },
+          details: { title: input.title, ...kept, ...windowDetails(input) },
         },
         trx,
       )

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return stagedImagesRefusal(handled.reply, error)
   }
-  if (!saved.ok) return markupRefusal(handled.reply, saved.problems)
+  if (!saved.ok) return markupRefusal(handled.reply, saved.problems, saved.window)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz created successfully!')
 }
 

@@ -45,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return stagedImagesRefusal(handled.reply, error)
   }
-  if (saved && !saved.ok) return markupRefusal(handled.reply, saved.problems)
+  if (saved && !saved.ok) return markupRefusal(handled.reply, saved.problems, saved.window)
   throw await redirectWithSuccess('/admin/quizzes', 'Quiz updated successfully!')
 }
 

@@ -16,6 +16,7 @@ import { isZip } from '~/lib/quiz/zip'
 import { fieldLabel, markupMessage, renderQuestionMarkup } from '~/lib/markup/question'
 import type { MarkupImages } from '~/lib/markup/render'
 import type { QuestionMarkupProblem } from '~/models/quiz/editing.server'
+import type { WindowRefusal } from '~/models/quiz/schedule.server'
 import { quizImageMap } from '~/models/quiz/images.server'
 import { AiError, generateQuiz } from '~/services/ai.server'
 import { newId } from '~/utils/ids.server'
@@ -136,12 +137,18 @@ function previewQuestions(
 
 /**
  * A save the model refused because some markup does not render: the form comes back as typed, each message beside
- * its field and all of them, naming question and field, above the Save button.
+ * its field and all of them, naming question and field, above the Save button. A live mock's window the model
+ * refused (app/models/quiz/schedule.server.ts) comes back the same way, its message beside its field.
  */
 export function markupRefusal(
   reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>,
   problems: QuestionMarkupProblem[],
+  window?: WindowRefusal,
 ) {
+  if (window) {
+    const result = reply({ formErrors: [], fieldErrors: { [window.field]: [window.message] } })
+    return data({ kind: 'save', result } satisfies QuizPageActionData, { status: 400 })
+  }
   const fieldErrors: Record<string, string[]> = {}
   for (const p of problems) {
     const name =
@@ -168,7 +175,7 @@ export const MALFORMED_QUIZ_FORM = 'Some quiz fields could not be read. Check th
 // or a second value for one name, would give the form a shape it cannot show (a bare `questions=x` would make
 // the page fail while rendering): such fields are dropped and the page says so.
 const QUIZ_FIELD_NAMES = [
-  /^(title|description|category|timeLimit|intent|js|__intent__|__state__|stagedImages)$/,
+  /^(title|description|category|timeLimit|intent|js|__intent__|__state__|stagedImages|opensAt|closesAt)$/,
   /^questions\[(\d{1,3})\]\.(questionText|correctOption|explanation)$/,
   /^questions\[(\d{1,3})\]\.options\[[0-3]\]$/,
   // The exam fields; every one is posted without JS, the server ignores those the type does not use.

@@ -14,6 +14,7 @@ import {
   useHydrated,
 } from '~/components/admin/ui'
 import { ADMIN_PAGE_SIZE } from '~/lib/constants'
+import { formatIndiaDateTime } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { deleteQuiz, getQuizTitle, listQuizzes } from '~/models/quiz/editing.server'
 import { readListParams } from '~/schemas/admin'
@@ -95,6 +96,19 @@ function ShareButton({ quizId, title, origin }: { quizId: string; title: string;
   )
 }
 
+/** A live mock's window in India time, its registrations and whether its ranks are published (staff only). */
+function LiveMockNote({ quiz }: { quiz: Route.ComponentProps['loaderData']['quizzes'][number] }) {
+  if (!quiz.window) return null
+  const registered = quiz.registrations === 1 ? '1 registered' : `${quiz.registrations} registered`
+  const results = quiz.resultsPublishedAt ? 'Results published' : 'Results not published'
+  return (
+    <p className="mt-1 text-xs text-slate-700 dark:text-slate-300" data-testid="live-mock-note">
+      {`Live mock: opens ${formatIndiaDateTime(quiz.window.opensAt)}, closes ${formatIndiaDateTime(quiz.window.closesAt)}. `}
+      {`${registered}. ${results}.`}
+    </p>
+  )
+}
+
 export default function Quizzes({ loaderData }: Route.ComponentProps) {
   const { toDelete } = loaderData
   return (
@@ -121,7 +135,10 @@ export default function Quizzes({ loaderData }: Route.ComponentProps) {
       >
         {loaderData.quizzes.map((q) => (
           <tr key={q.id}>
-            <Td className="font-medium">{q.title}</Td>
+            <Td>
+              <span className="font-medium">{q.title}</span>
+              {q.window ? <LiveMockNote quiz={q} /> : null}
+            </Td>
             <Td>{q.category === 'paid' ? 'Paid' : 'Free'}</Td>
             <Td>{q.noOfQuestions}</Td>
             <Td>{q.time}</Td>

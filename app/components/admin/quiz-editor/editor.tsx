@@ -12,6 +12,7 @@ import { secondaryButtonClass } from '../ui'
 import { DecimalField } from './decimal-field'
 import { QuestionFields, type QuestionPreview } from './question-fields'
 import { useQuizForm } from './use-quiz-form'
+import { WindowFields } from './window-fields'
 
 // The manual quiz form of Create Quiz and Edit Quiz: the quiz's own fields, its marking defaults, then one
 // QuestionFields per question. Add Question and Remove are Conform list intents: real submit buttons, so they
@@ -92,6 +93,7 @@ export function QuizEditor({
           hint="0 or empty: untimed."
         />
       </div>
+      <WindowFields opensAt={fields.opensAt} closesAt={fields.closesAt} />
       <details className="mb-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <summary className="cursor-pointer font-semibold">Marking defaults (optional)</summary>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

@@ -9,6 +9,8 @@ import {
   type QuestionMarkupProblem,
 } from '~/models/quiz/editing.server'
 import { markupMessage } from '~/lib/markup/question'
+import { windowFromIso } from '~/lib/quiz/window-input'
+import type { WindowRefusal } from '~/models/quiz/schedule.server'
 import { getQuizResults } from '~/models/quiz/staff-results.server'
 import { resetQuizPrice } from '~/models/catalogue/settings.server'
 import { quizPriceJson, quizResultStudentJson, staffQuizJson, staffQuizListItemJson } from '~/presenters/v1.server'
@@ -48,12 +50,15 @@ async function quizBody(request: Request) {
       error: apiError(400, questionIssue ? questionIssueMessage(questionIssue) : firstMessage(parsed.error.issues)),
     }
   }
-  const { markingDefaults, questions, ...quiz } = parsed.data
+  const { markingDefaults, questions, opensAt, closesAt, ...quiz } = parsed.data
   return {
     input: {
       ...quiz,
       questions: questions.map(apiQuestionToDraft),
       markingDefaults: apiMarkingDefaults(markingDefaults),
+      // The body replaces the quiz: a window left out (or null) makes it a paper learners take any time.
+      opensAt: (opensAt && windowFromIso(opensAt)) || null,
+      closesAt: (closesAt && windowFromIso(closesAt)) || null,
     },
   }
 }
@@ -74,9 +79,14 @@ const generateQuizHandler = async ({ request }: ApiArgs) => {
   }
 }
 
-/** Markup that does not render: 400 naming the first question and field ("Question 3, option B: unknown command \foo"). */
-const markupRefused = (problems: QuestionMarkupProblem[]) =>
-  apiError(400, markupMessage(problems[0]!.question, problems[0]!))
+/**
+ * Markup that does not render: 400 naming the first question and field ("Question 3, option B: unknown command
+ * \foo"); a live mock's window that can no longer change (app/models/quiz/schedule.server.ts): 400 naming its field.
+ */
+const markupRefused = (problems: QuestionMarkupProblem[], window?: WindowRefusal) =>
+  window
+    ? apiError(400, `${window.field}: ${window.message}`)
+    : apiError(400, markupMessage(problems[0]!.question, problems[0]!))
 
 const updateQuizHandler = async ({ request, params, user }: SignedInArgs) => {
   if (!isId(params.id) || !(await getQuizForEdit(params.id))) return apiError(404, 'Quiz not found')
@@ -84,7 +94,7 @@ const updateQuizHandler = async ({ request, params, user }: SignedInArgs) => {
   if (error) return error
   const saved = await updateQuiz({ actorId: user.id, quizId: params.id, input })
   if (!saved) return apiError(404, 'Quiz not found')
-  if (!saved.ok) return markupRefused(saved.problems)
+  if (!saved.ok) return markupRefused(saved.problems, saved.window)
   return json({ success: true, message: 'Quiz updated successfully', data: staffQuizJson(saved.quiz, true) })
 }
 
@@ -109,7 +119,10 @@ const QuizBody = quizApiSchema.describe(
     'markingDefaults for the type, else MCQ 1 / 0.25, MSQ and NAT 1 / 0. Fields another type uses are ignored. ' +
     'questionText, options and explanation are markup: Markdown, LaTeX between $...$ (inline) or $$...$$ ' +
     '(display), \\ce{...} for chemistry inside math, ![alt](name) for an image uploaded to the quiz, \\$ for a ' +
-    'dollar sign; stored as written and rendered once when saved.',
+    'dollar sign; stored as written and rendered once when saved. opensAt and closesAt make the paper an ' +
+    'All-India live mock with that window (ISO 8601 with an offset, kept to the second; both left out or null: ' +
+    'a paper learners take any time). Once a live mock has opened and learners have started it, its opening ' +
+    'cannot move and its close can only move later; once it has closed its window no longer changes.',
 )
 const GeneratedQuiz = z.object({
   title: z.string(),
@@ -137,7 +150,8 @@ export const adminQuizEndpoints = [
     errors: {
       400:
         '"All fields are required", a refused question ("Question 3: negative marks ..."), markup that does not ' +
-        'render ("Question 3, option B: unknown command \\foo"), or a rule of the fields',
+        'render ("Question 3, option B: unknown command \\foo"), or a rule of the fields (a live mock\'s window: ' +
+        '"closesAt: the window must be at least as long as the time limit (30 min).")',
     },
     handler: async ({ request, user }) => {
       const { input, error } = await quizBody(request)
@@ -180,7 +194,7 @@ export const adminQuizEndpoints = [
   endpoint({
     method: 'GET',
     path: '/quiz/:id',
-    summary: 'A quiz with its current questions and answer key',
+    summary: "A quiz with its current questions and answer key, and a live mock's window and registrations",
     guard: 'staff',
     success: { 200: ok({ data: StaffQuizShape }) },
     errors: { 404: 'Quiz not found' },
@@ -200,7 +214,9 @@ export const adminQuizEndpoints = [
     errors: {
       400:
         '"All fields are required", a refused question ("Question 3: negative marks ..."), markup that does not ' +
-        'render ("Question 3, option B: unknown command \\foo"), or a rule of the fields',
+        'render ("Question 3, option B: unknown command \\foo"), a rule of the fields (a live mock\'s window: ' +
+        '"closesAt: the window must be at least as long as the time limit (30 min)."), or a window that can no ' +
+        'longer change ("opensAt: This live mock opened at ...")',
       404: 'Quiz not found',
     },
     handler: updateQuizHandler,
