@@ -258,3 +258,74 @@ export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestion
     bankId: q.bank_question_id ?? undefined,
   }
 }
+
+/**
+ * The score of every submitted ranked attempt of a quiz, each against the questions it was shown (decision 002)
+ * with the answers saved by deadline + grace, as paperScore scores one: three reads for the whole quiz instead of
+ * two per attempt, so a live mock's section ranks over thousands of attempts take seconds
+ * (app/models/quiz/live-results.server.ts).
+ */
+export async function rankedPaperScores(quizId: string, conn: Kysely<Database> = db) {
+  const [attempts, questions, answers] = await Promise.all([
+    conn
+      .selectFrom('attempts')
+      .select(['id', 'started_at', 'deadline_at'])
+      .where('quiz_id', '=', quizId)
+      .where('mode', '=', 'ranked')
+      .where('submitted_at', 'is not', null)
+      .execute(),
+    conn
+      .selectFrom('questions')
+      .select([...scoringColumns, 'created_at', 'archived_at', 'position'])
+      .where('quiz_id', '=', quizId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    conn
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .select(['aa.attempt_id', 'aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
+      .select('aa.saved_at')
+      .where('a.quiz_id', '=', quizId)
+      .where('a.mode', '=', 'ranked')
+      .where('a.submitted_at', 'is not', null)
+      .execute(),
+  ])
+  const deadlines = new Map(attempts.map((a) => [a.id, a.deadline_at]))
+  const byAttempt = new Map<string, Map<string, Answer>>()
+  for (const a of answers) {
+    if (!savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
+    let m = byAttempt.get(a.attempt_id)
+    if (!m) byAttempt.set(a.attempt_id, (m = new Map()))
+    m.set(a.question_id, {
+      selectedOption: a.selected_option,
+      selectedOptions: parseOptionIndexes(a.selected_options),
+      numericAnswer: a.numeric_answer,
+    })
+  }
+  const scorable = questions.map((q) => ({ row: q, question: scorableQuestion(q) }))
+  // The same filter as questionsShownAt, once per distinct start.
+  const shownAt = new Map<string, typeof scorable>()
+  const shown = (startedAt: string) => {
+    let list = shownAt.get(startedAt)
+    if (!list)
+      shownAt.set(
+        startedAt,
+        (list = scorable.filter(
+          (q) => q.row.created_at <= startedAt && (q.row.archived_at === null || q.row.archived_at > startedAt),
+        )),
+      )
+    return list
+  }
+  return attempts.map((a) => {
+    const paper = shown(a.started_at)
+    const mine = byAttempt.get(a.id)
+    return {
+      attemptId: a.id,
+      score: scorePaper(
+        paper.map((q) => q.question),
+        paper.map((q) => mine?.get(q.row.id) ?? null),
+      ),
+    }
+  })
+}
