@@ -53,7 +53,7 @@ export async function sit(
   quiz: Awaited<ReturnType<typeof seedLiveMock>>,
   picks: (number | null)[],
   { startAt, submitAt }: { startAt: Date; submitAt: Date | null },
-  user?: { id: string },
+  user?: Awaited<ReturnType<typeof learner>>,
 ) {
   const me = user ?? (await learner())
   const { attempt } = await startAttempt({ userId: me.id, quiz, now: startAt })
