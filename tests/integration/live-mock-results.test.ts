@@ -144,6 +144,63 @@ describe('after publication', () => {
   })
 })
 
+describe('a key correction', () => {
+  test('Publish results re-scores and re-ranks everyone once, audited; the sweep leaves it to staff', async () => {
+    const { quiz, a, b, c } = await seededWindow()
+    // The editor's save of a corrected key (decision 002): Q3 archived, a new version of the same bank question
+    // whose key is A (option 0) instead of C.
+    const q3 = await db
+      .selectFrom('questions')
+      .selectAll()
+      .where('id', '=', quiz.questionIds[2]!)
+      .executeTakeFirstOrThrow()
+    const stamp = new Date().toISOString()
+    await db.updateTable('questions').set({ archived_at: stamp }).where('id', '=', q3.id).execute()
+    await db
+      .insertInto('questions')
+      .values({ ...q3, id: `${q3.id.slice(0, 20)}beef`, correct_option: 0, created_at: stamp, archived_at: null })
+      .execute()
+    expect((await runSweep({ send, origin: 'https://x.example' })).published).not.toContain(quiz.id)
+    const staff = await createUser(db, { role: 'admin' })
+    const opts = { cookie: await signedInCookie(staff.id), params: { quizId: quiz.id } }
+    expect((await callRoute(staffPage, `/admin/quiz-result/${quiz.id}`, opts)).data.live.correctionPending).toBe(true)
+    await callRoute(staffAction, `/admin/quiz-result/${quiz.id}`, {
+      ...opts,
+      method: 'POST',
+      form: { intent: 'publish' },
+    })
+    await callRoute(staffAction, `/admin/quiz-result/${quiz.id}`, {
+      ...opts,
+      method: 'POST',
+      form: { intent: 'publish' },
+    })
+    const units = async (id: string) =>
+      Number(
+        (await db.selectFrom('attempts').select('score_units').where('id', '=', id).executeTakeFirstOrThrow())
+          .score_units,
+      )
+    // a and c chose C on Q3: +1 became -0.25; b left it.
+    expect(await units(a.attemptId)).toBe(2.75 * 30000)
+    expect(await units(c.attemptId)).toBe(0.75 * 30000)
+    expect(await units(b.attemptId)).toBe(2 * 30000)
+    // The review agrees with the stored score; c now ranks below b by score, not only by time.
+    const page = await callRoute(resultPage, `/quiz/result/${quiz.id}`, {
+      ...(await asLearner(c.user.id)),
+      params: { quizId: quiz.id },
+    })
+    expect(page.data.result.score).toBe('0.75')
+    expect(page.data.result.rank).toBe(4)
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('target_id', '=', quiz.id)
+      .where('action', '=', 'live_mock.rescore')
+      .execute()
+    expect(audit).toHaveLength(1)
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ corrected: 1, rescored: 3 })
+  })
+})
+
 describe('staff', () => {
   test('Hold keeps the sweep from publishing; Publish publishes now; both audited; registrations shown', async () => {
     const { quiz } = await seededWindow()

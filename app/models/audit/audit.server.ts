@@ -34,6 +34,7 @@ export type AuditAction =
   | 'live_mock.publish'
   | 'live_mock.hold'
   | 'live_mock.override'
+  | 'live_mock.rescore'
   | 'payment.refund_due'
   | 'payment.regrant'
   | 'payment.refund'
@@ -80,6 +81,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'live_mock.publish': 'Published the results of a live mock',
   'live_mock.hold': 'Held the results of a live mock',
   'live_mock.override': "Set a learner's live mock window",
+  'live_mock.rescore': 'Re-scored a live mock after a key correction',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
   'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',
   'payment.refund': 'Refunded a payment',

@@ -3,6 +3,7 @@ import type { Database } from '#db/schema'
 import { answersCloseAt, pastGraceDeadlineBound } from '~/lib/quiz/clock'
 import { db } from '~/utils/db.server'
 import { submitAttempt } from './attempt.server'
+import { hasUncarriedCorrection } from './live-paper.server'
 
 // The close of a live mock, a step of the scheduled sweep (app/models/sweep/sweep.server.ts, decision 022):
 // 1. every open ranked attempt of a live mock past its own deadline + grace is submitted by the server with what
@@ -10,6 +11,7 @@ import { submitAttempt } from './attempt.server'
 // 2. once every learner's window has closed (the paper's close, and each override's close + extra minutes) and no
 //    ranked attempt is open, results not held are published by ONE conditional update
 //    (`where results_published_at is null`): of several instances exactly one publishes.
+// A mock with a key correction pending is left to staff's 'Publish results' (app/models/quiz/live-rescore.server.ts).
 // Both ask what is due now, not what happened since the last sweep, so a stopped app catches up when it starts.
 
 /** The latest close any learner of the paper has: the paper's, or an override's (its own close + extra minutes). */
@@ -87,7 +89,8 @@ export async function publishDueResults({ conn = db, now }: { conn?: Kysely<Data
       .where('submitted_at', 'is', null)
       .limit(1)
       .executeTakeFirst()
-    if (open) continue
+    // A key corrected since the attempts were scored: staff publish it, which re-scores everyone once first.
+    if (open || (await hasUncarriedCorrection(quiz.id, conn))) continue
     if (await publishResults(quiz.id, now, conn)) published.push(quiz.id)
   }
   return published

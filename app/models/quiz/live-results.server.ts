@@ -5,7 +5,7 @@ import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
-import { rankedPaperScores } from './paper.server'
+import { rankedPaperScores } from './live-paper.server'
 import { scoreTotals } from './standing.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's

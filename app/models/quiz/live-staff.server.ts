@@ -8,6 +8,7 @@ import { getQuiz, type QuizRow } from './catalog.server'
 import { answersCloseAt } from '~/lib/quiz/clock'
 import { latestClose, openRankedCount } from './live-close.server'
 import { registrationCount } from './live-mock.server'
+import { hasUncarriedCorrection, rescoreLiveMock } from './live-rescore.server'
 
 // Staff controls of a live mock (/admin/quiz-result/{quizId} and POST /api/v1/admin/quiz/{quizId}/overrides), each
 // audited: 'Publish results' now (held or not, once every learner's window has closed), 'Hold results' (the sweep
@@ -37,6 +38,7 @@ export async function liveMockStaffView(quiz: QuizRow, now = new Date()) {
     closed: Boolean(close && now.getTime() > answersCloseAt(close)!.getTime()),
     registrations,
     openAttempts: open,
+    correctionPending: await hasUncarriedCorrection(quiz.id),
     publishedAt: quiz.results_published_at,
     held: quiz.results_held === 1,
     overrides,
@@ -60,6 +62,8 @@ export async function publishNow({
   const close = await latestClose(quiz)
   if (close && now.getTime() <= answersCloseAt(close)!.getTime())
     return { ok: false as const, message: 'Results can be published once every learner’s window has closed.' }
+  // A key corrected since the attempts were scored: everyone re-scored and re-ranked once, before publishing.
+  const rescore = (await hasUncarriedCorrection(quizId)) ? await rescoreLiveMock({ quizId, actorId }) : null
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('quizzes')
@@ -68,7 +72,7 @@ export async function publishNow({
       .execute()
     await recordAudit({ actorId, action: 'live_mock.publish', targetType: 'quiz', targetId: quizId }, trx)
   })
-  return { ok: true as const }
+  return { ok: true as const, rescore }
 }
 
 /** Holds the results: the sweep does not publish them; a publication already made is withdrawn. */

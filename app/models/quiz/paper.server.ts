@@ -16,10 +16,11 @@ import {
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
 // (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
-// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics).
+// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics). A live
+// mock's whole-paper scoring and key correction (./live-paper.server.ts) read and write them with these columns.
 
 /** What scoring reads of a question: its marking and key, none of its text. */
-const scoringColumns = [
+export const scoringColumns = [
   'id',
   'type',
   'marks',
@@ -89,7 +90,7 @@ export type KeyedQuestion = {
 type ScoringRow = Pick<KeyRow, (typeof scoringColumns)[number]>
 
 /** The question as app/lib/quiz/scoring.ts scores it (marks may arrive as text from PostgreSQL's numeric). */
-function scorableQuestion(q: ScoringRow): Question {
+export function scorableQuestion(q: ScoringRow): Question {
   const common = {
     marks: marksFromStorage(Number(q.marks)),
     negativeMarks: marksFromStorage(Number(q.negative_marks)),
@@ -257,75 +258,4 @@ export function draftOfStored(q: Awaited<ReturnType<typeof currentStoredQuestion
     /** The bank question this row is a version of: the editor sends it back, so an edit stays that question. */
     bankId: q.bank_question_id ?? undefined,
   }
-}
-
-/**
- * The score of every submitted ranked attempt of a quiz, each against the questions it was shown (decision 002)
- * with the answers saved by deadline + grace, as paperScore scores one: three reads for the whole quiz instead of
- * two per attempt, so a live mock's section ranks over thousands of attempts take seconds
- * (app/models/quiz/live-results.server.ts).
- */
-export async function rankedPaperScores(quizId: string, conn: Kysely<Database> = db) {
-  const [attempts, questions, answers] = await Promise.all([
-    conn
-      .selectFrom('attempts')
-      .select(['id', 'started_at', 'deadline_at'])
-      .where('quiz_id', '=', quizId)
-      .where('mode', '=', 'ranked')
-      .where('submitted_at', 'is not', null)
-      .execute(),
-    conn
-      .selectFrom('questions')
-      .select([...scoringColumns, 'created_at', 'archived_at', 'position'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('position')
-      .orderBy('created_at')
-      .execute(),
-    conn
-      .selectFrom('attempt_answers as aa')
-      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-      .select(['aa.attempt_id', 'aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
-      .select('aa.saved_at')
-      .where('a.quiz_id', '=', quizId)
-      .where('a.mode', '=', 'ranked')
-      .where('a.submitted_at', 'is not', null)
-      .execute(),
-  ])
-  const deadlines = new Map(attempts.map((a) => [a.id, a.deadline_at]))
-  const byAttempt = new Map<string, Map<string, Answer>>()
-  for (const a of answers) {
-    if (!savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
-    let m = byAttempt.get(a.attempt_id)
-    if (!m) byAttempt.set(a.attempt_id, (m = new Map()))
-    m.set(a.question_id, {
-      selectedOption: a.selected_option,
-      selectedOptions: parseOptionIndexes(a.selected_options),
-      numericAnswer: a.numeric_answer,
-    })
-  }
-  const scorable = questions.map((q) => ({ row: q, question: scorableQuestion(q) }))
-  // The same filter as questionsShownAt, once per distinct start.
-  const shownAt = new Map<string, typeof scorable>()
-  const shown = (startedAt: string) => {
-    let list = shownAt.get(startedAt)
-    if (!list)
-      shownAt.set(
-        startedAt,
-        (list = scorable.filter(
-          (q) => q.row.created_at <= startedAt && (q.row.archived_at === null || q.row.archived_at > startedAt),
-        )),
-      )
-    return list
-  }
-  return attempts.map((a) => {
-    const paper = shown(a.started_at)
-    const mine = byAttempt.get(a.id)
-    return {
-      attemptId: a.id,
-      score: scorePaper(
-        paper.map((q) => q.question),
-        paper.map((q) => mine?.get(q.row.id) ?? null),
-      ),
-    }
-  })
 }

@@ -14,6 +14,7 @@ export type LivePanel = {
   openAttempts: number
   publishedAt: string | null
   held: boolean
+  correctionPending: boolean
   overrides: { id: string; name: string; email: string; extraMinutes: number; opensAt: string; closesAt: string }[]
 }
 
@@ -63,6 +64,11 @@ export function LiveMockPanel({ live, reply }: { live: LivePanel; reply?: LiveRe
           </dd>
         </div>
       </dl>
+      {live.correctionPending ? (
+        <p className="mb-2 text-sm font-medium" data-testid="correction-pending">
+          A key was corrected after the attempts were scored: Publish results re-scores and re-ranks everyone first.
+        </p>
+      ) : null}
       {reply && reply.intent !== 'override' && reply.message ? (
         <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
           {reply.message}
