@@ -11,6 +11,7 @@ import { action as staffAction, loader as staffPage } from '~/routes/admin/quiz-
 import { loader as quizApiGet, action as quizApiPost } from '~/routes/api/quiz'
 import { action as adminApiPost } from '~/routes/api/admin'
 import { db } from '~/utils/db.server'
+import { rankedPapers } from '~/models/quiz/revision.server'
 
 // A live mock's results (app/models/quiz/live-results.server.ts): withheld on the result page, its data, the
 // leaderboard and the API until published; then the All-India rank, percentile (the one definition), section ranks,
@@ -75,6 +76,8 @@ describe('before publication', () => {
     )
     expect(api.status).toBe(403)
     expect(api.text).not.toContain(c.user.email)
+    // Nor the practice lists, saved questions or progress (they read the key and the score).
+    expect(await rankedPapers(c.user)).toEqual([])
     // The older client does not list it yet.
     const list = await callApi({ loader: quizApiGet, action: quizApiPost }, 'GET', '/api/v1/quiz')
     expect(list.body.data.map((q: { _id: string }) => q._id)).not.toContain(quiz.id)
@@ -119,6 +122,7 @@ describe('after publication', () => {
       params: { quizId: quiz.id },
     })
     expect(mine.data.result.rank).toBe(2)
+    expect((await rankedPapers(c.user)).map((p) => p.quiz.id)).toEqual([quiz.id])
 
     // After the window: an unranked attempt, never in the ranks, told where it would have ranked.
     const late = await learner()

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { formatIndiaDateTime } from '~/lib/dates'
 import { formatMarks, storedScore } from '~/lib/quiz/marks'
+import { countText } from '~/lib/quiz/live-rank'
 import type { Job } from '../jobs/job'
 
 // The live mock's e-mails, jobs of the scheduled sweep (app/models/sweep/sweep.server.ts), each claimed once across
@@ -82,9 +83,6 @@ export async function dueLiveReminders(input: { conn: Kysely<Database>; now: Dat
   }
   return jobs
 }
-
-/** Thousands separators as India writes them ('2,145'; '1,02,345'). */
-export const countText = (n: number) => n.toLocaleString('en-IN')
 
 /**
  * Every ranked attempt of the paper in leaderboard order with its rank: higher score first, then the earlier
