@@ -256,7 +256,17 @@ describe('staff', () => {
     })
     expect(form.status).toBe(400)
     expect(form.data).toMatchObject({ field: 'extraMinutes', values: { extraMinutes: 'ten' } })
+    // By e-mail: the same learner's override replaced.
+    const byMail = await callRoute(staffAction, `/admin/quiz-result/${quiz.id}`, {
+      cookie,
+      params: { quizId: quiz.id },
+      method: 'POST',
+      form: { intent: 'override', userId: who.email.toUpperCase(), extraMinutes: '5', opensAt: '', closesAt: '' },
+    })
+    expect(byMail.status).toBe(200)
+    const replaced = await db.selectFrom('live_mock_overrides').selectAll().where('user_id', '=', who.id).execute()
+    expect(replaced.map((r) => r.extra_minutes)).toEqual([5])
     const audit = await db.selectFrom('audit_log').select('action').where('target_id', '=', quiz.id).execute()
-    expect(audit.map((a) => a.action)).toEqual(['live_mock.override'])
+    expect(audit.map((a) => a.action)).toEqual(['live_mock.override', 'live_mock.override'])
   })
 })

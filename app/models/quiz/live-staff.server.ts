@@ -123,7 +123,7 @@ export function readOverride(
   | { ok: true; value: { userId: string; extraMinutes: number; opensAt: string | null; closesAt: string | null } }
   | ({ ok: false } & Required<StaffProblem>) {
   const userId = typeof raw.userId === 'string' ? raw.userId.trim() : ''
-  if (!isId(userId)) return { ok: false, field: 'userId', message: 'Choose the learner (userId).' }
+  if (!isId(userId)) return { ok: false, field: 'userId', message: 'No learner has this id or e-mail (userId).' }
   const extraRaw = raw.extraMinutes === undefined || raw.extraMinutes === '' ? 0 : raw.extraMinutes
   const extra = extraMinutesSchema.safeParse(extraRaw)
   if (!extra.success || typeof extraRaw === 'boolean')
@@ -135,6 +135,14 @@ export function readOverride(
   if (closesAt === undefined)
     return { ok: false, field: 'closesAt', message: 'Enter the close as a date and time (India time).' }
   return { ok: true, value: { userId, extraMinutes: extra.data, opensAt, closesAt } }
+}
+
+/** The staff form takes the learner's e-mail as well as their id: the id of the user with this e-mail, if any. */
+export async function learnerIdOf(idOrEmail: string): Promise<string> {
+  const value = idOrEmail.trim()
+  if (!value.includes('@')) return value
+  const row = await db.selectFrom('users').select('id').where('email', '=', value.toLowerCase()).executeTakeFirst()
+  return row?.id ?? value
 }
 
 /** Sets (or replaces) a learner's override of a live mock, audited. */

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { holdResults, publishNow, readOverride, setOverride } from '~/models/quiz/live-staff.server'
+import { holdResults, learnerIdOf, publishNow, readOverride, setOverride } from '~/models/quiz/live-staff.server'
 import { readForm } from '~/utils/body.server'
 import { dataWithSuccess } from '~/utils/toast.server'
 
@@ -31,7 +31,7 @@ export async function liveMockAction({
     const values = Object.fromEntries(
       ['userId', 'extraMinutes', 'opensAt', 'closesAt'].map((k) => [k, String(form.get(k) ?? '')]),
     )
-    const read = readOverride(values)
+    const read = readOverride({ ...values, userId: await learnerIdOf(values.userId ?? '') })
     if (!read.ok) return data({ intent, field: read.field, message: read.message, values }, { status: 400 })
     const outcome = await setOverride({ quizId, actorId, input: read.value })
     if (!outcome.ok)

@@ -105,7 +105,7 @@ export function LiveMockPanel({ live, reply }: { live: LivePanel; reply?: LiveRe
       <Form method="post" className="max-w-md">
         <input type="hidden" name="intent" value="override" />
         <Field
-          label="Learner's user id"
+          label="Learner (user id or e-mail)"
           inputProps={{ name: 'userId', defaultValue: override?.values?.userId ?? '', required: true }}
           errors={errorOf('userId')}
         />
