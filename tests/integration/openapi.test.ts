@@ -712,6 +712,23 @@ describe('recorded answers', () => {
       ).status,
     ).toBe(400)
     expect((await call('GET', `/api/v1/admin/quiz/${free.id}/results`, { cookie: instructor.cookie })).status).toBe(200)
+    // A live mock's override (app/routes/api/admin/live-mocks.server.ts): saved, a refused field, an unknown quiz.
+    const opens = new Date(Date.now() + 86_400_000)
+    await db
+      .updateTable('quizzes')
+      .set({ opens_at: opens.toISOString(), closes_at: new Date(opens.getTime() + 7_200_000).toISOString() })
+      .where('id', '=', spare.id)
+      .execute()
+    const overrides = `/api/v1/admin/quiz/${spare.id}/overrides`
+    const override = { userId: learner.id, extraMinutes: 15 }
+    expect((await call('POST', overrides, { cookie: instructor.cookie, json: override })).status).toBe(200)
+    expect(
+      (await call('POST', overrides, { cookie: instructor.cookie, json: { ...override, extraMinutes: -1 } })).status,
+    ).toBe(400)
+    expect(
+      (await call('POST', `/api/v1/admin/quiz/${unknownId}/overrides`, { cookie: instructor.cookie, json: override }))
+        .status,
+    ).toBe(404)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(200)
     expect((await call('DELETE', `/api/v1/admin/quiz/${spare.id}`, { cookie: instructor.cookie })).status).toBe(404)
     // /admin/questions: the question bank.

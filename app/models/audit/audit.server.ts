@@ -31,6 +31,10 @@ export type AuditAction =
   | 'quiz_image.add'
   | 'quiz_image.delete'
   | 'quiz_price.update'
+  | 'live_mock.publish'
+  | 'live_mock.hold'
+  | 'live_mock.override'
+  | 'live_mock.rescore'
   | 'payment.refund_due'
   | 'payment.regrant'
   | 'payment.refund'
@@ -74,6 +78,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'quiz_image.add': 'Added an image to a quiz',
   'quiz_image.delete': 'Deleted an image of a quiz',
   'quiz_price.update': 'Changed quiz bundle price',
+  'live_mock.publish': 'Published the results of a live mock',
+  'live_mock.hold': 'Held the results of a live mock',
+  'live_mock.override': "Set a learner's live mock window",
+  'live_mock.rescore': 'Re-scored a live mock after a key correction',
   'payment.refund_due': 'Payment to refund: coupon over its usage limit',
   'payment.regrant': 'Fulfilled a paid order by hand (reconciliation)',
   'payment.refund': 'Refunded a payment',

@@ -8,7 +8,8 @@ import {
   type PaperScore,
   type QuestionType,
 } from '~/lib/quiz/scoring'
-import { getAttempt } from '~/models/quiz/attempt.server'
+import { getAttempt, getLatestPractice } from '~/models/quiz/attempt.server'
+import { isLiveMock } from '~/lib/quiz/window'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { markedPaper, type MarkedPaper } from '~/models/quiz/paper.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
@@ -128,8 +129,13 @@ async function findAttempt({
 }): Promise<AttemptRow | undefined> {
   // The ranked attempt (finalized first when its clock ran out), which must be submitted before any key shows.
   const ranked = await getAttempt(userId, quizId, now)
-  if (!ranked?.submitted_at) return undefined
-  if (!attemptId || attemptId === ranked.id) return ranked
+  if (!ranked?.submitted_at) {
+    // A published live mock is open to anyone as an unranked attempt, sat or not (app/models/quiz/attempt.server.ts
+    // startPractice): its key is public by then, so the practice result shows without a ranked attempt.
+    const quiz = await getQuiz(quizId)
+    if (!quiz || !isLiveMock(quiz) || !quiz.results_published_at) return undefined
+    if (!attemptId) return getLatestPractice(userId, quizId)
+  } else if (!attemptId || attemptId === ranked.id) return ranked
   if (!isId(attemptId)) return undefined
   return (
     db

@@ -16,10 +16,11 @@ import {
 
 // The paper with its answer key: the ONLY module that reads or writes the key columns of a question
 // (correct_option, correct_options, answer_min, answer_max). Everything else gets the key in domain terms, and
-// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics).
+// only from functions that run after submission (markedPaper) or for staff (the editor, the statistics). A live
+// mock's whole-paper scoring and key correction (./live-paper.server.ts) read and write them with these columns.
 
 /** What scoring reads of a question: its marking and key, none of its text. */
-const scoringColumns = [
+export const scoringColumns = [
   'id',
   'type',
   'marks',
@@ -89,7 +90,7 @@ export type KeyedQuestion = {
 type ScoringRow = Pick<KeyRow, (typeof scoringColumns)[number]>
 
 /** The question as app/lib/quiz/scoring.ts scores it (marks may arrive as text from PostgreSQL's numeric). */
-function scorableQuestion(q: ScoringRow): Question {
+export function scorableQuestion(q: ScoringRow): Question {
   const common = {
     marks: marksFromStorage(Number(q.marks)),
     negativeMarks: marksFromStorage(Number(q.negative_marks)),

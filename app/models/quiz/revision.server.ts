@@ -63,6 +63,8 @@ async function revisableAttempts(
     .where('a.submitted_at', 'is not', null)
     .where('a.practice_set_id', 'is', null)
     .$if(rankedOnly, (qb) => qb.where('a.mode', '=', 'ranked'))
+    // A live mock's key and scores are withheld until its results are published (app/models/quiz/live-results.server.ts).
+    .where((eb) => eb.or([eb('q.opens_at', 'is', null), eb('q.results_published_at', 'is not', null)]))
     .$if(!!quizIds, (qb) => qb.where('a.quiz_id', 'in', quizIds!))
     // The quiz's ranked attempt by this learner is submitted (a practice re-take exists only after it, but the key
     // rests on this check, not on that order).

@@ -8,6 +8,8 @@ import { CLAIM_RETRY_MINUTES, deliver, sentKeys, type Clock } from '../jobs/clai
 import { dueClassNotices } from '../live/class-notices.server'
 import { duePurchaseMails } from '../money/purchase-mail.server'
 import { dueReminders } from '../live/reminders.server'
+import { closeLiveAttempts, publishDueResults } from '../quiz/live-close.server'
+import { dueLiveReminders, dueRankMails } from '../quiz/live-mails.server'
 
 // Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
 // 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened
@@ -38,16 +40,26 @@ function sweepClock(options: SweepOptions): { clock: Clock; now: Date } {
   return { clock: () => new Date(start + (Date.now() - began)), now: options.now }
 }
 
-/** Runs one sweep: every due message not yet claimed is claimed, sent and marked sent. */
-export async function runSweep(options: SweepOptions = {}): Promise<{ sent: string[]; failed: string[] }> {
+/**
+ * Runs one sweep: first the close of live mocks (open attempts past their time submitted by the server, then
+ * results published once every window has closed: app/models/quiz/live-close.server.ts), then every due message
+ * not yet claimed is claimed, sent and marked sent (the rank e-mails of a mock published by this very sweep too).
+ */
+export async function runSweep(
+  options: SweepOptions = {},
+): Promise<{ sent: string[]; failed: string[]; closed: number; published: string[] }> {
   const conn = options.db ?? appDb
   const { clock, now } = sweepClock(options)
   const send = options.send ?? sendMail
   const origin = options.origin ?? appOrigin()
+  const closed = await closeLiveAttempts({ conn, now })
+  const published = await publishDueResults({ conn, now })
   const jobs = [
     ...(await dueReminders({ conn, now, origin })),
     ...(await dueClassNotices({ conn, now, origin })),
     ...(await duePurchaseMails({ conn, now, origin, retryMinutes: CLAIM_RETRY_MINUTES })),
+    ...(await dueLiveReminders({ conn, now, origin })),
+    ...(await dueRankMails({ conn, now, origin })),
   ]
   const done = await sentKeys(
     conn,
@@ -61,7 +73,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<{ sent: stri
     if (outcome === 'sent') sent.push(job.key)
     else if (outcome === 'failed') failed.push(job.key)
   }
-  return { sent, failed }
+  return { sent, failed, closed, published }
 }
 
 let timer: ReturnType<typeof setInterval> | undefined
@@ -77,8 +89,10 @@ export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECO
     if (running) return
     running = true
     try {
-      const { sent, failed } = await runSweep()
+      const { sent, failed, closed, published } = await runSweep()
       if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
+      if (closed || published.length)
+        console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
     } catch (error) {
       console.error('[jobs] sweep failed:', error)
     } finally {

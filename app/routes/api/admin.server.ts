@@ -3,6 +3,7 @@ import { adminAccessEndpoints } from './admin/access.server'
 import { adminBankPaperEndpoints } from './admin/bank-papers.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
+import { adminLiveMockEndpoints } from './admin/live-mocks.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
 import { adminRefundEndpoints } from './admin/refunds.server'
 import { adminQuizImageEndpoints } from './admin/quiz-images.server'
@@ -26,5 +27,6 @@ export const adminApi = apiResource({
     ...adminQuizImageEndpoints,
     ...adminQuestionEndpoints,
     ...adminBankPaperEndpoints,
+    ...adminLiveMockEndpoints,
   ],
 })

@@ -29,6 +29,9 @@ import { practiceSetEndpoints } from './quiz-practice.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/accounts/user.server'
 import { secondsLeft } from '~/lib/quiz/clock'
+import { formatIndiaDateTime } from '~/lib/dates'
+import { isLiveMock } from '~/lib/quiz/window'
+import { withholding } from '~/models/quiz/live-results.server'
 
 // /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and
 // the answer key leaves the server only in the submit response of that learner's own attempt.
@@ -39,6 +42,9 @@ const GATE_MESSAGES = {
   'not-found': 'Quiz not found.',
   'not-open': 'This live mock has not opened yet.',
 } as const
+
+/** A live mock's leaderboard before its results are published (with `resultsAt`, an ISO instant). */
+const RESULTS_WITHHELD = 'The results of this live mock are not published yet.'
 
 /** The answer to a refused gate; `notFound` replaces the message of an unknown quiz where the old route had its own. */
 const refused = (reason: GateRefusal, notFound?: string) =>
@@ -64,7 +70,9 @@ async function needsWebsite(quizId: string) {
 
 const list = async () => {
   try {
-    const quizzes = (await listQuizzes()).filter((q) => q.olderClient)
+    // A live mock is listed only once its results are published: then it is a paper like any other to the older
+    // client, which knows no window, registration or withheld result.
+    const quizzes = (await listQuizzes()).filter((q) => q.olderClient && (!isLiveMock(q) || q.results_published_at))
     return json({ success: true, data: quizzes.map(quizListItemJson) })
   } catch (error) {
     console.error('[api] quiz list failed', error)
@@ -135,6 +143,16 @@ const submit = async ({ request, user }: SignedIn) => {
     const { attempt } = existing ? { attempt: existing } : await startAttempt({ userId: user.id, quiz: gate.quiz })
     const outcome = await submitAttempt({ attemptId: attempt.id, answers })
     if (outcome.status === 'already') return apiError(400, 'You have already attempted this quiz')
+    // A live mock's score and key wait for the publication of its results.
+    const held = await withholding(gate.quiz, user)
+    if (held.withheld)
+      return json({
+        success: true,
+        quizId,
+        withheld: true,
+        resultsAt: held.resultsAt,
+        message: `Submitted. Results at ${formatIndiaDateTime(held.resultsAt)}.`,
+      })
     return json(submitResultJson(quizId, await buildResult(outcome.attempt)))
   } catch (error) {
     if (error instanceof QuizError) return problem(error)
@@ -145,6 +163,8 @@ const submit = async ({ request, user }: SignedIn) => {
 const leaderboard = async ({ params, user }: SignedIn) => {
   const gate = await quizGate(user, params.id)
   if (!gate.ok) return refused(gate.reason, 'Leaderboard not found')
+  const held = await withholding(gate.quiz, user)
+  if (held.withheld) return apiError(403, RESULTS_WITHHELD, { resultsAt: held.resultsAt })
   // The old route sent every result; we cap the list so a popular quiz cannot produce a multi-MB body.
   const board = await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 1000 })
   if (!board) return apiError(404, 'Leaderboard not found')
@@ -212,7 +232,19 @@ export const quizApi = apiResource({
       summary: 'Submits the answers of an attempt and returns the result with the answer key',
       guard: 'signedIn',
       body: { json: z.object({ quizId: z.string(), answers: z.array(submitAnswerSchema) }) },
-      success: { 200: SubmitResultShape },
+      success: {
+        200: SubmitResultShape.or(
+          z
+            .object({
+              success: z.literal(true),
+              quizId: z.string(),
+              withheld: z.literal(true),
+              resultsAt: z.string(),
+              message: z.string(),
+            })
+            .describe('Ours: a live mock before its results are published: submitted, no score or key yet'),
+        ),
+      },
       errors: {
         400: `"Invalid quizId", "Answers must be a non-empty array", a malformed answer, "You have already attempted this quiz", "${NEEDS_WEBSITE}" or "${NEEDS_WEBSITE_MARKUP}"`,
         403: GATE_MESSAGES['no-access'],
@@ -252,7 +284,10 @@ export const quizApi = apiResource({
           }),
         }),
       },
-      errors: { 403: GATE_MESSAGES['no-access'], 404: 'Leaderboard not found' },
+      errors: {
+        403: `"${GATE_MESSAGES['no-access']}", or "${RESULTS_WITHHELD}" with resultsAt (a live mock before publication)`,
+        404: 'Leaderboard not found',
+      },
       handler: leaderboard,
     }),
     endpoint({

@@ -4,14 +4,23 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getLeaderboard, type LeaderboardEntry } from '~/models/quiz/standing.server'
 import { quizGate } from '~/models/quiz/access.server'
 import { requireUser } from '~/auth/guard.server'
+import { formatIndiaDateTime } from '~/lib/dates'
+import { withholding } from '~/models/quiz/live-results.server'
 import type { Route } from './+types/leaderboard'
 
 // /quiz/leaderboard/{id}: podium of three, ranks from 4, the viewer's rank and percentile.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return { board: null, denied: gate.reason === 'no-access' }
-  return { board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }), denied: false }
+  if (!gate.ok) return { board: null, denied: gate.reason === 'no-access', resultsAt: null }
+  // A live mock's board stays on the server until its results are published (app/models/quiz/live-results.server.ts).
+  const held = await withholding(gate.quiz, user)
+  if (held.withheld) return { board: null, denied: false, resultsAt: formatIndiaDateTime(held.resultsAt) }
+  return {
+    board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }),
+    denied: false,
+    resultsAt: null,
+  }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Leaderboard | ${BRAND_NAME}` }]
@@ -36,11 +45,17 @@ const PODIUM = [
 ]
 
 export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
-  const { board, denied } = loaderData
+  const { board, denied, resultsAt } = loaderData
   if (!board) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="mb-6 text-lg">{denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}</p>
+        <p className="mb-6 text-lg" data-testid="results-at">
+          {resultsAt
+            ? `The All-India ranks are published at ${resultsAt}.`
+            : denied
+              ? 'You do not have access to this quiz.'
+              : 'Leaderboard not found.'}
+        </p>
         <QuizzesLink label="Back to Quizzes" />
       </main>
     )

@@ -11,7 +11,15 @@ import {
   ScoreBar,
 } from '~/components/quiz/result-parts'
 import { BRAND_NAME } from '~/lib/constants'
-import { getAnalysis } from '~/models/quiz/analysis.server'
+import { getAnalysis, type Analysis } from '~/models/quiz/analysis.server'
+import { getAttempt } from '~/models/quiz/attempt.server'
+import { sectionRanks, withholding, wouldHaveRanked } from '~/models/quiz/live-results.server'
+import { formatIndiaDateTime } from '~/lib/dates'
+import { isLiveMock } from '~/lib/quiz/window'
+import { marksToStorage } from '~/lib/quiz/marks'
+import { UNNAMED_SECTION } from '~/lib/quiz/scoring'
+import { countText } from '~/lib/quiz/live-rank'
+import type { QuizRow } from '~/models/quiz/catalog.server'
 import { quizGate } from '~/models/quiz/access.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/auth/guard.server'
@@ -31,7 +39,18 @@ export const handle: RouteHandle = { hideFloatingPanel: true }
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const gate = await quizGate(user, params.quizId)
-  if (!gate.ok) return { result: null, saved: [] }
+  if (!gate.ok) return { result: null, saved: [], resultsAt: null, live: null }
+  // A live mock before publication: not even the learner's own score leaves the server (app/models/quiz/live-results.server.ts).
+  const held = await withholding(gate.quiz, user)
+  if (held.withheld) {
+    const attempt = await getAttempt(user.id, gate.quiz.id)
+    return {
+      result: null,
+      saved: [],
+      resultsAt: attempt?.submitted_at ? formatIndiaDateTime(held.resultsAt) : null,
+      live: null,
+    }
+  }
   const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
   const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
   // Which of these question versions the learner saved ('Save question', /practice's 'Saved questions').
@@ -41,7 +60,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         analysis.questions.map((q) => q.questionId),
       )
     : new Set<string>()
-  return { result: analysis ? resultView(analysis) : null, saved: [...saved] }
+  return {
+    result: analysis ? resultView(analysis) : null,
+    saved: [...saved],
+    resultsAt: null,
+    live: analysis ? await liveStanding(gate.quiz, analysis) : null,
+  }
+}
+
+/** A published live mock's All-India figures: section ranks of a ranked attempt, or a practice score's would-be rank. */
+async function liveStanding(quiz: QuizRow, analysis: Analysis) {
+  if (!isLiveMock(quiz)) return null
+  if (analysis.attempt.mode === 'practice') {
+    const would = await wouldHaveRanked(quiz.id, marksToStorage(analysis.score))
+    return { wouldHaveRanked: `${countText(would.rank)} of ${countText(would.of)}`, sections: [] }
+  }
+  const ranks = await sectionRanks(quiz.id, analysis.sections)
+  return {
+    wouldHaveRanked: null,
+    sections: ranks.map((r) => ({
+      name: r.key ?? UNNAMED_SECTION,
+      rank: `${countText(r.rank)} of ${countText(r.of)}`,
+    })),
+  }
 }
 
 /** 'Save question' / 'Remove' of one reviewed question; back to this result, at the question. */
@@ -113,11 +154,14 @@ function GroupTable({ caption, groups, testId }: { caption: string; groups: View
 }
 
 export default function QuizResultPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { result, saved } = loaderData
+  const { result, saved, resultsAt, live } = loaderData
   if (!result) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="mb-6 text-lg">No quiz result available.</p>
+        <h1 className="mb-4 text-2xl font-bold">Quiz Results</h1>
+        <p className="mb-6 text-lg" data-testid="results-at">
+          {resultsAt ? `Submitted. Results at ${resultsAt}.` : 'No quiz result available.'}
+        </p>
         <QuizzesLink label="Back to Quizzes" />
       </main>
     )
@@ -139,8 +183,8 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
           <Stat label="Marks" value={`${r.score} / ${r.max}`} testId="exact-score" />
           <Stat
-            label="Rank"
-            value={r.rank === null ? 'Not ranked' : `${r.rank} of ${r.participants}`}
+            label={live && !r.practice ? 'All-India rank' : 'Rank'}
+            value={r.rank === null ? 'Not ranked' : `${countText(r.rank)} of ${countText(r.participants)}`}
             testId="analysis-rank"
           />
           <Stat label="Percentile" value={r.percentile ?? '—'} testId="analysis-percentile" />
@@ -151,6 +195,27 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
           <Stat label="Correct / Incorrect" value={`${r.overall.correct} / ${r.overall.wrong}`} />
           <Stat label="Time taken" value={r.duration} testId="analysis-time" />
         </dl>
+        {live?.wouldHaveRanked ? (
+          <p className="mt-3 font-semibold" data-testid="would-have-ranked">
+            Your score would have ranked {live.wouldHaveRanked} in the live mock (it does not enter the ranks).
+          </p>
+        ) : null}
+        {live && live.sections.length > 0 ? (
+          <p className="mt-3 font-semibold" data-testid="all-india-rank">
+            All-India rank {r.rank === null ? '—' : `${countText(r.rank)} of ${countText(r.participants)}`}
+          </p>
+        ) : null}
+        {live && live.sections.length > 0 ? (
+          <dl
+            className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3"
+            aria-label="Section ranks"
+            data-testid="section-ranks"
+          >
+            {live.sections.map((s) => (
+              <Stat key={s.name} label={`${s.name} rank`} value={s.rank} />
+            ))}
+          </dl>
+        ) : null}
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
           Rank, percentile, topper and average count everyone&apos;s first (ranked) submitted attempt; practice attempts
           never do. Percentile: the share of participants who scored as much as you or less, you included.

@@ -1,0 +1,95 @@
+import { sql } from 'kysely'
+import { isStaff } from '~/lib/roles'
+import { marksToStorage, type Marks } from '~/lib/quiz/marks'
+import { isLiveMock } from '~/lib/quiz/window'
+import { db } from '~/utils/db.server'
+import type { QuizRow } from './catalog.server'
+import { latestClose } from './live-close.server'
+import { rankedPaperScores } from './live-paper.server'
+import { scoreTotals } from './standing.server'
+
+// A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
+// result reaches anyone through the learner's pages or the API: no score, key, explanation, leaderboard or other
+// learner's score, only 'Submitted. Results at {time}' (the latest close of any learner's window). After it:
+// - the All-India rank, participants and percentile are the leaderboard's (app/models/quiz/standing.server.ts):
+//   everyone who sat it in the window is exactly the ranked attempts, since after the window only practice
+//   attempts open (never ranked, never in the score counts);
+// - a section rank is 1 + the ranked attempts whose marks in that section are higher (ties share it: a section has
+//   no submission order of its own). Section marks are scored for the whole paper in three reads
+//   (rankedPaperScores) and kept per process until the paper's score totals change (a re-score, a late submit);
+// - a practice attempt after the window is told where its score would have ranked among the live ranks.
+
+/** Whether results of this paper are withheld now from a viewer of the learner's pages or the API. */
+export type Withholding = { withheld: true; resultsAt: string } | { withheld: false }
+
+/** A live mock's results are withheld from everyone but staff until published; anytime papers never are. */
+export async function withholding(
+  quiz: Pick<QuizRow, 'id' | 'opens_at' | 'closes_at' | 'results_published_at'>,
+  viewer?: { role: string } | null,
+): Promise<Withholding> {
+  if (!isLiveMock(quiz) || quiz.results_published_at) return { withheld: false }
+  if (viewer && isStaff(viewer.role)) return { withheld: false }
+  const close = await latestClose(quiz)
+  return { withheld: true, resultsAt: (close ?? new Date(quiz.closes_at)).toISOString() }
+}
+
+type SectionTable = Map<string | null, number[]>
+const sectionTables = new Map<string, { stamp: string; table: SectionTable }>()
+
+/** Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. */
+async function sectionTable(quizId: string): Promise<SectionTable> {
+  const totals = await scoreTotals(quizId)
+  const stamp = `${totals.participants}:${String(totals.total)}`
+  const cached = sectionTables.get(quizId)
+  if (cached?.stamp === stamp) return cached.table
+  const table: SectionTable = new Map()
+  for (const { score } of await rankedPaperScores(quizId)) {
+    for (const s of score.sections) {
+      let list = table.get(s.key)
+      if (!list) table.set(s.key, (list = []))
+      list.push(marksToStorage(s.earned))
+    }
+  }
+  for (const list of table.values()) list.sort((a, b) => b - a)
+  sectionTables.set(quizId, { stamp, table })
+  return table
+}
+
+/** 1 + how many of `sortedDesc` are greater than `units` (binary search). */
+function rankIn(sortedDesc: number[], units: number): number {
+  let lo = 0
+  let hi = sortedDesc.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sortedDesc[mid] > units) lo = mid + 1
+    else hi = mid
+  }
+  return lo + 1
+}
+
+export type SectionRank = { key: string | null; rank: number; of: number }
+
+/** The section ranks of a ranked attempt's sections (its marks per section as its result scores them). */
+export async function sectionRanks(
+  quizId: string,
+  sections: readonly { key: string | null; earned: Marks }[],
+): Promise<SectionRank[]> {
+  const table = await sectionTable(quizId)
+  return sections.map((s) => {
+    const list = table.get(s.key) ?? []
+    return { key: s.key, rank: rankIn(list, marksToStorage(s.earned)), of: list.length }
+  })
+}
+
+/** Where a score would rank among the live ranks without entering them: 1 + the ranked scores above it. */
+export async function wouldHaveRanked(quizId: string, units: number): Promise<{ rank: number; of: number }> {
+  const row = await db
+    .selectFrom('quiz_score_counts')
+    .select([
+      sql<number | string | null>`sum(case when score_units > ${units} then n else 0 end)`.as('above'),
+      sql<number | string | null>`sum(n)`.as('participants'),
+    ])
+    .where('quiz_id', '=', quizId)
+    .executeTakeFirst()
+  return { rank: 1 + Number(row?.above ?? 0), of: Number(row?.participants ?? 0) }
+}
