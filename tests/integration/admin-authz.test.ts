@@ -177,11 +177,12 @@ const pages: Page[] = [
     () => `/admin/quiz-from-bank/${quizId}`,
     () => ({ quizId }),
   ),
+  // A live mock's Publish, Hold and overrides post here.
   page(
     'quiz-result',
     () => import('~/routes/admin/quiz-result'),
     false,
-    false,
+    true,
     () => `/admin/quiz-result/${quizId}`,
     () => ({ quizId }),
   ),
@@ -418,6 +419,14 @@ const apiCases: ApiCase[] = [
     path: '/api/v1/admin/quiz/:quizId/questions',
     adminOnly: false,
     params: () => ({ quizId }),
+    body: {},
+  },
+  // A live mock's override with an empty body: a 400 naming the field, nothing set.
+  {
+    method: 'POST',
+    path: '/api/v1/admin/quiz/:id/overrides',
+    adminOnly: false,
+    params: () => ({ id: quizId }),
     body: {},
   },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
