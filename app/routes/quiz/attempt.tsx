@@ -24,7 +24,7 @@ import { getUser } from '~/auth/session.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
 import { answerTestPost, readTestForm, testViewData } from './test-view.server'
-import { introCounts, liveBeforeData, liveClosedData, liveIntroNote, submittedLiveText } from './live-view.server'
+import { introCounts, liveBeforeData, liveClosedData, liveIntroNote } from './live-view.server'
 import type { Route } from './+types/attempt'
 
 // /quiz/{id}: Access Denied card, intro card, or the test view of the open attempt.
@@ -197,11 +197,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     questions,
     base,
     resultUrl,
-    submitted: practice
-      ? 'Your practice test has been submitted.'
-      : gate.live && !quiz.results_published_at
-        ? submittedLiveText(quiz)
-        : 'Your test has been submitted.',
+    // A live mock's result page itself says when results come ('Submitted. Results at ...').
+    submitted: practice ? 'Your practice test has been submitted.' : 'Your test has been submitted.',
     now,
   })
 }

@@ -22,12 +22,6 @@ export function resultsAtText(quiz: Pick<QuizRow, 'closes_at' | 'results_held'>)
   return formatIndiaDateTime(quiz.closes_at)
 }
 
-/** The line a learner reads after submitting a live mock whose results are not out yet. */
-export function submittedLiveText(quiz: Pick<QuizRow, 'closes_at' | 'results_held'>): string {
-  const at = resultsAtText(quiz)
-  return at ? `Submitted. Results at ${at}.` : 'Submitted. Results will be published once staff have checked them.'
-}
-
 /** Seconds from `now` to an instant (never negative). */
 const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000))
 
