@@ -155,7 +155,8 @@ test('upload a figure on the new-question page, see its preview, and name it in 
   await expect(page).toHaveURL(/\/admin\/questions\/new\?images/)
   const preview = page.locator('#quiz-images').getByRole('img', { name: alt })
   await expect(preview).toBeVisible()
-  expect(await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  // Visible is not loaded: wait for the bytes (as quiz-images.spec.ts does).
+  await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByLabel('Markup to paste').first()).toHaveValue(`![${alt}](${name})`)
 
   const form = page.locator('#bank-question')
@@ -169,5 +170,5 @@ test('upload a figure on the new-question page, see its preview, and name it in 
   await expect(page.getByRole('heading', { level: 1, name: 'Edit question' })).toBeVisible()
   const shown = page.getByRole('region', { name: 'As learners see it now' }).getByRole('img', { name: alt })
   await expect(shown).toBeVisible()
-  expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
 })
