@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { answersCloseAt, pastGraceDeadlineBound } from '~/lib/quiz/clock'
+import { learnerWindow } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import { submitAttempt } from './attempt.server'
 import { hasUncarriedCorrection } from './live-paper.server'
@@ -17,23 +18,23 @@ import { hasUncarriedCorrection } from './live-paper.server'
 /** How many attempts the close submits at once. */
 const CLOSE_CONCURRENCY = 8
 
-/** The latest close any learner of the paper has: the paper's, or an override's (its own close + extra minutes). */
+/**
+ * The latest close any learner of the paper has: the paper's, or an override's. Each learner's close is their
+ * window's (app/lib/quiz/window.ts learnerWindow: an override's own close, or the paper's, plus extra minutes).
+ */
 export async function latestClose(
-  quiz: { id: string; closes_at: string | null },
+  quiz: { id: string; opens_at: string | null; closes_at: string | null },
   conn: Kysely<Database> = db,
 ): Promise<Date | null> {
-  if (!quiz.closes_at) return null
+  const paper = learnerWindow(quiz)
+  if (!paper) return null
   const overrides = await conn
     .selectFrom('live_mock_overrides')
-    .select(['extra_minutes', 'closes_at'])
+    .select(['extra_minutes', 'opens_at', 'closes_at'])
     .where('quiz_id', '=', quiz.id)
     .execute()
-  let latest = Date.parse(quiz.closes_at)
-  for (const o of overrides) {
-    const close = Date.parse(o.closes_at ?? quiz.closes_at) + Math.max(0, Number(o.extra_minutes)) * 60_000
-    if (close > latest) latest = close
-  }
-  return new Date(latest)
+  const closes = overrides.map((o) => learnerWindow(quiz, o)!.closesAt.getTime())
+  return new Date(Math.max(paper.closesAt.getTime(), ...closes))
 }
 
 /**
@@ -72,7 +73,7 @@ export async function closeLiveAttempts({ conn = db, now }: { conn?: Kysely<Data
 async function closedUnpublished(conn: Kysely<Database>, now: Date) {
   return conn
     .selectFrom('quizzes')
-    .select(['id', 'closes_at'])
+    .select(['id', 'opens_at', 'closes_at'])
     .where('opens_at', 'is not', null)
     .where('closes_at', 'is not', null)
     .where('closes_at', '<', pastGraceDeadlineBound(now).toISOString())
