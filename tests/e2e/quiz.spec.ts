@@ -338,7 +338,11 @@ test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }
   const quiz = await createQuiz(db, { title: `Offline ${tag}`, timeLimit: 30, questions: questions(tag) })
   const user = await loginAs('user')
   await page.goto(`/quiz/${quiz.id}`)
+  // The other questions come from the paper after hydration; a learner who loses the connection before that has
+  // only the question on screen, so the drop comes once the paper is on the phone.
+  const paper = page.waitForResponse((r) => r.url().endsWith(`/quiz/${quiz.id}/paper`) && r.ok())
   await page.getByRole('button', { name: 'Start Quiz' }).click()
+  await paper
   await expect(page.getByTestId('save-status')).toBeVisible()
   await page.context().setOffline(true)
   await page.getByRole('radio', { name: 'Mitochondrion' }).check()
@@ -359,6 +363,24 @@ test('with JavaScript a dropped connection loses no answer', { tag: '@js-only' }
   await page.getByRole('button', { name: 'Yes, submit' }).click()
   await expect(page.getByTestId('score')).toHaveText('Score: 2 / 3')
 })
+
+test(
+  'with JavaScript a paper that failed to load is fetched again',
+  { tag: '@js-only' },
+  async ({ page, db, loginAs }) => {
+    const tag = crypto.randomBytes(3).toString('hex')
+    const quiz = await createQuiz(db, { title: `Refetch ${tag}`, timeLimit: 30, questions: questions(tag) })
+    await loginAs('user')
+    let dropped = 0
+    await page.route(`**/quiz/${quiz.id}/paper`, (route) => (dropped++ === 0 ? route.abort() : route.continue()))
+    await page.goto(`/quiz/${quiz.id}`)
+    await page.getByRole('button', { name: 'Start Quiz' }).click()
+    await page.getByRole('radio', { name: 'Mitochondrion' }).check()
+    await page.getByRole('button', { name: 'Save & Next' }).click()
+    await expect(page.getByRole('radio', { name: 'Semi-conservative' })).toBeVisible({ timeout: 10_000 })
+    expect(dropped).toBe(2)
+  },
+)
 
 test('20 submits at once yield one attempt and one result', { tag: '@js-only' }, async ({ page, db, loginAs }) => {
   const tag = crypto.randomBytes(3).toString('hex')

@@ -4,7 +4,9 @@ import { useEffect, useMemo, useState } from 'react'
 // and section, for the palette), so its HTML stays small however long the paper (a 60-question paper full of
 // formulas would be hundreds of kilobytes); once the test has hydrated (after the page has loaded) the rest comes
 // from /quiz/{id}/paper in one request, before the learner is likely to move on. Until it arrives a question
-// without its markup shows that it is loading.
+// without its markup shows that it is loading. A fetch that fails (the connection dropped in the first seconds) is
+// tried again when the browser is back online and after a growing pause, so a flaky 2G start still ends with the
+// whole paper on the phone.
 
 /** A question of the test view: what the page sends, and what the paper completes. */
 export type TestQuestion = {
@@ -24,32 +26,55 @@ export type TestQuestion = {
   negativeMarks?: string
 }
 
+class PaperError extends Error {
+  constructor(readonly final: boolean) {
+    super('paper not loaded')
+  }
+}
+
 /** What the paper adds to a question the page sent as its id and section only. */
 type Markup = Required<Pick<TestQuestion, 'type' | 'marks' | 'negativeMarks' | 'questionHtml' | 'optionsHtml'>>
 
 export function usePaper(quizId: string, attemptId: string, questions: TestQuestion[], hydrated: boolean) {
   const [markup, setMarkup] = useState<Record<string, Markup>>({})
   const [failed, setFailed] = useState(false)
+  const [tries, setTries] = useState(0)
   const complete = questions.every((q) => q.questionHtml !== undefined)
 
+  const loaded = Object.keys(markup).length > 0
   useEffect(() => {
-    if (!hydrated || complete) return
+    if (!hydrated || complete || loaded) return
     let live = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const again = () => {
+      if (live) setTries((n) => n + 1)
+    }
     fetch(`/quiz/${quizId}/paper`, { headers: { Accept: 'application/json' } })
       .then(async (res) => {
-        if (!res.ok) throw new Error(`paper ${res.status}`)
+        // A refusal (the attempt ended, the access went) is final; only a dropped connection or a server hiccup
+        // is worth another try.
+        if (!res.ok) throw new PaperError(res.status < 500)
         const body = (await res.json()) as { attemptId: string; questions: Array<{ id: string } & Markup> }
         // Another attempt (a practice test opened elsewhere) is not this page's paper.
-        if (body.attemptId !== attemptId) throw new Error('another attempt')
-        if (live) setMarkup(Object.fromEntries(body.questions.map(({ id, ...m }) => [id, m])))
+        if (body.attemptId !== attemptId) throw new PaperError(true)
+        if (!live) return
+        setMarkup(Object.fromEntries(body.questions.map(({ id, ...m }) => [id, m])))
+        setFailed(false)
       })
-      .catch(() => {
-        if (live) setFailed(true)
+      .catch((e: unknown) => {
+        if (!live) return
+        setFailed(true)
+        if (e instanceof PaperError && e.final) return
+        // 2 s, 4 s, 8 s ... at most 30 s apart, or at once when the connection returns.
+        retry = setTimeout(again, Math.min(30_000, 2000 * 2 ** tries))
+        window.addEventListener('online', again, { once: true })
       })
     return () => {
       live = false
+      clearTimeout(retry)
+      window.removeEventListener('online', again)
     }
-  }, [hydrated, complete, quizId, attemptId])
+  }, [hydrated, complete, loaded, tries, quizId, attemptId])
 
   const merged = useMemo(
     () => questions.map((q) => (q.questionHtml === undefined && markup[q.id] ? { ...q, ...markup[q.id] } : q)),
