@@ -4,6 +4,7 @@
 //
 //   const db = openBenchDb({ file })  or  openBenchDb({ url })
 //   await db.all('select ... where x = ?', [x])          // rows
+//   await db.run('update ... where x = ?', [x])         // no rows back
 //   await db.insert([{ table, columns, rows }, ...])      // all batches in one transaction
 //   await db.activity()                                   // PostgreSQL: the app's connections right now; SQLite: null
 //   await db.close()
@@ -21,6 +22,10 @@ function openSqlite(file) {
     kind: 'sqlite',
     async all(text, params = []) {
       return db.prepare(text).all(...params)
+    },
+    /** A statement that returns no rows (update, insert ... select). */
+    async run(text, params = []) {
+      db.prepare(text).run(...params)
     },
     async insert(batches) {
       db.transaction(() => {
@@ -58,6 +63,9 @@ function openPostgres(url) {
     kind: 'postgres',
     async all(text, params = []) {
       return (await pool.query(numbered(text), params)).rows
+    },
+    async run(text, params = []) {
+      await pool.query(numbered(text), params)
     },
     async insert(batches) {
       const client = await pool.connect()

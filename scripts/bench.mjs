@@ -36,6 +36,7 @@ import {
 } from './bench-extra.mjs'
 import { seedMathPaper } from './bench-math-paper.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
+import { runSpike } from './bench-spike.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
 
@@ -48,6 +49,7 @@ const PORTS = {
   pgServer: PORT + 40,
   chrome: PORT + 45,
   durability: PORT + 50,
+  spike: PORT + 55,
 }
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -57,11 +59,11 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard,bank):
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,lighthouse,markup,durability,leaderboard,bank):
 // all by default.
 const SECTIONS = new Set(
   (
-    process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,lighthouse,markup,durability,leaderboard,bank'
+    process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,spike,lighthouse,markup,durability,leaderboard,bank'
   ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
@@ -532,6 +534,17 @@ try {
 
   // The bursts run alone on the machine, each on a fresh server: the long-running servers are stopped.
   if (SECTIONS.has('burst')) await runBursts({ pgAdminUrl: pgServer?.url ?? null })
+  // The exam-day spike likewise, on its own fresh servers (scripts/bench-spike.mjs).
+  if (SECTIONS.has('spike'))
+    record(
+      'spike',
+      await runSpike({
+        startApp,
+        ports: [PORTS.spike, PORTS.spike + 1],
+        tmp,
+        pgAdminUrl: pgServer?.url ?? null,
+      }),
+    )
 } finally {
   for (const app of apps) rss.push([app.label, app.peakRss(), app.exitInfo()])
   await stopAll()

@@ -2,7 +2,8 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
-import { getQuiz, type QuizRow } from '~/models/quiz/catalog.server'
+import type { QuizRow } from '~/models/quiz/catalog.server'
+import { paperVersion } from './paper-memo.server'
 import { windowStanding, type WindowStanding } from './live-mock.server'
 import { hasPaidQuizAccess } from '../enrolment/access.server'
 
@@ -62,7 +63,9 @@ export type Gate =
  */
 export async function quizGate(user: QuizViewer | null, quizId: string | undefined, now = new Date()): Promise<Gate> {
   if (!user) return { ok: false, reason: 'signed-out' }
-  const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
+  // The quiz row comes with its paper's memo (app/models/quiz/paper-memo.server.ts): the start, the test page and
+  // the answer saves that follow read the paper from it.
+  const quiz = isId(quizId) ? (await paperVersion(quizId))?.quiz : undefined
   if (!quiz) return { ok: false, reason: 'not-found' }
   if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user))))
     return { ok: false, reason: 'no-access', quiz }

@@ -6,7 +6,8 @@ import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { QuizError } from './access.server'
 import type { AttemptRow } from './rows'
-import { attemptQuestionTypes, parseOptionIndexes } from '~/models/quiz/catalog.server'
+import { parseOptionIndexes } from '~/models/quiz/catalog.server'
+import { attemptTypes } from './paper-memo.server'
 
 // A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a
 // batch. The attempt model (attempt.server.ts) decides when a batch may be stored.
@@ -166,7 +167,7 @@ export async function upsertAnswers(
  */
 export async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
   if (answers.length === 0) return []
-  const types = new Map((await attemptQuestionTypes(attempt)).map((q) => [q.id, q.type] as [string, QuestionType]))
+  const types = new Map((await attemptTypes(attempt)).map((q) => [q.id, q.type] as [string, QuestionType]))
   const seen = new Set<string>()
   const out: CheckedAnswer[] = []
   for (const a of answers) {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AttemptMode, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
 import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
-import { isLiveMock, learnerWindow, liveDeadline, windowPhase } from '~/lib/quiz/window'
+import { isLiveMock, learnerWindow, liveDeadline, windowPhase, type LearnerWindow } from '~/lib/quiz/window'
 import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, sumMarks } from '~/lib/quiz/marks'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
@@ -10,9 +10,10 @@ import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
 import type { AttemptRow } from './rows'
-import { attemptQuestionRows, currentQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
+import { attemptQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
 import { paperScore } from '~/models/quiz/paper.server'
-import { overrideOf } from './live-mock.server'
+import { overrideOf, type WindowStanding } from './live-mock.server'
+import { paperVersion, type PaperVersion } from './paper-memo.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
@@ -109,20 +110,63 @@ export async function startPractice({
   }
   const open = await getOpenPractice(userId, quiz.id, now)
   if (open) return { attempt: open, created: false }
-  return openAttempt({ userId, quiz, mode: 'practice', timed, now })
+  const paper = await paperVersion(quiz.id)
+  if (!paper || paper.total === null) throw new QuizError('This quiz has no questions yet.', 'no-questions')
+  const opened = await openAttempt({ userId, quiz, mode: 'practice', timed, now, window: null, paper })
+  if (opened) return { attempt: opened, created: true }
+  // Another request opened it a moment ago.
+  const other = await readOpenPractice(userId, quiz.id)
+  if (!other) throw new Error('practice attempt vanished after insert')
+  return { attempt: other, created: false }
 }
 
-/** Starts the ranked attempt, or returns the one that exists (idempotent). */
-export async function startAttempt({ userId, quiz, now = new Date() }: { userId: string; quiz: QuizRow; now?: Date }) {
+/**
+ * Starts the ranked attempt, or returns the one that exists (idempotent). The insert comes first: at a live mock's
+ * opening nearly every start is a learner's first, so it is one statement (the paper's newest row and total come
+ * from memory: app/models/quiz/paper-memo.server.ts), and only a repeated press reads the attempt that exists.
+ * `live` is the gate's window standing (quizGate has read the learner's override); without it the override is
+ * read here.
+ */
+export async function startAttempt({
+  userId,
+  quiz,
+  now = new Date(),
+  live,
+}: {
+  userId: string
+  quiz: QuizRow
+  now?: Date
+  live?: WindowStanding | null
+}) {
+  const window =
+    live !== undefined
+      ? (live?.window ?? null)
+      : isLiveMock(quiz)
+        ? learnerWindow(quiz, await overrideOf(quiz.id, userId))
+        : null
+  const phase = window && windowPhase(window, now)
+  const refusal =
+    phase === 'before'
+      ? new QuizError('This live mock has not opened yet.', 'window-closed')
+      : phase === 'closed'
+        ? new QuizError('This live mock has closed.', 'window-closed')
+        : null
+  const paper = refusal ? undefined : await paperVersion(quiz.id)
+  if (paper && paper.total !== null) {
+    const opened = await openAttempt({ userId, quiz, mode: 'ranked', timed: true, now, window, paper })
+    if (opened) return { attempt: opened, created: true }
+  }
   const existing = await getAttempt(userId, quiz.id, now)
   if (existing) return { attempt: existing, created: false }
-  return openAttempt({ userId, quiz, mode: 'ranked', timed: true, now })
+  throw refusal ?? new QuizError('This quiz has no questions yet.', 'no-questions')
 }
 
 /**
  * The one start path of ranked and practice attempts: insert ... on conflict do nothing against the mode's unique
- * index, then read back, so concurrent starts yield one attempt. `total` and the question set are fixed here
- * (decision 002); the clock starts at started_at itself, so the deadline is exactly start + limit.
+ * index, returning the row, so concurrent starts yield one attempt; undefined when one exists already. `total` and
+ * the question set are fixed here (decision 002): the clock starts at started_at itself, never earlier than the
+ * paper's newest question (a clock step must not drop it from the attempt), so the deadline is exactly start +
+ * limit (for a live mock's ranked attempt, min(start + limit + extra minutes, the learner's close)).
  */
 async function openAttempt({
   userId,
@@ -130,75 +174,57 @@ async function openAttempt({
   mode,
   timed,
   now,
+  window,
+  paper,
 }: {
   userId: string
   quiz: QuizRow
   mode: AttemptMode
   timed: boolean
   now: Date
-}) {
-  // Only a live mock has a window (and overrides to read): an anytime paper's start costs no extra query.
-  const window = mode === 'ranked' && isLiveMock(quiz) ? learnerWindow(quiz, await overrideOf(quiz.id, userId)) : null
-  if (window) {
-    const phase = windowPhase(window, now)
-    if (phase === 'before') throw new QuizError('This live mock has not opened yet.', 'window-closed')
-    if (phase === 'closed') throw new QuizError('This live mock has closed.', 'window-closed')
-  }
-  const startedAt = await startMoment(quiz.id, now)
-  const total = await totalMarksShownAt(quiz.id, startedAt)
-  if (total === null) throw new QuizError('This quiz has no questions yet.', 'no-questions')
-  // A live mock's ranked attempt ends at min(start + limit (+ extra minutes), the learner's close).
+  window: LearnerWindow | null
+  paper: PaperVersion
+}): Promise<AttemptRow | undefined> {
+  const nowIso = now.toISOString()
+  const startedAt = paper.newest && paper.newest > nowIso ? paper.newest : nowIso
   const deadline = window
     ? liveDeadline(new Date(startedAt), quiz.time_limit, window)
     : timed
       ? deadlineFor(new Date(startedAt), quiz.time_limit)
       : null
-  const result = await db
-    .insertInto('attempts')
-    .values({
-      id: newId(),
-      user_id: userId,
-      quiz_id: quiz.id,
-      started_at: startedAt,
-      deadline_at: deadline?.toISOString() ?? null,
-      total,
-      mode,
-    })
-    // Both unique indexes are partial (migrations/0007, 0015): the conflict target names the predicate.
-    .onConflict((oc) =>
-      mode === 'ranked'
-        ? oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing()
-        : oc
-            .columns(['user_id', 'quiz_id'])
-            .where(sql.ref('mode'), '=', sql.lit('practice'))
-            .where(sql.ref('submitted_at'), 'is', null)
-            .where(sql.ref('practice_set_id'), 'is', null)
-            .doNothing(),
-    )
-    .executeTakeFirst()
-  const attempt = mode === 'ranked' ? await readAttempt(userId, quiz.id) : await readOpenPractice(userId, quiz.id)
-  if (!attempt) throw new Error(`${mode} attempt vanished after insert`)
-  return { attempt, created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
-}
-
-/** started_at: never earlier than the newest current question (a clock step must not drop it from the attempt). */
-async function startMoment(quizId: string, now: Date): Promise<string> {
-  const newest = await currentQuestionRows(quizId)
-    .clearOrderBy()
-    .select((eb) => eb.fn.max('created_at').as('t'))
-    .executeTakeFirst()
-  const nowIso = now.toISOString()
-  return newest?.t && String(newest.t) > nowIso ? String(newest.t) : nowIso
+  return (
+    db
+      .insertInto('attempts')
+      .values({
+        id: newId(),
+        user_id: userId,
+        quiz_id: quiz.id,
+        started_at: startedAt,
+        deadline_at: deadline?.toISOString() ?? null,
+        total: paper.total ?? 0,
+        mode,
+      })
+      // Both unique indexes are partial (migrations/0007, 0015): the conflict target names the predicate.
+      .onConflict((oc) =>
+        mode === 'ranked'
+          ? oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing()
+          : oc
+              .columns(['user_id', 'quiz_id'])
+              .where(sql.ref('mode'), '=', sql.lit('practice'))
+              .where(sql.ref('submitted_at'), 'is', null)
+              .where(sql.ref('practice_set_id'), 'is', null)
+              .doNothing(),
+      )
+      .returning(attemptColumns)
+      .executeTakeFirst()
+  )
 }
 
 /**
  * The attempt's total: the paper's maximum marks (today's +1 questions: the question count, as before), rounded
- * to a whole number for the integer column. Null when the paper is empty.
+ * to a whole number for the integer column. Null when the paper is empty. (A quiz's own start reads it from the
+ * paper's memo; a practice set's attempt, below, from its rows.)
  */
-async function totalMarksShownAt(quizId: string, startedAt: string): Promise<number | null> {
-  return paperTotal({ quiz_id: quizId, started_at: startedAt })
-}
-
 async function paperTotal(paper: PaperOf, conn: Kysely<Database> = db): Promise<number | null> {
   const rows = await attemptQuestionRows(paper, conn).select('marks').execute()
   if (rows.length === 0) return null

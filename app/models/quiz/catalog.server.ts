@@ -38,7 +38,16 @@ export type TestQuestionRow = {
   negativeMarks: string
 }
 
-const testColumns = ['id', 'question_html', 'options_html', 'type', 'section', 'marks', 'negative_marks'] as const
+/** The columns of a test view's question (toTestQuestion). */
+export const testQuestionColumns = [
+  'id',
+  'question_html',
+  'options_html',
+  'type',
+  'section',
+  'marks',
+  'negative_marks',
+] as const
 
 /** The columns of a learner's view of a question with its source (staff previews, the older client). */
 const shownColumns = ['id', 'question_text', 'options', 'question_html', 'options_html'] as const
@@ -58,7 +67,7 @@ export function storedHtml(r: { question_html: string; options_html: string; exp
   return { text: r.question_html, options: parseOptions(r.options_html), explanation: r.explanation_html }
 }
 
-function testQuestion(r: {
+export function toTestQuestion(r: {
   id: string
   question_html: string
   options_html: string
@@ -217,8 +226,8 @@ export async function attemptQuestions(quizId: string, startedAt: string): Promi
 
 /** The questions of an attempt as the test view shows them (stored HTML, type, section, marks); no key. */
 export async function attemptTestQuestions(quizId: string, startedAt: string): Promise<TestQuestionRow[]> {
-  const rows = await questionsShownAt(quizId, startedAt).select(testColumns).execute()
-  return rows.map(testQuestion)
+  const rows = await questionsShownAt(quizId, startedAt).select(testQuestionColumns).execute()
+  return rows.map(toTestQuestion)
 }
 
 /**
@@ -231,8 +240,8 @@ export async function attemptQuestionTypes(attempt: PaperOf) {
 
 /** The test view's questions of any attempt, a practice set's included (attemptQuestionRows); no key. */
 export async function paperTestQuestions(attempt: PaperOf): Promise<TestQuestionRow[]> {
-  const rows = await attemptQuestionRows(attempt).select(testColumns).execute()
-  return rows.map(testQuestion)
+  const rows = await attemptQuestionRows(attempt).select(testQuestionColumns).execute()
+  return rows.map(toTestQuestion)
 }
 
 /**

@@ -77,10 +77,19 @@ export async function runSweep(
 }
 
 let timer: ReturnType<typeof setInterval> | undefined
+let liveTimer: ReturnType<typeof setInterval> | undefined
 
 /**
- * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS (server.js calls it after it
- * listens; tests run sweeps themselves). A sweep still running when the next is due is not doubled.
+ * How often each instance looks for a live mock to close or publish between sweeps. The sweep's own interval
+ * (minutes) suits reminders, not an exam's close: learners wait for 'Results at 10:31', so the close runs within
+ * seconds of it. When nothing is due the look is two indexed reads.
+ */
+export const LIVE_CLOSE_POLL_MS = 5000
+
+/**
+ * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS, and the close of live mocks every
+ * LIVE_CLOSE_POLL_MS (server.js calls it after it listens; tests run sweeps themselves). A whole sweep follows a
+ * publication at once, so the rank e-mails go out with it. A sweep still running when the next is due is not doubled.
  */
 export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECONDS): void {
   if (timer) return
@@ -99,7 +108,26 @@ export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECO
       running = false
     }
   }
+  const liveTick = async () => {
+    if (running) return
+    running = true
+    let published: string[] = []
+    try {
+      const now = new Date()
+      const closed = await closeLiveAttempts({ conn: appDb, now })
+      published = await publishDueResults({ conn: appDb, now })
+      if (closed || published.length)
+        console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
+    } catch (error) {
+      console.error('[jobs] live close failed:', error)
+    } finally {
+      running = false
+    }
+    if (published.length) await tick()
+  }
   void tick()
   timer = setInterval(tick, intervalSeconds * 1000)
   timer.unref()
+  liveTimer = setInterval(liveTick, LIVE_CLOSE_POLL_MS)
+  liveTimer.unref()
 }

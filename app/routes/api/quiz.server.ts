@@ -105,7 +105,7 @@ const getOne = async ({ params, user }: SignedIn) => {
     questions = await currentQuestions(quiz.id)
   } else {
     try {
-      const { attempt } = await startAttempt({ userId: user.id, quiz })
+      const { attempt } = await startAttempt({ userId: user.id, quiz, live: gate.live })
       questions = await attemptQuestions(quiz.id, attempt.started_at)
     } catch (error) {
       if (error instanceof QuizError) return problem(error)
@@ -140,7 +140,7 @@ const submit = async ({ request, user }: SignedIn) => {
     const existing = await getAttempt(user.id, quizId)
     if (existing?.submitted_at) return apiError(400, 'You have already attempted this quiz')
     // Clients that never called GET quiz/{id} start and submit in one go.
-    const { attempt } = existing ? { attempt: existing } : await startAttempt({ userId: user.id, quiz: gate.quiz })
+    const { attempt } = existing ? { attempt: existing } : await startAttempt({ userId: user.id, quiz: gate.quiz, live: gate.live })
     const outcome = await submitAttempt({ attemptId: attempt.id, answers })
     if (outcome.status === 'already') return apiError(400, 'You have already attempted this quiz')
     // A live mock's score and key wait for the publication of its results.

@@ -16,7 +16,7 @@ import {
 } from '~/models/quiz/attempt.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
-import { attemptQuestionTypes, attemptTestQuestions } from '~/models/quiz/catalog.server'
+import { attemptPaper, attemptTypes } from '~/models/quiz/paper-memo.server'
 import { register } from '~/models/quiz/live-mock.server'
 import { parseForm } from '~/utils/body.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
@@ -112,7 +112,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       live: liveIntroNote(quiz, gate.live, now),
     }
   }
-  const questions = await attemptTestQuestions(quiz.id, attempt.started_at)
+  const questions = await attemptPaper(attempt)
   const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })
   return {
     view: 'test' as const,
@@ -165,7 +165,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (form.intent === 'start') {
     try {
-      await startAttempt({ userId: user!.id, quiz })
+      await startAttempt({ userId: user!.id, quiz, live: gate.live })
     } catch (error) {
       if (error instanceof QuizError)
         return data({ error: error.message }, { status: QUIZ_PROBLEM_STATUS[error.problem] })
@@ -190,7 +190,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const practice = attempt.mode === 'practice'
   const resultUrl = practice ? `${base}?practice` : `/quiz/result/${quiz.id}`
   // A post needs each question's id and type only, not the paper's HTML.
-  const questions = await attemptQuestionTypes(attempt)
+  const questions = await attemptTypes(attempt)
   return answerTestPost({
     form,
     attempt,

@@ -2,7 +2,7 @@ import { getUser } from '~/auth/session.server'
 import { accessDeniedMessage } from '~/components/quiz/access-denied'
 import { quizGate } from '~/models/quiz/access.server'
 import { getAttempt, getOpenPractice } from '~/models/quiz/attempt.server'
-import { attemptTestQuestions } from '~/models/quiz/catalog.server'
+import { attemptPaper } from '~/models/quiz/paper-memo.server'
 import { GATE_STATUS } from './statuses'
 import type { Route } from './+types/paper'
 
@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ranked = await getAttempt(user!.id, gate.quiz.id, now)
   const attempt = ranked && !ranked.submitted_at ? ranked : await getOpenPractice(user!.id, gate.quiz.id, now)
   if (!attempt) return Response.json({ message: 'No open attempt of this quiz' }, { status: 404, headers })
-  const questions = await attemptTestQuestions(gate.quiz.id, attempt.started_at)
+  const questions = await attemptPaper(attempt)
   return Response.json(
     {
       attemptId: attempt.id,

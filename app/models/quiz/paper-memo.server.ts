@@ -1,0 +1,126 @@
+import type { QuestionType } from '#db/schema'
+import { marksFromStorage, marksToNumber, sumMarks } from '~/lib/quiz/marks'
+import { contentVersion } from '~/models/catalogue/content-version.server'
+import { db } from '~/utils/db.server'
+import {
+  attemptQuestionTypes,
+  currentQuestionRows,
+  getQuiz,
+  questionsShownAt,
+  testQuestionColumns,
+  toTestQuestion,
+  type PaperOf,
+  type QuizRow,
+  type TestQuestionRow,
+} from './catalog.server'
+
+// The paper as every learner of one version of it receives it, built once per version and kept in this process's
+// memory (decision 030). At a live mock's opening 10,000 learners start within seconds; each start, test page,
+// paper fetch and answer save used to read the paper's rows again (60 questions of stored HTML per learner, and
+// every question's type per save). Now the first request of a version reads them and the rest share the result.
+//
+// The version is the content version (migrations/0009, decision 014): database triggers bump it on every
+// committed write to quizzes and questions, from any process, so an entry read under the current version is the
+// paper as the database has it now. It is read BEFORE the rows: a build that races an edit is stored under the
+// older version and never served once the newer one is read. Each process keeps its own entries (decision 009).
+//
+// An attempt's paper is the rows current when it started (questionsShownAt). It equals the current paper when no
+// row of the quiz was created or archived after the start (`lastChange`); an older attempt reads its own rows.
+
+export type PaperVersion = {
+  version: number
+  quiz: QuizRow
+  /** The newest created_at or archived_at of any row of the quiz: an attempt started since sees exactly `questions`. */
+  lastChange: string | null
+  /** The newest current row's created_at: a start is never earlier (decision 002). */
+  newest: string | null
+  /** The paper's maximum marks as an attempt's `total` (rounded), null when it has no question. */
+  total: number | null
+  questions: TestQuestionRow[]
+  types: { id: string; type: QuestionType }[]
+}
+
+/** How many papers a process keeps (least recently used out): a few live at once, each some 100 KB. */
+const KEEP = 32
+const memo = new Map<string, PaperVersion>()
+// One build per paper and version at a time: the learners who arrive while it runs wait for the same one.
+const building = new Map<string, Promise<PaperVersion | undefined>>()
+
+async function build(quizId: string, version: number): Promise<PaperVersion | undefined> {
+  const quiz = await getQuiz(quizId)
+  if (!quiz) return undefined
+  const [rows, change] = await Promise.all([
+    currentQuestionRows(quizId)
+      .select([...testQuestionColumns, 'created_at'])
+      .execute(),
+    db
+      .selectFrom('questions')
+      .where('quiz_id', '=', quizId)
+      .select((eb) => [eb.fn.max('created_at').as('created'), eb.fn.max('archived_at').as('archived')])
+      .executeTakeFirst(),
+  ])
+  const created = change?.created ? String(change.created) : null
+  const archived = change?.archived ? String(change.archived) : null
+  const lastChange = archived && (!created || archived > created) ? archived : created
+  const newest = rows.reduce<string | null>((m, r) => (m === null || r.created_at > m ? r.created_at : m), null)
+  return {
+    version,
+    quiz,
+    lastChange,
+    newest,
+    total: rows.length ? Math.round(marksToNumber(sumMarks(rows.map((r) => marksFromStorage(r.marks))))) : null,
+    questions: rows.map(toTestQuestion),
+    types: rows.map((r) => ({ id: r.id, type: r.type })),
+  }
+}
+
+/** The paper (and its quiz row) at the current version; undefined when there is no such quiz. */
+export async function paperVersion(quizId: string): Promise<PaperVersion | undefined> {
+  const version = await contentVersion()
+  const hit = memo.get(quizId)
+  if (hit?.version === version) {
+    memo.delete(quizId)
+    memo.set(quizId, hit)
+    return hit
+  }
+  const key = `${quizId}:${version}`
+  let pending = building.get(key)
+  if (!pending) {
+    pending = build(quizId, version).finally(() => building.delete(key))
+    building.set(key, pending)
+  }
+  const built = await pending
+  if (!built) return undefined
+  const current = memo.get(quizId)
+  if (!current || current.version <= built.version) {
+    memo.delete(quizId)
+    memo.set(quizId, built)
+    while (memo.size > KEEP) memo.delete(memo.keys().next().value!)
+  }
+  return built
+}
+
+/** Whether an attempt of `paper`'s quiz sees exactly the current paper (no row created or archived since it began). */
+function seesCurrent(paper: PaperVersion, attempt: PaperOf): boolean {
+  return !attempt.practice_set_id && (paper.lastChange === null || paper.lastChange <= attempt.started_at)
+}
+
+/** The test view's questions of a quiz's attempt (no key): from memory when the attempt sees the current paper. */
+export async function attemptPaper(attempt: PaperOf & { quiz_id: string }): Promise<TestQuestionRow[]> {
+  const paper = await paperVersion(attempt.quiz_id)
+  if (paper && seesCurrent(paper, attempt)) return paper.questions
+  const rows = await questionsShownAt(attempt.quiz_id, attempt.started_at).select(testQuestionColumns).execute()
+  return rows.map(toTestQuestion)
+}
+
+/** Each question's id and type, what every answer save checks: from memory when the attempt sees the current paper. */
+export async function attemptTypes(attempt: PaperOf & { quiz_id: string }) {
+  const paper = attempt.practice_set_id ? undefined : await paperVersion(attempt.quiz_id)
+  if (paper && seesCurrent(paper, attempt)) return paper.types
+  return attemptQuestionTypes(attempt)
+}
+
+/** For tests: forget every paper (a test that rewrites rows under one version, which the triggers never allow). */
+export function forgetPapers(): void {
+  memo.clear()
+}

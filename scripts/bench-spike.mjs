@@ -1,0 +1,376 @@
+// The exam-day start spike of `npm run bench` (section `spike`): N registered learners (10,000) press Start within
+// the same 10 seconds, answer for 3 minutes, 10% lose their connection once and come back, most submit and the rest
+// are submitted by the server at the close; then the results are published. Measured on the live mock and, under the
+// same load, on today's anytime paper (no window, no registration), on SQLite (one app process) and PostgreSQL (two
+// app processes on one database, the learners split between them), each on fresh servers and a fresh database.
+//
+// What a learner does, as the test page does it (JS on):
+//   press Start: POST /quiz/{id} intent=start (302), GET the test page it redirects to, GET /quiz/{id}/paper
+//   answer: 20 answers, each POST /api/v1/quiz/{id}/answers as the page's saver sends it, at moments spread from
+//     20 s after the start (nobody answers a 60-question paper's first question sooner) to 3 minutes after it
+//   drop (10%): from a random moment, 5 to 20 s offline; the answers chosen meanwhile go in one save when the
+//     connection returns, after the test page is loaded again
+//   submit (90%): POST /quiz/{id} intent=submit a little before the close; the other 10% never do
+// The clock of a learner's wait starts at the moment they press, not when a socket is free: a start that queues in
+// the bench's own connection pool (256 sockets per app process, as a proxy in front would) counts as waiting.
+import http from 'node:http'
+import path from 'node:path'
+import pg from 'pg'
+import { openBenchDb } from './bench-db.mjs'
+import { makeLearners } from './bench-extra.mjs'
+import { seedMathPaper } from './bench-math-paper.mjs'
+import { printTable } from './bench-pages.mjs'
+
+// BENCH_SPIKE_QUICK=1 squeezes the timeline into a one-minute window (a check of the bench itself, not a figure).
+const QUICK = process.env.BENCH_SPIKE_QUICK === '1'
+
+export const SPIKE = {
+  learners: Number(process.env.BENCH_SPIKE_LEARNERS ?? 10_000),
+  pressWithinMs: 10_000,
+  answers: 20,
+  firstAnswerMs: QUICK ? 5_000 : 20_000,
+  answeringMs: QUICK ? 30_000 : 180_000,
+  dropShare: 0.1,
+  submitShare: 0.9,
+  /** The window (and the anytime paper's time limit): Start at 0-10 s, answers until 3:10, submits until 3:50. */
+  windowMinutes: QUICK ? 1 : 4,
+  goals: { startP95Ms: 2000, startP99Ms: 5000, publishSeconds: 10 },
+}
+
+const sleepUntil = (t) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())))
+const rand = (a, b) => a + Math.random() * (b - a)
+
+function percentile(sorted, q) {
+  if (!sorted.length) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+/** One HTTP request through `agent`; resolves { status, location, bytes }. Bodies are read to the end. */
+function request(agent, base, method, url, { cookie, form, json, accept } = {}) {
+  const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined
+  const headers = { Cookie: cookie, Origin: base, 'Accept-Encoding': 'gzip, deflate, br' }
+  if (accept) headers.Accept = accept
+  if (body !== undefined) {
+    headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
+    headers['Content-Length'] = Buffer.byteLength(body)
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${url}`, { method, headers, agent, timeout: 120_000 }, (res) => {
+      let bytes = 0
+      res.on('data', (c) => (bytes += c.length))
+      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location, bytes }))
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Latency lists by step, errors by kind. */
+function recorder() {
+  const lat = {}
+  const errors = {}
+  return {
+    lat,
+    errors,
+    time(step, ms) {
+      ;(lat[step] ??= []).push(ms)
+    },
+    error(kind) {
+      errors[kind] = (errors[kind] ?? 0) + 1
+    },
+    summary(step) {
+      const l = (lat[step] ?? []).slice().sort((a, b) => a - b)
+      return { n: l.length, p50: percentile(l, 0.5), p95: percentile(l, 0.95), p99: percentile(l, 0.99), max: l.at(-1) }
+    },
+  }
+}
+
+/** One learner's test, as described at the top; `t0` is the opening (the press moments follow it). */
+async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits }) {
+  const pressAt = t0 + rand(0, SPIKE.pressWithinMs)
+  await sleepUntil(pressAt)
+  const expect = async (step, promise, ok) => {
+    const r = await promise.catch((e) => ({ status: String(e.code ?? e.message) }))
+    if (!ok(r)) {
+      rec.error(`${step} ${r.status}`)
+      return null
+    }
+    return r
+  }
+  const start = await expect(
+    'start',
+    request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'start' } }),
+    (r) => r.status === 302 && r.location?.startsWith(`/quiz/${quiz.id}?q=1`),
+  )
+  rec.time('start (POST, 302)', Date.now() - pressAt)
+  if (!start) return
+  const page = await expect(
+    'test page',
+    request(agent, base, 'GET', start.location, { cookie }),
+    (r) => r.status === 200,
+  )
+  rec.time('press to test page', Date.now() - pressAt)
+  if (!page) return
+  const paperAt = Date.now()
+  const paper = await expect(
+    'paper',
+    request(agent, base, 'GET', `/quiz/${quiz.id}/paper`, { cookie, accept: 'application/json' }),
+    (r) => r.status === 200,
+  )
+  rec.time('paper (JSON)', Date.now() - paperAt)
+  rec.time('press to whole paper', Date.now() - pressAt)
+  if (!paper) return
+
+  const moments = Array.from({ length: SPIKE.answers }, () =>
+    rand(pressAt + SPIKE.firstAnswerMs, pressAt + SPIKE.answeringMs),
+  ).sort((a, b) => a - b)
+  const drop =
+    Math.random() < SPIKE.dropShare
+      ? (() => {
+          const from = rand(moments[0], moments.at(-1))
+          return { from, until: from + rand(5_000, 20_000) }
+        })()
+      : null
+  const held = []
+  const save = async (answers) => {
+    const sentAt = Date.now()
+    await expect(
+      'save',
+      request(agent, base, 'POST', `/api/v1/quiz/${quiz.id}/answers`, { cookie, json: { answers } }),
+      (r) => r.status === 200,
+    )
+    rec.time('save', Date.now() - sentAt)
+  }
+  for (const [i, at] of moments.entries()) {
+    await sleepUntil(at)
+    const answer = {
+      questionId: quiz.questions[i % quiz.questions.length],
+      selectedOption: i % 4,
+      markedForReview: false,
+    }
+    if (drop && at >= drop.from && at < drop.until) {
+      held.push(answer)
+      continue
+    }
+    if (drop && held.length) await reconnect()
+    await save([answer])
+  }
+  if (drop && held.length) await reconnect()
+  async function reconnect() {
+    await sleepUntil(drop.until)
+    const at = Date.now()
+    await expect('reload', request(agent, base, 'GET', `/quiz/${quiz.id}?q=1`, { cookie }), (r) => r.status === 200)
+    rec.time('reconnect (test page again)', Date.now() - at)
+    await save(held.splice(0))
+  }
+
+  if (!submits) return
+  await sleepUntil(t0 + rand(SPIKE.answeringMs + 15_000, SPIKE.windowMinutes * 60_000 - 10_000))
+  const at = Date.now()
+  await expect(
+    'submit',
+    request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'submit' } }),
+    (r) => r.status === 302 && r.location === `/quiz/result/${quiz.id}`,
+  )
+  rec.time('submit', Date.now() - at)
+}
+
+/** Polls `check` every 250 ms until it returns true or `limitMs` passes; the moment it did, or null. */
+async function when(check, limitMs) {
+  const until = Date.now() + limitMs
+  while (Date.now() < until) {
+    if (await check()) return Date.now()
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return null
+}
+
+/**
+ * One run: a fresh database, the app process(es), the math paper seeded through the admin API, N learners (and for
+ * the live mock their registrations), the load, then the close and the publication read from the database.
+ */
+async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
+  let env
+  let dbOpts
+  if (kind === 'sqlite') {
+    const file = path.join(tmp, `spike-${index}.db`)
+    env = { DATABASE_PATH: file }
+    dbOpts = { file }
+  } else {
+    const admin = new pg.Client({ connectionString: pgAdminUrl })
+    await admin.connect()
+    await admin.query(`create database spike_${index}`)
+    await admin.end()
+    const url = new URL(pgAdminUrl)
+    url.pathname = `/spike_${index}`
+    env = { DATABASE_URL: url.toString(), DATABASE_PATH: path.join(tmp, 'unused.db') }
+    dbOpts = { url: url.toString() }
+  }
+  const instances = kind === 'sqlite' ? 1 : 2
+  const apps = []
+  for (let i = 0; i < instances; i++) {
+    // The first instance migrates and seeds; the second starts once it has.
+    const app = startApp({
+      label: `spike ${kind} ${live ? 'live' : 'anytime'} #${i + 1}`,
+      port: ports[i],
+      env: { ...env, OUTBOX_DIR: path.join(tmp, `outbox-spike-${index}`) },
+    })
+    apps.push(app)
+    await app.waitHealthy()
+  }
+  const db = openBenchDb(dbOpts)
+  const out = { kind, live, instances }
+  try {
+    const [adminCookie] = await makeLearners(db, 1, `spike-admin-${index}`, 'admin')
+    const quiz = await seedMathPaper({ base: apps[0].base, db, adminCookie })
+    const cookies = await makeLearners(db, SPIKE.learners, `spike-${index}`)
+    // The opening: far enough ahead for every learner's task to be waiting when it comes.
+    const t0 = Date.now() + 5_000
+    const opens = new Date(t0).toISOString()
+    const closes = new Date(t0 + SPIKE.windowMinutes * 60_000).toISOString()
+    if (live) {
+      await db.run('update quizzes set time_limit = ?, opens_at = ?, closes_at = ? where id = ?', [
+        SPIKE.windowMinutes,
+        opens,
+        closes,
+        quiz.id,
+      ])
+      await db.run(
+        'insert into live_mock_registrations (quiz_id, user_id, registered_at) select ?, id, ? from users where name like ?',
+        [quiz.id, new Date().toISOString(), `Bench spike-${index} %`],
+      )
+    } else {
+      await db.run('update quizzes set time_limit = ? where id = ?', [SPIKE.windowMinutes, quiz.id])
+    }
+    const agents = apps.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }))
+    const rec = recorder()
+    await Promise.all(
+      cookies.map((cookie, i) =>
+        sitPaper({
+          agent: agents[i % instances],
+          base: apps[i % instances].base,
+          cookie,
+          quiz,
+          t0,
+          rec,
+          submits: i % 10 < SPIKE.submitShare * 10,
+        }).catch((e) => rec.error(`learner ${e.message}`)),
+      ),
+    )
+    for (const a of agents) a.destroy()
+    out.steps = Object.fromEntries(Object.keys(rec.lat).map((s) => [s, rec.summary(s)]))
+    out.errors = rec.errors
+    if (live) {
+      // The close may run once every answer's grace has passed: the window's close + the grace (60 s).
+      const allowed = t0 + SPIKE.windowMinutes * 60_000 + 60_000
+      const open = async () =>
+        Number(
+          (await db.all('select count(*) as n from attempts where quiz_id = ? and submitted_at is null', [quiz.id]))[0]
+            .n,
+        )
+      out.openAtClose = await open()
+      const closed = await when(async () => (await open()) === 0, 180_000 + Math.max(0, allowed - Date.now()))
+      const published = await when(
+        async () =>
+          (await db.all('select results_published_at as p from quizzes where id = ?', [quiz.id]))[0].p !== null,
+        180_000,
+      )
+      const mails = await when(
+        async () =>
+          Number(
+            (
+              await db.all('select count(*) as n from job_claims where sent_at is not null and key like ?', [
+                `live-rank:${quiz.id}:%`,
+              ])
+            )[0].n,
+          ) >= SPIKE.learners,
+        300_000,
+      )
+      out.closeSeconds = closed && (closed - allowed) / 1000
+      out.publishSeconds = published && (published - allowed) / 1000
+      out.mailsSeconds = mails && (mails - allowed) / 1000
+    }
+    const [row] = await db.all(
+      'select count(*) as n, sum(case when submitted_at is not null then 1 else 0 end) as submitted from attempts where quiz_id = ?',
+      [quiz.id],
+    )
+    out.attempts = Number(row.n)
+    out.submitted = Number(row.submitted)
+  } catch (error) {
+    out.failed = error.message
+  } finally {
+    await db.close()
+    for (const app of apps) {
+      await app.stop()
+    }
+    out.peakRss = apps.map((a) => a.peakRss())
+    out.appExit = apps.map((a) => a.exitInfo()).filter(Boolean)
+  }
+  return out
+}
+
+/** The spike on both databases, live mock and anytime paper side by side; returns the number of goals missed. */
+export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
+  console.log(
+    `\n== Exam-day spike: ${SPIKE.learners.toLocaleString('en')} learners press Start within ${SPIKE.pressWithinMs / 1000} s, save ${SPIKE.answers} answers each over 3 minutes (10% drop 5-20 s and come back), 90% submit, the rest are submitted at the close; live mock vs anytime paper, SQLite (1 app process) and PostgreSQL (2 app processes)`,
+  )
+  const runs = []
+  let index = 0
+  for (const kind of ['sqlite', 'postgres']) {
+    if (kind === 'postgres' && !pgAdminUrl) continue
+    for (const live of [true, false]) {
+      const r = await runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index: index++ })
+      console.log(
+        `${kind} ${live ? 'live mock' : 'anytime paper'}: ${r.failed ? `FAILED (${r.failed})` : `${r.attempts} attempts, ${r.submitted} submitted, errors ${JSON.stringify(r.errors)}`}`,
+      )
+      runs.push(r)
+    }
+  }
+  const ms = (v) => (v === undefined || v === null || Number.isNaN(v) ? '-' : v.toFixed(0))
+  const steps = [...new Set(runs.flatMap((r) => Object.keys(r.steps ?? {})))]
+  const label = (r) => `${r.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL x2'} ${r.live ? 'live' : 'anytime'}`
+  const table = [['figure', ...runs.map(label)]]
+  for (const step of steps)
+    for (const q of ['p50', 'p95', 'p99', 'max'])
+      table.push([`${step} ${q} ms`, ...runs.map((r) => ms(r.steps?.[step]?.[q]))])
+  table.push(['errors', ...runs.map((r) => String(Object.values(r.errors ?? {}).reduce((a, b) => a + b, 0)))])
+  table.push(['attempts / submitted', ...runs.map((r) => `${r.attempts ?? '-'} / ${r.submitted ?? '-'}`)])
+  table.push(['open at the close (server submits)', ...runs.map((r) => (r.live ? String(r.openAtClose) : '-'))])
+  table.push(['all closed, s after close + grace', ...runs.map((r) => (r.live ? ms(r.closeSeconds) : '-'))])
+  table.push([
+    'published, s after close + grace',
+    ...runs.map((r) => (r.live ? String(r.publishSeconds?.toFixed(1)) : '-')),
+  ])
+  table.push([
+    'rank e-mails all sent, s after',
+    ...runs.map((r) => (r.live ? String(r.mailsSeconds?.toFixed(1)) : '-')),
+  ])
+  table.push([
+    'peak RSS per process, MB',
+    ...runs.map((r) => (r.peakRss ?? []).map((b) => (b / 2 ** 20).toFixed(0)).join(' / ')),
+  ])
+  printTable(table)
+
+  let missed = 0
+  for (const r of runs.filter((x) => x.live)) {
+    const start = r.steps?.['press to test page']
+    const errors = Object.values(r.errors ?? {}).reduce((a, b) => a + b, 0)
+    const checks = [
+      ['no errors', !r.failed && errors === 0 && r.submitted === SPIKE.learners],
+      [`starts p95 <= ${SPIKE.goals.startP95Ms} ms`, start?.p95 <= SPIKE.goals.startP95Ms],
+      [`starts p99 <= ${SPIKE.goals.startP99Ms} ms`, start?.p99 <= SPIKE.goals.startP99Ms],
+      [
+        `published within ${SPIKE.goals.publishSeconds} s`,
+        r.publishSeconds !== null && r.publishSeconds <= SPIKE.goals.publishSeconds,
+      ],
+      ['each process < 256 MB', (r.peakRss ?? []).every((b) => b < 256 * 2 ** 20) && !r.appExit?.length],
+    ]
+    for (const [what, ok] of checks) {
+      if (!ok) missed++
+      console.log(`${label(r)}: ${what} ${ok ? 'ok' : 'MISSED'}`)
+    }
+  }
+  return missed
+}
