@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { createQuiz } from '../../db/factories'
 import { callRoute, signedInUser } from '../support/harness'
@@ -47,13 +48,31 @@ describe('the test page and its paper', () => {
       .select('id')
       .where('user_id', '=', learner.id)
       .executeTakeFirstOrThrow()
-    expect(res.data.attemptId).toBe(attempt.id)
+    expect(res.headers.get('X-Attempt-Id')).toBe(attempt.id)
     expect(res.data.questions.map((q: { id: string }) => q.id)).toEqual(quiz.questionIds)
     expect(res.data.questions[4]).toMatchObject({ type: 'mcq', marks: '1.00', negativeMarks: '0.25' })
     expect(res.data.questions[4].questionHtml).toContain('Question 5')
     const text = JSON.stringify(res.data)
     expect(text).not.toContain('Secret working')
     expect(text).not.toMatch(/correct/i)
+  })
+
+  test('learners of one version get the same bytes, compressed once; the attempt is named in a header', async () => {
+    const { quiz, opts } = await openTest()
+    const other = await signedInUser('user')
+    const otherOpts = { cookie: other.cookie, params: { quizId: quiz.id } }
+    await callRoute(attemptRoute.action, `/quiz/${quiz.id}`, { ...otherOpts, form: { intent: 'start' } })
+    const br = { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }
+    const a = await callRoute(paperRoute.loader, `/quiz/${quiz.id}/paper`, { ...opts, ...br })
+    const b = await callRoute(paperRoute.loader, `/quiz/${quiz.id}/paper`, { ...otherOpts, ...br })
+    expect(a.headers.get('Content-Encoding')).toBe('br')
+    expect(a.headers.get('X-Attempt-Id')).not.toBe(b.headers.get('X-Attempt-Id'))
+    const bytesA = Buffer.from(await a.response!.arrayBuffer())
+    const bytesB = Buffer.from(await b.response!.arrayBuffer())
+    expect(bytesA.equals(bytesB)).toBe(true)
+    const json = JSON.parse(zlib.brotliDecompressSync(bytesA).toString())
+    expect(json.questions.map((q: { id: string }) => q.id)).toEqual(quiz.questionIds)
+    expect(JSON.stringify(json)).not.toMatch(/correct|Secret working/i)
   })
 
   test('nobody else gets it: signed out 401, no open attempt 404, a paid quiz without access 403', async () => {

@@ -172,7 +172,8 @@ export async function callRoute<T = any>(
   const jar = options.cookie instanceof CookieJar ? options.cookie : null
   if (value instanceof Response) {
     jar?.take(value)
-    const json = (value.headers.get('Content-Type') ?? '').includes('json')
+    // A body sent already compressed (Content-Encoding) is the test's to decode.
+    const json = (value.headers.get('Content-Type') ?? '').includes('json') && !value.headers.has('Content-Encoding')
     const data = json ? await value.clone().json() : null
     return {
       status: value.status,

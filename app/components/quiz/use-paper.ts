@@ -54,9 +54,10 @@ export function usePaper(quizId: string, attemptId: string, questions: TestQuest
         // A refusal (the attempt ended, the access went) is final; only a dropped connection or a server hiccup
         // is worth another try.
         if (!res.ok) throw new PaperError(res.status < 500)
-        const body = (await res.json()) as { attemptId: string; questions: Array<{ id: string } & Markup> }
-        // Another attempt (a practice test opened elsewhere) is not this page's paper.
-        if (body.attemptId !== attemptId) throw new PaperError(true)
+        // Another attempt (a practice test opened elsewhere) is not this page's paper. The body is the same for every
+        // learner of the paper's version (app/routes/quiz/paper.ts), so the attempt is named in a header.
+        if (res.headers.get('X-Attempt-Id') !== attemptId) throw new PaperError(true)
+        const body = (await res.json()) as { questions: Array<{ id: string } & Markup> }
         if (!live) return
         setMarkup(Object.fromEntries(body.questions.map(({ id, ...m }) => [id, m])))
         setFailed(false)

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { QuestionType } from '#db/schema'
 import { marksFromStorage, marksToNumber, sumMarks } from '~/lib/quiz/marks'
 import { contentVersion } from '~/models/catalogue/content-version.server'
@@ -38,7 +40,12 @@ export type PaperVersion = {
   total: number | null
   questions: TestQuestionRow[]
   types: { id: string; type: QuestionType }[]
+  /** The paper endpoint's body for this version, made on first use (paperBody). */
+  body?: Promise<PaperBody>
 }
+
+/** The JSON the paper endpoint sends, once as text and once per encoding: every learner of the version gets it. */
+export type PaperBody = { json: string; br: Buffer; gzip: Buffer; etag: string }
 
 /** How many papers a process keeps (least recently used out): a few live at once, each some 100 KB. */
 const KEEP = 32
@@ -98,6 +105,51 @@ export async function paperVersion(quizId: string): Promise<PaperVersion | undef
     while (memo.size > KEEP) memo.delete(memo.keys().next().value!)
   }
   return built
+}
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** The questions of the test view (no key) as the paper endpoint's JSON. */
+export const paperJson = (questions: TestQuestionRow[]) =>
+  JSON.stringify({
+    questions: questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      marks: q.marks,
+      negativeMarks: q.negativeMarks,
+      questionHtml: q.questionHtml,
+      optionsHtml: q.optionsHtml,
+    })),
+  })
+
+/**
+ * The version's paper endpoint body, compressed once at the best levels (a 60-question paper is some 100 KB of
+ * HTML: compressing it for each of 10,000 learners would cost more than everything else their start does).
+ */
+export function paperBody(paper: PaperVersion): Promise<PaperBody> {
+  paper.body ??= (async () => {
+    const json = paperJson(paper.questions)
+    const raw = Buffer.from(json)
+    const [br, gz] = await Promise.all([
+      brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+      gzip(raw, { level: 9 }),
+    ])
+    return { json, br, gzip: gz, etag: `W/"paper-${paper.quiz.id}-${paper.version}"` }
+  })()
+  return paper.body
+}
+
+/** The attempt's paper from memory, when it sees the current one (its body shared with every such learner). */
+export async function currentPaperOf(attempt: PaperOf & { quiz_id: string }): Promise<PaperVersion | undefined> {
+  if (attempt.practice_set_id) return undefined
+  const paper = await paperVersion(attempt.quiz_id)
+  return paper && seesCurrent(paper, attempt) ? paper : undefined
 }
 
 /** Whether an attempt of `paper`'s quiz sees exactly the current paper (no row created or archived since it began). */
