@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import type { Kysely } from 'kysely'
 import { openPostgres } from '../../db/client'
 import type { Database } from '#db/schema'
-import { runSweep } from '~/models/sweep/sweep.server'
+import { LIVE_CLOSE_POLL_MS, runSweep, startScheduledWork, stopScheduledWork } from '~/models/sweep/sweep.server'
 import { register } from '~/models/quiz/live-mock.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
@@ -34,6 +34,40 @@ const sweepAll = (conns: Kysely<Database>[], now: Date, mails: Mail[]) =>
   Promise.all(conns.map((conn) => runSweep({ db: conn, now, origin: ORIGIN, send: async (m) => void mails.push(m) })))
 
 describe('the close', () => {
+  test('runs within seconds of the close between sweeps, not at the next sweep', async () => {
+    // The clock and the intervals are the test's; the database's own timers are not touched.
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'], now: at(-10) })
+    const settle = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 500 && !(await check()); i++) await new Promise((r) => setImmediate(r))
+    }
+    try {
+      const quiz = await seedLiveMock({ opensAt: OPENS, closesAt: CLOSES, timeLimit: 60 })
+      const open = await sit(quiz, [0, 1, 2, 3], { startAt: at(90), submitAt: null })
+      const state = () =>
+        db
+          .selectFrom('attempts as a')
+          .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+          .select(['a.submitted_at', 'q.results_published_at'])
+          .where('a.id', '=', open.attemptId)
+          .executeTakeFirstOrThrow()
+      // The sweep runs at start (nothing due: the mock has not opened) and then only every hour.
+      startScheduledWork(3600)
+      await settle(async () => false)
+      expect(await state()).toEqual({ submitted_at: null, results_published_at: null })
+
+      // The close and its grace pass; within one poll the attempt is submitted and the results published.
+      vi.setSystemTime(at(61, CLOSES))
+      await vi.advanceTimersByTimeAsync(LIVE_CLOSE_POLL_MS)
+      await settle(async () => (await state()).results_published_at !== null)
+      const after = await state()
+      expect(after.submitted_at).not.toBeNull()
+      expect(after.results_published_at).not.toBeNull()
+    } finally {
+      stopScheduledWork()
+      vi.useRealTimers()
+    }
+  })
+
   test('open attempts past deadline + grace are submitted once with what was saved; publication once', async () => {
     await withInstances(async (conns) => {
       const quiz = await seedLiveMock({ opensAt: OPENS, closesAt: CLOSES, timeLimit: 60 })

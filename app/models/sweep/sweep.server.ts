@@ -131,3 +131,10 @@ export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECO
   liveTimer = setInterval(liveTick, LIVE_CLOSE_POLL_MS)
   liveTimer.unref()
 }
+
+/** Stops what startScheduledWork started (tests; the server runs it for its lifetime). */
+export function stopScheduledWork(): void {
+  clearInterval(timer)
+  clearInterval(liveTimer)
+  timer = liveTimer = undefined
+}
