@@ -304,11 +304,10 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
     out.failed = error.message
   } finally {
     await db.close()
-    for (const app of apps) {
-      await app.stop()
-    }
-    out.peakRss = apps.map((a) => a.peakRss())
+    // Whether a process died during the run, asked before the bench stops them.
     out.appExit = apps.map((a) => a.exitInfo()).filter(Boolean)
+    for (const app of apps) await app.stop()
+    out.peakRss = apps.map((a) => a.peakRss())
   }
   return out
 }
