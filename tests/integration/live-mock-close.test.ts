@@ -2,7 +2,13 @@ import { describe, expect, test, vi } from 'vitest'
 import type { Kysely } from 'kysely'
 import { openPostgres } from '../../db/client'
 import type { Database } from '#db/schema'
-import { LIVE_CLOSE_POLL_MS, runSweep, startScheduledWork, stopScheduledWork } from '~/models/sweep/sweep.server'
+import {
+  LIVE_CLOSE_POLL_MS,
+  runSweep,
+  scheduledWorkIdle,
+  startScheduledWork,
+  stopScheduledWork,
+} from '~/models/sweep/sweep.server'
 import { register } from '~/models/quiz/live-mock.server'
 import type { Mail } from '~/services/mail.server'
 import { db } from '~/utils/db.server'
@@ -37,9 +43,6 @@ describe('the close', () => {
   test('runs within seconds of the close between sweeps, not at the next sweep', async () => {
     // The clock and the intervals are the test's; the database's own timers are not touched.
     vi.useFakeTimers({ toFake: ['setInterval', 'Date'], now: at(-10) })
-    const settle = async (check: () => Promise<boolean>) => {
-      for (let i = 0; i < 500 && !(await check()); i++) await new Promise((r) => setImmediate(r))
-    }
     try {
       const quiz = await seedLiveMock({ opensAt: OPENS, closesAt: CLOSES, timeLimit: 60 })
       const open = await sit(quiz, [0, 1, 2, 3], { startAt: at(90), submitAt: null })
@@ -52,18 +55,18 @@ describe('the close', () => {
           .executeTakeFirstOrThrow()
       // The sweep runs at start (nothing due: the mock has not opened) and then only every hour.
       startScheduledWork(3600)
-      await settle(async () => false)
+      await scheduledWorkIdle()
       expect(await state()).toEqual({ submitted_at: null, results_published_at: null })
 
       // The close and its grace pass; within one poll the attempt is submitted and the results published.
       vi.setSystemTime(at(61, CLOSES))
       await vi.advanceTimersByTimeAsync(LIVE_CLOSE_POLL_MS)
-      await settle(async () => (await state()).results_published_at !== null)
+      await scheduledWorkIdle()
       const after = await state()
       expect(after.submitted_at).not.toBeNull()
       expect(after.results_published_at).not.toBeNull()
     } finally {
-      stopScheduledWork()
+      await stopScheduledWork()
       vi.useRealTimers()
     }
   })

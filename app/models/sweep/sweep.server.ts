@@ -78,6 +78,8 @@ export async function runSweep(
 
 let timer: ReturnType<typeof setInterval> | undefined
 let liveTimer: ReturnType<typeof setInterval> | undefined
+// The step running now (a sweep or a live close), if any: one at a time, and stopScheduledWork waits for it.
+let running: Promise<void> | null = null
 
 /**
  * How often each instance looks for a live mock to close or publish between sweeps. The sweep's own interval
@@ -86,55 +88,62 @@ let liveTimer: ReturnType<typeof setInterval> | undefined
  */
 export const LIVE_CLOSE_POLL_MS = 5000
 
+async function sweepStep(): Promise<void> {
+  try {
+    const { sent, failed, closed, published } = await runSweep()
+    if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
+    if (closed || published.length)
+      console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
+  } catch (error) {
+    console.error('[jobs] sweep failed:', error)
+  }
+}
+
+/** The close of live mocks alone; a publication is followed by a whole sweep, so the rank e-mails go with it. */
+async function liveCloseStep(): Promise<void> {
+  let published: string[] = []
+  try {
+    const now = new Date()
+    const closed = await closeLiveAttempts({ conn: appDb, now })
+    published = await publishDueResults({ conn: appDb, now })
+    if (closed || published.length)
+      console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
+  } catch (error) {
+    console.error('[jobs] live close failed:', error)
+  }
+  if (published.length) await sweepStep()
+}
+
+/** Runs a step unless one is running (a step still running when the next is due is not doubled). */
+function runStep(step: () => Promise<void>): Promise<void> {
+  running ??= step().finally(() => {
+    running = null
+  })
+  return running
+}
+
 /**
  * Starts the sweep in this process: once now, then every JOBS_INTERVAL_SECONDS, and the close of live mocks every
- * LIVE_CLOSE_POLL_MS (server.js calls it after it listens; tests run sweeps themselves). A whole sweep follows a
- * publication at once, so the rank e-mails go out with it. A sweep still running when the next is due is not doubled.
+ * LIVE_CLOSE_POLL_MS (server.js calls it after it listens; tests run sweeps themselves).
  */
 export function startScheduledWork(intervalSeconds = getEnv().JOBS_INTERVAL_SECONDS): void {
   if (timer) return
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      const { sent, failed, closed, published } = await runSweep()
-      if (sent.length || failed.length) console.log(`[jobs] sent ${sent.length}, failed ${failed.length}`)
-      if (closed || published.length)
-        console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
-    } catch (error) {
-      console.error('[jobs] sweep failed:', error)
-    } finally {
-      running = false
-    }
-  }
-  const liveTick = async () => {
-    if (running) return
-    running = true
-    let published: string[] = []
-    try {
-      const now = new Date()
-      const closed = await closeLiveAttempts({ conn: appDb, now })
-      published = await publishDueResults({ conn: appDb, now })
-      if (closed || published.length)
-        console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
-    } catch (error) {
-      console.error('[jobs] live close failed:', error)
-    } finally {
-      running = false
-    }
-    if (published.length) await tick()
-  }
-  void tick()
-  timer = setInterval(tick, intervalSeconds * 1000)
+  void runStep(sweepStep)
+  timer = setInterval(() => void runStep(sweepStep), intervalSeconds * 1000)
   timer.unref()
-  liveTimer = setInterval(liveTick, LIVE_CLOSE_POLL_MS)
+  liveTimer = setInterval(() => void runStep(liveCloseStep), LIVE_CLOSE_POLL_MS)
   liveTimer.unref()
 }
 
-/** Stops what startScheduledWork started (tests; the server runs it for its lifetime). */
-export function stopScheduledWork(): void {
+/** Stops what startScheduledWork started and waits for the step running now (tests; the server runs it for life). */
+export async function stopScheduledWork(): Promise<void> {
   clearInterval(timer)
   clearInterval(liveTimer)
   timer = liveTimer = undefined
+  await running
+}
+
+/** Resolves when no step is running (tests). */
+export function scheduledWorkIdle(): Promise<void> {
+  return running ?? Promise.resolve()
 }
