@@ -15,9 +15,13 @@ import { contentSecurityPolicy } from '~/utils/csp.server'
 import { contentVersion } from '~/models/catalogue/content-version.server'
 import { applyPagePolicy } from '~/utils/page-cache.server'
 import { createPageCache } from '~/utils/page-store.server'
+import { createSignedInPages } from '~/utils/signed-in-pages.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
+
+// Signed in, a page that opted in is filled in from a template kept per process (decision 030).
+const signedInPages = createSignedInPages()
 
 // server.js builds each request's context with these (the app's own key object, reached through the build).
 export { requestContext } from '~/utils/request-context'
@@ -37,7 +41,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (!request.signal.aborted) console.error(error)
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -62,6 +66,13 @@ export default function handleRequest(
       status: responseStatusCode,
       headers: responseHeaders,
     })
+  }
+
+  // A signed-in view that differs from everyone else's only in the header's account area (a plain page: one with a
+  // nonce or scripts is never a template): the kept HTML with this user's name and photo filled in.
+  if (!hydrate) {
+    const page = await fromTemplate(request, responseStatusCode, responseHeaders, routerContext)
+    if (page) return page
   }
 
   return new Promise((resolve, reject) => {
@@ -97,7 +108,7 @@ export default function handleRequest(
                     inlineCriticalCss(inlineFirstViewImages(html, undefined, { all: true }), { keepSheet: true }),
                     nonce,
                   )
-              : (html: string) => inlineCriticalCss(inlineFirstViewImages(html))
+              : finishPlainPage
             resolve(renderWhole(pipe, responseHeaders, responseStatusCode, () => clearTimeout(timeoutId), finish))
             return
           }
@@ -155,6 +166,83 @@ function hydratesAfterLoad(routerContext: EntryContext): boolean {
   })
 }
 
+/** What a plain page (no framework scripts) gets once rendered whole: its CSS and small first-view images inline. */
+const finishPlainPage = (html: string) => inlineCriticalCss(inlineFirstViewImages(html))
+
+/**
+ * A signed-in page served from its template (app/utils/signed-in-pages.server.ts), or null: not a page that opted
+ * in, or this user's values cannot be filled in exactly, or the template could not be made. Null means "render as
+ * usual", which is always correct.
+ */
+async function fromTemplate(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Promise<Response | null> {
+  const slot = signedInPages.slotFor(request, routerContext, status)
+  if (!slot) return null
+  let template = signedInPages.get(slot.key) ?? null
+  const outcome = template ? 'hit' : 'miss'
+  if (!template) {
+    const html = await renderPlainPage(slot.context, request.url)
+    template = html === null ? null : signedInPages.set(slot.key, html)
+    if (!template) return null
+  }
+  const body = signedInPages.fill(template, slot.user)
+  if (!body) return null
+  headers.set('Content-Type', 'text/html')
+  // Tests only (PAGE_CACHE_DEBUG=1): in production it would tell a visitor whether someone else read the page lately.
+  if (signedInPages.debug) headers.set('X-Signed-In-Template', outcome)
+  return new Response(body, { headers, status })
+}
+
+/**
+ * A plain page rendered whole and finished as handleRequest finishes one, or null when anything inside it failed
+ * (the usual render then answers, with its error status).
+ */
+function renderPlainPage(context: EntryContext, url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let failed = false
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value="">
+        <ServerRouter context={context} url={url} />
+      </NonceProvider>,
+      {
+        onAllReady() {
+          collectHtml(pipe).then(
+            (html) => {
+              clearTimeout(timeoutId)
+              resolve(failed ? null : finishPlainPage(html))
+            },
+            () => resolve(null),
+          )
+        },
+        onShellError() {
+          clearTimeout(timeoutId)
+          resolve(null)
+        },
+        onError() {
+          failed = true
+        },
+      },
+    )
+  })
+}
+
+/** The whole HTML of a render (rendered with onAllReady: one piece, nothing streamed later). */
+function collectHtml(pipe: (destination: NodeJS.WritableStream) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const sink = new PassThrough()
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+    sink.on('error', reject)
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    pipe(sink)
+  })
+}
+
 /**
  * A page without framework scripts (or one that hydrates after it has loaded), collected whole and sent as one body:
  * its stylesheet link becomes the CSS it uses, inline (app/utils/critical-css.server.ts; `finish` also holds back
@@ -169,16 +257,8 @@ function renderWhole(
   done: () => void,
   finish: (html: string) => string,
 ): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const sink = new PassThrough()
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-    sink.on('error', reject)
-    sink.on('end', () => {
-      done()
-      const html = finish(Buffer.concat(chunks).toString('utf8'))
-      resolve(new Response(html, { headers, status }))
-    })
-    pipe(sink)
+  return collectHtml(pipe).then((html) => {
+    done()
+    return new Response(finish(html), { headers, status })
   })
 }

@@ -28,6 +28,13 @@ export type RouteHandle = {
    * content version do not hold, so it is never stored (app/utils/page-cache.server.ts, decision 014).
    */
   pageCache?: boolean
+  /**
+   * True: signed in, this page is everyone's page but for the header's account area (the root's user: name, photo,
+   * role). Its view reads nothing of the user, only its loader data, the URL and static content, so it is rendered
+   * once per process with a stand-in user and filled in with each user's name and photo
+   * (app/utils/signed-in-pages.server.ts, decision 030). Read from the page's own route (the last match).
+   */
+  signedInTemplate?: boolean
 }
 
 /** True when any of these route handles sets the flag (the server reads the handles without hooks). */

@@ -15,6 +15,7 @@ import {
   OFFICE_ADDRESS,
 } from '~/lib/constants'
 import { hasTag, listCourses, toCardJson } from '~/models/catalogue/course.server'
+import type { RouteHandle } from '~/hooks/use-route-handle'
 import type { Route } from './+types/home'
 
 // Home. Static content is imported by the component, not sent as loader data,
@@ -26,6 +27,11 @@ export async function loader() {
     .map(toCardJson)
   return { courses }
 }
+
+// Learners open / signed in by the hundred before a live mock: the page differs from the anonymous one only in the
+// header's account area, so it is filled in from a kept template (decision 030). The view must keep reading only
+// its loader data and static content (never the user), and the loader must stay the same for every user.
+export const handle: RouteHandle = { signedInTemplate: true }
 
 export const meta: Route.MetaFunction = () => [
   { title: `${BRAND_NAME} | Biology coaching for IIT JAM, GATE, GAT-B, CUET PG and B.Sc Hons` },
