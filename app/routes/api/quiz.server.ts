@@ -140,7 +140,9 @@ const submit = async ({ request, user }: SignedIn) => {
     const existing = await getAttempt(user.id, quizId)
     if (existing?.submitted_at) return apiError(400, 'You have already attempted this quiz')
     // Clients that never called GET quiz/{id} start and submit in one go.
-    const { attempt } = existing ? { attempt: existing } : await startAttempt({ userId: user.id, quiz: gate.quiz, live: gate.live })
+    const { attempt } = existing
+      ? { attempt: existing }
+      : await startAttempt({ userId: user.id, quiz: gate.quiz, live: gate.live })
     const outcome = await submitAttempt({ attemptId: attempt.id, answers })
     if (outcome.status === 'already') return apiError(400, 'You have already attempted this quiz')
     // A live mock's score and key wait for the publication of its results.
