@@ -364,3 +364,36 @@ describe('the Edit Quiz images panel (plain form posts)', () => {
     expect((await listQuizImages(quiz.id)).map((i) => i.name)).toEqual(['pedigree.png'])
   })
 })
+
+describe('a live mock before its opening', () => {
+  test('its figures reach staff only; from the opening, learners as for any paper', async () => {
+    const staff = await signedInUser('instructor')
+    const { quiz, urls } = await quizWithImages(
+      staff,
+      [{ questionText: 'Read the gel ![gel](gel.png)', options: ['a', 'b', 'c', 'd'], correctOption: 0 }],
+      ['gel.png'],
+    )
+    const opens = new Date(Date.now() + 3600_000)
+    await db
+      .updateTable('quizzes')
+      .set({ opens_at: opens.toISOString(), closes_at: new Date(opens.getTime() + 7200_000).toISOString() })
+      .where('id', '=', quiz.id)
+      .execute()
+    const learner = await signedInUser('user')
+    expect((await fetchImage(urls['gel.png']!)).status).toBe(404)
+    expect((await fetchImage(urls['gel.png']!, learner.cookie)).status).toBe(404)
+    const forStaff = await fetchImage(urls['gel.png']!, staff.cookie)
+    expect(forStaff.status).toBe(200)
+    expect(forStaff.headers.get('Cache-Control')).toBe('private, no-store')
+
+    // Opened: the learner gets it, and it may be kept as before.
+    await db
+      .updateTable('quizzes')
+      .set({ opens_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', quiz.id)
+      .execute()
+    const open = await fetchImage(urls['gel.png']!, learner.cookie)
+    expect(open.status).toBe(200)
+    expect(open.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+  })
+})
