@@ -62,7 +62,7 @@ export function QuestionPalette({
 }) {
   const progress = progressCounts(stateCounts(questions, answers))
   return (
-    <aside className="order-1">
+    <aside>
       <dl className="mb-3 grid max-w-md grid-cols-3 gap-2 text-center text-sm">
         {PROGRESS.map(({ key, label, className }) => (
           <div key={key} className={className}>
