@@ -230,6 +230,10 @@ export const StaffQuizListItemShape = z.object({
   noOfQuestions: z.number().int(),
   time: z.number(),
   attemptedBy: z.number().int(),
+  opensAt: indiaTime.nullable().describe('Ours: when the live mock opens; null for a paper learners take any time'),
+  closesAt: indiaTime.nullable().describe('Ours: when the live mock closes; null for a paper learners take any time'),
+  registrations: z.number().int().describe('Ours: learners registered for the live mock (0 for an anytime paper)'),
+  resultsPublishedAt: indiaTime.nullable().describe("Ours: when the live mock's ranks were published; null: not yet"),
 })
 
 export const QuizResultStudentShape = z.object({

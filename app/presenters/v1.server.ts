@@ -300,6 +300,10 @@ export const staffQuizListItemJson = (q: StaffQuizListRow): Shape<'StaffQuizList
   noOfQuestions: q.noOfQuestions,
   time: q.time,
   attemptedBy: q.attemptedBy,
+  opensAt: q.window && windowToIso(q.window.opensAt),
+  closesAt: q.window && windowToIso(q.window.closesAt),
+  registrations: q.registrations,
+  resultsPublishedAt: q.resultsPublishedAt && windowToIso(q.resultsPublishedAt),
 })
 
 export const quizResultStudentJson = (s: QuizResultRow): Shape<'QuizResultStudentShape'> => ({

@@ -446,6 +446,10 @@ describe('quizzes', () => {
       noOfQuestions: 1,
       time: 20,
       attemptedBy: 0,
+      opensAt: null,
+      closesAt: null,
+      registrations: 0,
+      resultsPublishedAt: null,
     })
     const one = await callApi(adminApi, 'GET', `/api/v1/admin/quiz/${id}`, { cookie: instructor.cookie })
     expect(one.body.data.questions[0]).toMatchObject({

@@ -231,6 +231,15 @@ describe('the admin API twin', () => {
       resultsPublishedAt: null,
     })
 
+    // The API's list carries the same, in India time.
+    const apiList = await callApi(adminApi, 'GET', '/api/v1/admin/quizzes', { cookie: staff.cookie })
+    expect(apiList.body.data.find((q: { _id: string }) => q._id === id)).toMatchObject({
+      opensAt: '2031-03-01T10:00:30+05:30',
+      closesAt: '2031-03-01T12:00:00+05:30',
+      registrations: 2,
+      resultsPublishedAt: null,
+    })
+
     // The staff list shows the window in India time, the registrations and that results are not published.
     const list = await callRoute(quizzesPage.loader, '/admin/quizzes', { cookie: staff.cookie })
     expect(list.data.quizzes.find((q: { id: string }) => q.id === id)).toMatchObject({
