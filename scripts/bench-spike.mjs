@@ -270,29 +270,39 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
           (await db.all('select count(*) as n from attempts where quiz_id = ? and submitted_at is null', [quiz.id]))[0]
             .n,
         )
-      out.openAtClose = await open()
-      const closed = await when(async () => (await open()) === 0, 180_000 + Math.max(0, allowed - Date.now()))
-      const published = await when(
+      // Wait for the close, the publication and the e-mails, then read when each happened from the database's own
+      // stamps: learners' queued requests may still be arriving when the server acts, and the bench must not
+      // count its own wait for them.
+      await when(async () => (await open()) === 0, 180_000 + Math.max(0, allowed - Date.now()))
+      await when(
         async () =>
           (await db.all('select results_published_at as p from quizzes where id = ?', [quiz.id]))[0].p !== null,
         180_000,
       )
       // One rank e-mail per learner who sat it.
+      const rankMails = `live-rank:${quiz.id}:%`
       const [{ n: sat }] = await db.all('select count(*) as n from attempts where quiz_id = ?', [quiz.id])
-      const mails = await when(
+      await when(
         async () =>
           Number(
             (
-              await db.all('select count(*) as n from job_claims where sent_at is not null and key like ?', [
-                `live-rank:${quiz.id}:%`,
-              ])
+              await db.all('select count(*) as n from job_claims where sent_at is not null and key like ?', [rankMails])
             )[0].n,
           ) >= Number(sat),
         300_000,
       )
-      out.closeSeconds = closed && (closed - allowed) / 1000
-      out.publishSeconds = published && (published - allowed) / 1000
-      out.mailsSeconds = mails && (mails - allowed) / 1000
+      const [stamps] = await db.all(
+        `select (select max(submitted_at) from attempts where quiz_id = ?) as closed,
+                (select count(*) from attempts where quiz_id = ? and submitted_at = deadline_at) as by_server,
+                (select results_published_at from quizzes where id = ?) as published,
+                (select max(sent_at) from job_claims where key like ? and sent_at is not null) as mailed`,
+        [quiz.id, quiz.id, quiz.id, rankMails],
+      )
+      const after = (stamp) => (stamp ? (new Date(stamp).getTime() - allowed) / 1000 : null)
+      out.openAtClose = Number(stamps.by_server)
+      out.closeSeconds = after(stamps.closed)
+      out.publishSeconds = after(stamps.published)
+      out.mailsSeconds = after(stamps.mailed)
     }
     const [row] = await db.all(
       'select count(*) as n, sum(case when submitted_at is not null then 1 else 0 end) as submitted from attempts where quiz_id = ?',
@@ -341,8 +351,11 @@ export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
       table.push([`${step} ${q} ms`, ...runs.map((r) => ms(r.steps?.[step]?.[q]))])
   table.push(['errors', ...runs.map((r) => String(Object.values(r.errors ?? {}).reduce((a, b) => a + b, 0)))])
   table.push(['attempts / submitted', ...runs.map((r) => `${r.attempts ?? '-'} / ${r.submitted ?? '-'}`)])
-  table.push(['open at the close (server submits)', ...runs.map((r) => (r.live ? String(r.openAtClose) : '-'))])
-  table.push(['all closed, s after close + grace', ...runs.map((r) => (r.live ? ms(r.closeSeconds) : '-'))])
+  table.push(['submitted by the server at the deadline', ...runs.map((r) => (r.live ? String(r.openAtClose) : '-'))])
+  table.push([
+    'last submit, s after close + grace',
+    ...runs.map((r) => (r.live ? String(r.closeSeconds?.toFixed(1)) : '-')),
+  ])
   table.push([
     'published, s after close + grace',
     ...runs.map((r) => (r.live ? String(r.publishSeconds?.toFixed(1)) : '-')),
