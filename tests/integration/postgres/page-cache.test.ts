@@ -9,37 +9,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openDatabase, openPostgres, type DB } from '../../../db/client'
+import type { DB } from '../../../db/client'
 import { createCourse, createUser } from '../../../db/factories'
 import { freePort } from '../../../scripts/pg-server.mjs'
 import { startAppServer, type AppServer } from '../../support/app-server'
+import { backends, cookieOf, theme } from '../../support/two-processes'
 import { E2E } from '../../support/e2e-env'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-page-cache-'))
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
-const backends = [
-  {
-    name: 'SQLite (two processes on one file)',
-    // No DATABASE_URL: the servers and this file open the same SQLite file.
-    env: (file: string): Record<string, string> => ({ DATABASE_PATH: file, DATABASE_URL: undefined as never }),
-    open: (file: string) => openDatabase(file).db,
-  },
-  {
-    name: 'PostgreSQL (two instances)',
-    env: (): Record<string, string> => ({ DATABASE_URL: process.env.DATABASE_URL! }),
-    open: () => openPostgres(process.env.DATABASE_URL!, { max: 3 }).db,
-  },
-]
-
-const theme = (value: 'light' | 'dark') =>
-  `theme=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString('base64'))}`
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
 const q = (text: string) => ({ questionText: text, options: ['A', 'B', 'C', 'D'], correctOption: 0 })
 
 describe.each(backends)('the anonymous page cache on $name', (backend) => {
