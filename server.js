@@ -242,6 +242,33 @@ function sendStoredPage(req, res, page, outcome) {
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
+// At most APP_CONCURRENCY requests are inside the app at once; the others wait their turn as open sockets, in
+// arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
+// each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
+// 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
+// and actions done), not while a slow phone downloads the body.
+const appSlots = createSlots(Number(process.env.APP_CONCURRENCY) || 64)
+
+// The exam lane (docs/decisions/032-exam-lane.md): a signed-in learner's answer saves and paper are answered from the
+// app's models here, without React Router and before compression (the paper is precompressed, a save's answer is a
+// few bytes); the lane leaves anything else to React Router. The checks above have run.
+const { examLaneRoute, serveExamLane } = build.entry.module
+app.use(async (req, res, next) => {
+  const route = examLaneRoute(req.method, req.path)
+  if (!route) return next()
+  const release = await appSlots.acquire()
+  let served = false
+  try {
+    if (res.destroyed || req.socket.destroyed) return
+    served = await serveExamLane(route, req, res, res.locals.body)
+  } catch (error) {
+    return next(error)
+  } finally {
+    release()
+  }
+  if (!served) next()
+})
+
 // Dynamic responses (HTML, JSON) are compressed on the fly: brotli at the middleware's quality 4, with a 256 KB
 // window instead of brotli's default 4 MB. Brotli allocates its whole window once a response passes its first
 // 64 KB block: the 72 KB signed-in home spent 4-12 ms more CPU per request on that (the allocation, and the full
@@ -252,13 +279,6 @@ app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 1
 // React Router behind a small adapter (what @react-router/express does, with one difference): the request body
 // the app reads is the byte-counted stream from the body-limit middleware above.
 const handleRequest = createRequestHandler(build, 'production')
-
-// At most APP_CONCURRENCY requests are inside the app at once; the others wait their turn as open sockets, in
-// arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
-// each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
-// 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
-// and actions done), not while a slow phone downloads the body.
-const appSlots = createSlots(Number(process.env.APP_CONCURRENCY) || 64)
 
 app.all('*splat', async (req, res, next) => {
   const release = await appSlots.acquire()

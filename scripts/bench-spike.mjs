@@ -4,13 +4,18 @@
 // same load, on today's anytime paper (no window, no registration), on SQLite (one app process) and PostgreSQL (two
 // app processes on one database, the learners split between them), each on fresh servers and a fresh database.
 //
-// What a learner does, as the test page does it (JS on):
-//   press Start: POST /quiz/{id} intent=start (302), GET the test page it redirects to, GET /quiz/{id}/paper
+// What a learner does, as the pages do it. Nine in ten have JavaScript on, and send what Chromium sends (logged
+// from a real browser pressing Start): the quiz page's Start form as POST /quiz/{id}.data (202 with the redirect
+// inside), the test page's loader data GET /quiz/{id}.data?q=1, then GET /quiz/{id}/paper. One in ten presses before
+// the quiz page has hydrated (or on a browser without JavaScript): POST /quiz/{id} intent=start (302) and the test
+// page GET it redirects to, whose script then fetches the paper. (A learner answering without JavaScript at all,
+// a form post and a page per answer, is not in the mix.)
 //   answer: 20 answers, each POST /api/v1/quiz/{id}/answers as the page's saver sends it, at moments spread from
 //     20 s after the start (nobody answers a 60-question paper's first question sooner) to 3 minutes after it
 //   drop (10%): from a random moment, 5 to 20 s offline; the answers chosen meanwhile go in one save when the
 //     connection returns, after the test page is loaded again
-//   submit (90%): POST /quiz/{id} intent=submit a little before the close; the other 10% never do
+//   submit (90%): the submit form a little before the close (.data with JavaScript, a document without), then the
+//     result it redirects to; the other 10% never submit
 // The clock of a learner's wait starts at the moment they press, not when a socket is free: a start that queues in
 // the bench's own connection pool (256 sockets per app process, as a proxy in front would) counts as waiting.
 import http from 'node:http'
@@ -32,6 +37,8 @@ export const SPIKE = {
   answeringMs: QUICK ? 30_000 : 180_000,
   dropShare: 0.1,
   submitShare: 0.9,
+  /** Learners whose Start is a document request (JavaScript off, or the page not hydrated yet). */
+  noScriptShare: 0.1,
   /** The window (and the anytime paper's time limit): Start at 0-10 s, answers until 3:10, submits until 3:50. */
   windowMinutes: QUICK ? 1 : 4,
   goals: { startP95Ms: 2000, startP99Ms: 5000, publishSeconds: 10 },
@@ -57,8 +64,13 @@ function request(agent, base, method, url, { cookie, form, json, accept } = {}) 
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${url}`, { method, headers, agent, timeout: 120_000 }, (res) => {
       let bytes = 0
-      res.on('data', (c) => (bytes += c.length))
-      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location, bytes }))
+      let text = ''
+      res.on('data', (c) => {
+        bytes += c.length
+        // React Router's single-fetch answers name their redirect in the body (a few hundred bytes, not compressed).
+        if (res.headers['x-remix-response'] && !res.headers['content-encoding'] && text.length < 2048) text += c
+      })
+      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location, bytes, text }))
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('timeout')))
@@ -88,7 +100,7 @@ function recorder() {
 }
 
 /** One learner's test, as described at the top; `t0` is the opening (the press moments follow it). */
-async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits }) {
+async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script }) {
   const pressAt = t0 + rand(0, SPIKE.pressWithinMs)
   await sleepUntil(pressAt)
   const expect = async (step, promise, ok) => {
@@ -99,19 +111,29 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits }) {
     }
     return r
   }
-  const start = await expect(
-    'start',
-    request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'start' } }),
-    (r) => r.status === 302 && r.location?.startsWith(`/quiz/${quiz.id}?q=1`),
-  )
-  rec.time('start (POST, 302)', Date.now() - pressAt)
+  // A single-fetch redirect (202, the target in the body) to a path starting with `to`.
+  const redirectsTo = (r, to) => r.status === 202 && r.text.includes(`"redirect","${to}`)
+  const testPage = `/quiz/${quiz.id}?q=1`
+  const start = script
+    ? await expect(
+        'start',
+        request(agent, base, 'POST', `/quiz/${quiz.id}.data`, { cookie, form: { intent: 'start' } }),
+        (r) => redirectsTo(r, testPage),
+      )
+    : await expect(
+        'start',
+        request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'start' } }),
+        (r) => r.status === 302 && r.location?.startsWith(testPage),
+      )
+  rec.time('start (POST)', Date.now() - pressAt)
   if (!start) return
   const page = await expect(
     'test page',
-    request(agent, base, 'GET', start.location, { cookie }),
+    request(agent, base, 'GET', script ? `/quiz/${quiz.id}.data?q=1` : testPage, { cookie }),
     (r) => r.status === 200,
   )
   rec.time('press to test page', Date.now() - pressAt)
+  rec.time(`press to test page, JavaScript ${script ? 'on' : 'off'}`, Date.now() - pressAt)
   if (!page) return
   const paperAt = Date.now()
   const paper = await expect(
@@ -122,7 +144,6 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits }) {
   rec.time('paper (JSON)', Date.now() - paperAt)
   rec.time('press to whole paper', Date.now() - pressAt)
   if (!paper) return
-
   const moments = Array.from({ length: SPIKE.answers }, () =>
     rand(pressAt + SPIKE.firstAnswerMs, pressAt + SPIKE.answeringMs),
   ).sort((a, b) => a - b)
@@ -169,12 +190,25 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits }) {
   if (!submits) return
   await sleepUntil(t0 + rand(SPIKE.answeringMs + 15_000, SPIKE.windowMinutes * 60_000 - 10_000))
   const at = Date.now()
-  await expect(
-    'submit',
-    request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'submit' } }),
-    (r) => r.status === 302 && r.location === `/quiz/result/${quiz.id}`,
-  )
+  const result = `/quiz/result/${quiz.id}`
+  const submitted = script
+    ? await expect(
+        'submit',
+        request(agent, base, 'POST', `/quiz/${quiz.id}.data`, { cookie, form: { intent: 'submit' } }),
+        (r) => redirectsTo(r, result),
+      )
+    : await expect(
+        'submit',
+        request(agent, base, 'POST', `/quiz/${quiz.id}`, { cookie, form: { intent: 'submit' } }),
+        (r) => r.status === 302 && r.location === result,
+      )
   rec.time('submit', Date.now() - at)
+  if (!submitted) return
+  await expect(
+    'result page',
+    request(agent, base, 'GET', script ? `${result}.data` : result, { cookie }),
+    (r) => r.status === 200,
+  )
 }
 
 /** Polls `check` every 250 ms until it returns true or `limitMs` passes; the moment it did, or null. */
@@ -256,6 +290,8 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
           t0,
           rec,
           submits: i % 10 < SPIKE.submitShare * 10,
+          // Spread over both app processes alike (i % instances picks the process).
+          script: Math.floor(i / instances) % 10 >= SPIKE.noScriptShare * 10,
         }).catch((e) => rec.error(`learner ${e.message}`)),
       ),
     )

@@ -1,6 +1,11 @@
 import { createSessionRow, deleteSessionRow, findSessionUserId } from '~/models/accounts/session.server'
 import { getUserById, type UserRow } from '~/models/accounts/user.server'
-import { getSessionId, sessionClearCookie, sessionSetCookie } from '~/utils/session-cookie.server'
+import {
+  getSessionId,
+  sessionClearCookie,
+  sessionIdFromCookieHeader,
+  sessionSetCookie,
+} from '~/utils/session-cookie.server'
 
 // Who is signed in: the session cookie (app/utils/session-cookie.server.ts) names a `sessions` row, the row a user.
 // This sits above the models and below the routes (docs/decisions/020-one-role-guard.md), so app/utils stays
@@ -9,6 +14,13 @@ import { getSessionId, sessionClearCookie, sessionSetCookie } from '~/utils/sess
 export async function getUserId(request: Request): Promise<string | null> {
   const sessionId = await getSessionId(request)
   return sessionId ? findSessionUserId(sessionId) : null
+}
+
+/** The user a Cookie header's session names (server.js's exam lane, which has no fetch Request); null if none. */
+export async function userFromCookieHeader(cookieHeader: string | null | undefined): Promise<UserRow | null> {
+  const sessionId = await sessionIdFromCookieHeader(cookieHeader)
+  const userId = sessionId ? await findSessionUserId(sessionId) : null
+  return userId ? ((await getUserById(userId)) ?? null) : null
 }
 
 // The root loader and the route's loader both ask for the user of the same request: look it up once.

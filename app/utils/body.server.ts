@@ -230,9 +230,17 @@ export async function parseJsonObject(request: Request, maxBytes = JSON_MAX_BYTE
   } catch {
     return fail(400, 'malformed', BODY_MESSAGES.malformedJson)
   }
+  return jsonObjectFromText(text, request.headers.get('Content-Type'))
+}
+
+/**
+ * parseJsonObject's rules on a body already read (null: it passed the limit), for server.js's exam lane
+ * (app/routes/exam-lane.server.ts), which reads the bytes from the socket without a fetch Request.
+ */
+export function jsonObjectFromText(text: string | null, contentType: string | null | undefined): JsonResult {
   if (text === null) return fail(413, 'too-large', BODY_MESSAGES.jsonTooLarge)
   if (text.trim() === '') return { ok: true, body: {} }
-  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().includes('application/json'))
+  if (!(contentType ?? '').toLowerCase().includes('application/json'))
     return fail(415, 'not-json', BODY_MESSAGES.notJson)
   let body: unknown
   try {

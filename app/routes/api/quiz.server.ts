@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isId } from '~/lib/ids'
 import { buildResult } from '~/models/quiz/result.server'
-import { getAttempt, getOpenPractice, saveAnswers, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import { getAttempt, startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { getLeaderboard } from '~/models/quiz/standing.server'
 import { quizGate, QuizError, type GateRefusal } from '~/models/quiz/access.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from '~/routes/quiz/statuses'
@@ -24,24 +24,18 @@ import {
 } from '~/presenters/v1-shapes'
 import { answerListSchema, submitAnswerSchema, type AnswerInput } from '~/schemas/quiz-attempt'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
-import { apiResource, endpoint, UNAUTHORIZED, type ApiArgs } from './endpoints.server'
+import { parseJsonObject } from '~/utils/body.server'
+import { answerBatch, GATE_MESSAGES } from './quiz-answers.server'
+import { apiResource, endpoint, type ApiArgs } from './endpoints.server'
 import { practiceSetEndpoints } from './quiz-practice.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/accounts/user.server'
-import { secondsLeft } from '~/lib/quiz/clock'
 import { formatIndiaDateTime } from '~/lib/dates'
 import { isLiveMock } from '~/lib/quiz/window'
 import { withholding } from '~/models/quiz/live-results.server'
 
 // /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and
 // the answer key leaves the server only in the submit response of that learner's own attempt.
-
-const GATE_MESSAGES = {
-  'signed-out': UNAUTHORIZED,
-  'no-access': 'You do not have access to this paid quiz.',
-  'not-found': 'Quiz not found.',
-  'not-open': 'This live mock has not opened yet.',
-} as const
 
 /** A live mock's leaderboard before its results are published (with `resultsAt`, an ISO instant). */
 const RESULTS_WITHHELD = 'The results of this live mock are not published yet.'
@@ -182,29 +176,10 @@ const leaderboard = async ({ params, user }: SignedIn) => {
   })
 }
 
-/**
- * POST quiz/{id}/answers (ours, used by the enhanced test page): saves a batch of answers of the open attempt.
- * 409 `{submitted:true}` once the attempt is closed (deadline + grace passed, or submitted).
- */
+/** POST quiz/{id}/answers (ours, used by the enhanced test page): ./quiz-answers.server.ts, shared with the exam lane. */
 const saveBatch = async ({ request, params, user }: SignedIn) => {
-  const gate = await quizGate(user, params.id)
-  if (!gate.ok) return refused(gate.reason)
-  const body = await readJsonBody(request)
-  const parsed = answerListSchema.safeParse(body.answers)
-  if (!parsed.success) return apiError(400, 'Each answer needs a questionId and a selectedOption from 0 to 3 (or null)')
-  const ranked = await getAttempt(user.id, gate.quiz.id)
-  // After the ranked attempt (or with none, a live mock's unranked attempt after its window), the page saves into
-  // the open practice attempt, if any.
-  const attempt = ranked && !ranked.submitted_at ? ranked : ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked)
-  if (!attempt) return apiError(404, 'Start the quiz first.')
-  try {
-    const outcome = await saveAnswers({ attempt, answers: parsed.data })
-    if (outcome === 'closed') return apiError(409, 'This attempt is already submitted.', { submitted: true })
-  } catch (error) {
-    if (error instanceof QuizError) return apiError(QUIZ_PROBLEM_STATUS[error.problem], error.message)
-    throw error
-  }
-  return json({ success: true, saved: parsed.data.length, secondsLeft: secondsLeft(attempt.deadline_at, new Date()) })
+  const answer = await answerBatch(user, params.id, () => parseJsonObject(request))
+  return json(answer.body, answer.status)
 }
 
 export const quizApi = apiResource({

@@ -1,0 +1,185 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createQuiz, createUser } from '../../db/factories'
+import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
+import { getAnswers } from '~/models/quiz/answers.server'
+import { getQuiz } from '~/models/quiz/catalog.server'
+import { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
+import { loader, action } from '~/routes/api/quiz'
+import { loader as paperLoader } from '~/routes/quiz/paper'
+import { db } from '~/utils/db.server'
+import { callApi, callRoute, signedInCookie } from '../support/harness'
+
+// The exam lane (docs/decisions/032-exam-lane.md) answers the answer saves and the paper before React Router. Each
+// case here is sent to the lane over real HTTP and to the route the way React Router calls it: same status, same
+// body. What the lane leaves to React Router (signed out) it leaves untouched.
+
+const LEFT_TO_ROUTER = 599
+let server: http.Server
+let base: string
+
+beforeAll(async () => {
+  server = http.createServer(async (req, res) => {
+    const route = examLaneRoute(req.method!, new URL(req.url!, 'http://localhost').pathname)
+    if (!route || !(await serveExamLane(route, req, res, req))) res.writeHead(LEFT_TO_ROUTER).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const Q = (text: string) => ({ questionText: text, options: ['A', 'B', 'C', 'D'], correctOption: 0 })
+
+async function learnerWithAttempt({ category = 'free' as 'free' | 'paid', start = true } = {}) {
+  const user = await createUser(db)
+  const { id, questionIds } = await createQuiz(db, { timeLimit: 30, category, questions: [Q('q1'), Q('q2')] })
+  const quiz = (await getQuiz(id))!
+  const attempt = start ? (await startAttempt({ userId: user.id, quiz })).attempt : null
+  return { user, quizId: id, questionIds, attempt, cookie: await signedInCookie(user.id) }
+}
+
+/** POST .../answers through the lane and through the v1 route: both answers. */
+async function saveBoth(quizId: string, cookie: string, body: string, contentType = 'application/json') {
+  const path = `/api/v1/quiz/${quizId}/answers`
+  const lane = await fetch(base + path, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': contentType },
+    body,
+  })
+  const laneText = await lane.text()
+  const route = await callApi({ loader, action }, 'POST', path, {
+    cookie,
+    body,
+    headers: { 'Content-Type': contentType },
+  })
+  return {
+    lane: { status: lane.status, body: laneText ? JSON.parse(laneText) : null, headers: lane.headers },
+    route: { status: route.status, body: route.body, headers: route.headers },
+  }
+}
+
+const answerOf = (questionId: string, selectedOption: number) =>
+  JSON.stringify({ answers: [{ questionId, selectedOption, markedForReview: false }] })
+
+describe('the exam lane answers a save as the v1 route does', () => {
+  test('a save is stored, with the same answer and headers', async () => {
+    const { quizId, questionIds, attempt, cookie } = await learnerWithAttempt()
+    const { lane, route } = await saveBoth(quizId, cookie, answerOf(questionIds[0], 2))
+    expect(lane.status).toBe(200)
+    expect(route.status).toBe(200)
+    // The seconds left are the clock's at each answer: a second may pass between the two.
+    const { secondsLeft: laneLeft, ...laneRest } = lane.body
+    const { secondsLeft: routeLeft, ...routeRest } = route.body
+    expect(laneRest).toEqual(routeRest)
+    expect(Math.abs(laneLeft - routeLeft)).toBeLessThanOrEqual(1)
+    expect(laneLeft).toBeGreaterThan(29 * 60)
+    expect(lane.headers.get('content-type')).toBe(route.headers.get('content-type'))
+    expect(lane.headers.get('cache-control')).toBe(route.headers.get('cache-control'))
+    expect((await getAnswers(attempt!.id))[questionIds[0]]?.selectedOption).toBe(2)
+  })
+
+  test('every refusal: bad JSON, not JSON, a wrong answer, no access, no attempt, a submitted attempt, too large', async () => {
+    const free = await learnerWithAttempt()
+    const cases: Array<[string, string, string, string?]> = [
+      ['malformed JSON', free.quizId, '{"answers": [', undefined],
+      ['not an object', free.quizId, '[1, 2]', undefined],
+      ['not JSON', free.quizId, answerOf(free.questionIds[0], 1), 'text/plain'],
+      ['an option out of range', free.quizId, answerOf(free.questionIds[0], 9), undefined],
+      ['an unknown quiz', '0123456789abcdef01234567', answerOf(free.questionIds[0], 1), undefined],
+      ['past the JSON limit', free.quizId, JSON.stringify({ answers: [], pad: 'x'.repeat(1024 * 1024) }), undefined],
+    ]
+    for (const [what, quizId, body, type] of cases) {
+      const { lane, route } = await saveBoth(quizId, free.cookie, body, type)
+      expect(lane, what).toEqual({ ...route, headers: lane.headers })
+      expect(lane.status, what).toBeGreaterThanOrEqual(400)
+    }
+    const paid = await learnerWithAttempt({ category: 'paid', start: false })
+    const noAccess = await saveBoth(paid.quizId, paid.cookie, answerOf(paid.questionIds[0], 1))
+    expect(noAccess.lane.status).toBe(403)
+    expect(noAccess.lane.body).toEqual(noAccess.route.body)
+
+    const unstarted = await learnerWithAttempt({ start: false })
+    const none = await saveBoth(unstarted.quizId, unstarted.cookie, answerOf(unstarted.questionIds[0], 1))
+    expect(none.lane.status).toBe(404)
+    expect(none.lane.body).toEqual(none.route.body)
+
+    await submitAttempt({ attemptId: free.attempt!.id })
+    const closed = await saveBoth(free.quizId, free.cookie, answerOf(free.questionIds[1], 1))
+    expect(closed.lane.status).toBe(409)
+    expect(closed.lane.body).toEqual(closed.route.body)
+    expect(closed.lane.body.submitted).toBe(true)
+  })
+
+  test('a signed-out save, or a forged cookie, is left to React Router (nothing read, nothing written)', async () => {
+    const { quizId, questionIds } = await learnerWithAttempt()
+    for (const cookie of ['', '__session=forged.value']) {
+      const res = await fetch(`${base}/api/v1/quiz/${quizId}/answers`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: answerOf(questionIds[0], 1),
+      })
+      expect(res.status).toBe(LEFT_TO_ROUTER)
+    }
+  })
+})
+
+describe('the exam lane answers the paper as the route does', () => {
+  test('the same bytes (brotli and gzip) and attempt header; a refusal the same JSON', async () => {
+    const { quizId, attempt, cookie } = await learnerWithAttempt()
+    for (const encoding of ['br', 'gzip']) {
+      const lane = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          http
+            .get(
+              `${base}/quiz/${quizId}/paper`,
+              { headers: { Cookie: cookie, 'Accept-Encoding': encoding } },
+              (res) => {
+                const chunks: Buffer[] = []
+                res.on('data', (c: Buffer) => chunks.push(c))
+                res.on('end', () =>
+                  resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+                )
+              },
+            )
+            .on('error', reject)
+        },
+      )
+      const route = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
+        cookie,
+        params: { quizId },
+        headers: { 'Accept-Encoding': encoding },
+      })
+      const routeBody = Buffer.from(await route.response!.arrayBuffer())
+      expect(lane.status).toBe(200)
+      expect(lane.headers['content-encoding']).toBe(encoding)
+      expect(lane.headers['x-attempt-id']).toBe(attempt!.id)
+      expect(lane.body.equals(routeBody)).toBe(true)
+      const json = encoding === 'br' ? zlib.brotliDecompressSync(lane.body) : zlib.gunzipSync(lane.body)
+      expect(JSON.parse(json.toString()).questions).toHaveLength(2)
+      expect(json.toString()).not.toContain('correct')
+    }
+
+    const paid = await learnerWithAttempt({ category: 'paid', start: false })
+    const lane = await fetch(`${base}/quiz/${paid.quizId}/paper`, { headers: { Cookie: paid.cookie } })
+    const route = await callRoute(paperLoader, `/quiz/${paid.quizId}/paper`, {
+      cookie: paid.cookie,
+      params: { quizId: paid.quizId },
+    })
+    expect(lane.status).toBe(403)
+    expect(route.status).toBe(403)
+    expect(await lane.json()).toEqual(await route.response!.json())
+  })
+
+  test('only the two requests, with an id, are the lane’s', () => {
+    const id = '0123456789abcdef01234567'
+    expect(examLaneRoute('POST', `/api/v1/quiz/${id}/answers`)).toEqual({ kind: 'save', quizId: id })
+    expect(examLaneRoute('GET', `/quiz/${id}/paper`)).toEqual({ kind: 'paper', quizId: id })
+    expect(examLaneRoute('GET', `/api/v1/quiz/${id}/answers`)).toBeNull()
+    expect(examLaneRoute('POST', `/quiz/${id}/paper`)).toBeNull()
+    expect(examLaneRoute('HEAD', `/quiz/${id}/paper`)).toBeNull()
+    expect(examLaneRoute('GET', '/quiz/not-an-id/paper')).toBeNull()
+    expect(examLaneRoute('GET', `/quiz/${id}/paper.data`)).toBeNull()
+  })
+})
