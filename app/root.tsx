@@ -7,7 +7,9 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from 'react-router'
+import { isStartedTest } from '~/components/quiz/quick-start'
 import { getToast } from '~/utils/toast.server'
 import { ProgressBar } from '~/components/progress-bar'
 import { SiteFooter } from '~/components/site-footer'
@@ -36,6 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers },
   )
 }
+
+// A test started by the quiz page's one-request Start (app/components/quiz/quick-start.ts) changes nothing the root
+// shows (the user, the theme, a toast): its navigation skips the root's reload, or it would cost the request it saves.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isStartedTest(nextUrl) ? false : defaultShouldRevalidate
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 

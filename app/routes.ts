@@ -50,6 +50,8 @@ export default [
   route('practice/sets/:setId/result', 'routes/practice/set-result.tsx'),
   // The open attempt's questions as JSON, fetched by the test view once it has hydrated.
   route('quiz/:quizId/paper', 'routes/quiz/paper.ts'),
+  // The enhanced quiz page's Start: the attempt and the test's first screen in one JSON answer.
+  route('quiz/:quizId/start', 'routes/quiz/start.ts'),
   // A quiz image; explanation images only after that learner submits.
   route('quiz-images/:imageId/:name', 'routes/quiz/image.ts'),
 

@@ -101,6 +101,7 @@ export function StatusButton({
   name,
   value,
   formAction,
+  pending: pendingByCaller = false,
 }: {
   children: ReactNode
   pendingText?: string
@@ -108,12 +109,15 @@ export function StatusButton({
   name?: string
   value?: string
   formAction?: string
+  /** Pending for a reason of the caller's (a request it sends itself), besides its form's submission. */
+  pending?: boolean
 }) {
   const navigation = useNavigation()
   const pending =
-    navigation.state === 'submitting' &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
-    (formAction === undefined || navigation.formAction === formAction)
+    pendingByCaller ||
+    (navigation.state === 'submitting' &&
+      (name === undefined || navigation.formData?.get(name) === value) &&
+      (formAction === undefined || navigation.formAction === formAction))
   return (
     <button
       type="submit"

@@ -5,30 +5,40 @@ import { isId } from '~/lib/ids'
 import { BODY_MESSAGES, jsonObjectFromText, JSON_MAX_BYTES } from '~/utils/body.server'
 import { answerBatch } from './api/quiz-answers.server'
 import { paperAnswer } from './quiz/paper-answer.server'
+import { quickStart } from './quiz/quick-start.server'
 
-// The exam lane (docs/decisions/032-exam-lane.md): the two requests every learner of a test repeats, the answer save
-// (POST /api/v1/quiz/{id}/answers, twenty or more per learner) and the paper (GET /quiz/{id}/paper, once per test page),
-// answered by server.js straight from the models, before the compression middleware and React Router. React
+// The exam lane (docs/decisions/032-exam-lane.md): the requests every learner of a test makes, answered by server.js
+// straight from the models, before the compression middleware and React Router: the enhanced page's Start
+// (POST /quiz/{id}/start, the attempt and the test's first screen), the paper (GET /quiz/{id}/paper, once per test
+// page) and the answer saves (POST /api/v1/quiz/{id}/answers, twenty or more per learner). React
 // Router's own work per request (matching the URL against every route, twice; the middleware pipeline; a fetch
 // Request and Response; streaming the body through compression) is ~0.9 ms on the bench machine, while a save's
 // own work is a few tenths of that: at a live mock 10,000 learners send ~1,100 saves a second.
 //
-// The lane answers exactly what the routes answer: both call the same function (../routes/api/quiz-answers.server.ts,
-// ./quiz/paper-answer.server.ts), and server.js's checks (cross-site, body limits, CORS, security headers) have run.
+// The lane answers exactly what the routes answer: both call the same function (./api/quiz-answers.server.ts,
+// ./quiz/paper-answer.server.ts, ./quiz/quick-start.server.ts), and server.js's checks (cross-site, body limits, CORS, security headers) have run.
 // It answers signed-in learners only; anything else it leaves to React Router, which answers it as before: a
 // signed-out request, another method, an address the lane does not know, an attempt on an older paper.
 
-export type ExamLaneRoute = { kind: 'save' | 'paper'; quizId: string }
+export type ExamLaneRoute = { kind: 'save' | 'paper' | 'start'; quizId: string }
 
 const SAVE = /^\/api\/v1\/quiz\/([^/]+)\/answers$/
+const START = /^\/quiz\/([^/]+)\/start$/
 const PAPER = /^\/quiz\/([^/]+)\/paper$/
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The lane's request at this method and path (the path undecoded, without the query), or null. */
 export function examLaneRoute(method: string, path: string): ExamLaneRoute | null {
-  const match = method === 'POST' ? SAVE.exec(path) : method === 'GET' ? PAPER.exec(path) : null
+  const [kind, match] =
+    method === 'POST'
+      ? path.endsWith('/start')
+        ? (['start', START.exec(path)] as const)
+        : (['save', SAVE.exec(path)] as const)
+      : method === 'GET'
+        ? (['paper', PAPER.exec(path)] as const)
+        : (['paper', null] as const)
   if (!match || !isId(match[1])) return null
-  return { kind: method === 'POST' ? 'save' : 'paper', quizId: match[1] }
+  return { kind, quizId: match[1] }
 }
 
 /**
@@ -65,6 +75,11 @@ export async function serveExamLane(
 ): Promise<boolean> {
   const user = await userFromCookieHeader(req.headers.cookie)
   if (!user) return false
+  if (route.kind === 'start') {
+    const answer = await quickStart(user, route.quizId)
+    send(res, answer.status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' }, JSON.stringify(answer.body))
+    return true
+  }
   if (route.kind === 'paper') {
     const answer = await paperAnswer(user, route.quizId, req.headers['accept-encoding'])
     // A paper built for one attempt alone is compressed on the fly by server.js's compression.

@@ -1,9 +1,13 @@
-import { Form, Link } from 'react-router'
+import { useState, type FormEvent } from 'react'
+import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import { StatusButton } from '~/components/forms'
+import { startQuickly } from './quick-start'
 import { MARK_CORRECT, MARK_WRONG, QUIZ_GRACE_SECONDS } from '~/lib/constants'
 
-// The intro card. Start Quiz is a POST (pages start attempts by POST).
+// The intro card. Start Quiz is a POST (pages start attempts by POST). With JavaScript it is one request that also
+// brings the test's first screen (./quick-start.ts); if that fails, the form is posted as without JavaScript.
 export function IntroCard({
+  quizId,
   title,
   description,
   totalQuestions,
@@ -13,6 +17,7 @@ export function IntroCard({
   live,
   error,
 }: {
+  quizId: string
   title: string
   description: string
   totalQuestions: number
@@ -24,6 +29,18 @@ export function IntroCard({
   live?: { closesAtText: string; minutesIfStartedNow: number; shortened: boolean } | null
   error?: string | null
 }) {
+  const navigate = useNavigate()
+  const submit = useSubmit()
+  const [starting, setStarting] = useState(false)
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (starting) return
+    setStarting(true)
+    const to = await startQuickly(quizId)
+    if (to) await navigate(to)
+    else await submit({ intent: 'start' }, { method: 'post' })
+    setStarting(false)
+  }
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
@@ -87,7 +104,7 @@ export function IntroCard({
             {error}
           </p>
         ) : null}
-        <Form method="post" className="flex justify-end gap-3">
+        <Form method="post" className="flex justify-end gap-3" onSubmit={onSubmit}>
           <Link
             to="/quizzes"
             className="rounded border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
@@ -98,6 +115,7 @@ export function IntroCard({
             name="intent"
             value="start"
             pendingText="Starting..."
+            pending={starting}
             className="rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
           >
             Start Quiz

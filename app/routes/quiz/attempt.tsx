@@ -16,14 +16,16 @@ import {
 } from '~/models/quiz/attempt.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
-import { attemptPaper, attemptTypes } from '~/models/quiz/paper-memo.server'
+import { attemptTypes } from '~/models/quiz/paper-memo.server'
 import { register } from '~/models/quiz/live-mock.server'
 import { parseForm } from '~/utils/body.server'
 import { PracticeCard } from '~/components/quiz/practice-card'
+import { takeStartedTest } from '~/components/quiz/quick-start'
 import { getUser } from '~/auth/session.server'
 import { redirectWithWarning } from '~/utils/toast.server'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
-import { answerTestPost, readTestForm, testViewData } from './test-view.server'
+import { answerTestPost, readTestForm } from './test-view.server'
+import { testPageData } from './quick-start.server'
 import { introCounts, liveBeforeData, liveClosedData, liveIntroNote } from './live-view.server'
 import type { Route } from './+types/attempt'
 
@@ -107,24 +109,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!attempt) {
     return {
       view: 'intro' as const,
+      quizId: quiz.id,
       quiz: { title: quiz.title, description: quiz.description, timeLimit: quiz.time_limit },
       ...(await introCounts(quiz.id)),
       live: liveIntroNote(quiz, gate.live, now),
     }
   }
-  const questions = await attemptPaper(attempt)
-  const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })
-  return {
-    view: 'test' as const,
-    quizId: quiz.id,
-    title: quiz.title,
-    ...view,
-    // Only the question on screen carries its markup: the page stays one question small however long the paper
-    // (the first TCP flight on a slow phone); the test view fetches the rest from ./paper.ts once it has hydrated.
-    questions: view.questions.map((question, i) =>
-      i === view.index && !view.confirm ? question : { id: question.id, section: question.section },
-    ),
-  }
+  return testPageData({ quiz, attempt, url, now })
+}
+
+// After the page's one-request Start (app/components/quiz/quick-start.ts) the test's first screen is already here;
+// every other load asks the server, as without this.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const started = takeStartedTest(new URL(request.url))
+  return started ? (started as Awaited<ReturnType<typeof serverLoader>>) : serverLoader()
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -218,6 +216,7 @@ export default function QuizAttempt({ loaderData, actionData }: Route.ComponentP
   if (loaderData.view === 'intro') {
     return (
       <IntroCard
+        quizId={loaderData.quizId}
         title={loaderData.quiz.title}
         description={loaderData.quiz.description}
         totalQuestions={loaderData.totalQuestions}
