@@ -1,11 +1,11 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
-import { isStaff } from '~/lib/roles'
+import { isStaff, STAFF_ROLES } from '~/lib/roles'
 import type { QuizRow } from '~/models/quiz/catalog.server'
 import { paperVersion } from './paper-memo.server'
 import { windowStanding, type WindowStanding } from './live-mock.server'
-import { hasPaidQuizAccess } from '../enrolment/access.server'
+import { hasPaidQuizAccess, paidQuizAccessSql } from '../enrolment/access.server'
 
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
 // map each reason to their own status and message (app/routes/quiz/statuses.ts).
@@ -50,6 +50,17 @@ export function canAccessQuizSql(opensPaid: boolean) {
     opensPaid ? sql<SqlBool>`1 = 1` : eb('z.category', '=', 'free')
 }
 
+/**
+ * `canAccessQuiz(quiz, await opensPaidQuizzes(user, now))` for many learners at once, as an expression over a query
+ * with `users` and quizzes `q` in scope: the quiz is free, or the user is staff, or holds paid quiz access at `now`
+ * (app/models/enrolment/access.server.ts `paidQuizAccessSql`, the SQL form `hasPaidQuizAccess` itself reads). For
+ * the jobs that write to every registered learner of a paper (app/models/quiz/live-mails.server.ts).
+ */
+export function canAccessQuizNowSql(now: Date) {
+  return (eb: ExpressionBuilder<Database & { q: Database['quizzes'] }, 'users' | 'q'>) =>
+    eb.or([eb('q.category', '=', 'free'), eb('users.role', 'in', [...STAFF_ROLES]), paidQuizAccessSql(now)(eb)])
+}
+
 /** 'not-open': a live mock before the viewer's opening; nothing of its paper may reach them yet. */
 export type GateRefusal = 'signed-out' | 'not-found' | 'no-access' | 'not-open'
 export type Gate =
@@ -67,7 +78,7 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   // the answer saves that follow read the paper from it.
   const quiz = isId(quizId) ? (await paperVersion(quizId))?.quiz : undefined
   if (!quiz) return { ok: false, reason: 'not-found' }
-  if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user))))
+  if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user, now))))
     return { ok: false, reason: 'no-access', quiz }
   const live = await windowStanding(quiz, user, now)
   if (live?.phase === 'before' && !isStaff(user.role)) return { ok: false, reason: 'not-open', quiz, live }
