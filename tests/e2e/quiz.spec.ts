@@ -382,6 +382,36 @@ test(
   },
 )
 
+test(
+  'with JavaScript Start is one request, and a refused one posts the form as before',
+  { tag: '@js-only' },
+  async ({ page, db, loginAs }) => {
+    const tag = crypto.randomBytes(3).toString('hex')
+    const quiz = await createQuiz(db, { title: `One press ${tag}`, timeLimit: 30, questions: questions(tag) })
+    await loginAs('user')
+    await page.goto(`/quiz/${quiz.id}`)
+    await page.waitForLoadState('networkidle')
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (!/\.(js|css|woff2?)$/.test(r.url())) sent.push(`${r.method()} ${new URL(r.url()).pathname}`)
+    })
+    await page.getByRole('button', { name: 'Start Quiz' }).click()
+    await expect(page.getByRole('radio', { name: 'Mitochondrion' })).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/quiz/${quiz.id}\\?q=1$`))
+    await page.waitForLoadState('networkidle')
+    // The start and the rest of the paper; no action, no loader data.
+    expect(sent).toEqual([`POST /quiz/${quiz.id}/start`, `GET /quiz/${quiz.id}/paper`])
+
+    // A start the server refuses (or that never arrives) falls back to the form post: the same test page.
+    const other = await createQuiz(db, { title: `Fallback ${tag}`, timeLimit: 30, questions: questions(tag) })
+    await page.route(`**/quiz/${other.id}/start`, (route) => route.abort())
+    await page.goto(`/quiz/${other.id}`)
+    await page.getByRole('button', { name: 'Start Quiz' }).click()
+    await expect(page.getByRole('radio', { name: 'Mitochondrion' })).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/quiz/${other.id}\\?q=1$`))
+  },
+)
+
 test('20 submits at once yield one attempt and one result', { tag: '@js-only' }, async ({ page, db, loginAs }) => {
   const tag = crypto.randomBytes(3).toString('hex')
   const quiz = await createQuiz(db, { title: `Race ${tag}`, questions: questions(tag) })

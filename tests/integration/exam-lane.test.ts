@@ -9,6 +9,8 @@ import { getQuiz } from '~/models/quiz/catalog.server'
 import { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
 import { loader, action } from '~/routes/api/quiz'
 import { loader as paperLoader } from '~/routes/quiz/paper'
+import { action as startAction } from '~/routes/quiz/start'
+import { loader as quizLoader } from '~/routes/quiz/attempt'
 import { db } from '~/utils/db.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
@@ -172,14 +174,77 @@ describe('the exam lane answers the paper as the route does', () => {
     expect(await lane.json()).toEqual(await route.response!.json())
   })
 
-  test('only the two requests, with an id, are the lane’s', () => {
+  test('only the three requests, with an id, are the lane’s', () => {
     const id = '0123456789abcdef01234567'
     expect(examLaneRoute('POST', `/api/v1/quiz/${id}/answers`)).toEqual({ kind: 'save', quizId: id })
     expect(examLaneRoute('GET', `/quiz/${id}/paper`)).toEqual({ kind: 'paper', quizId: id })
     expect(examLaneRoute('GET', `/api/v1/quiz/${id}/answers`)).toBeNull()
     expect(examLaneRoute('POST', `/quiz/${id}/paper`)).toBeNull()
+    expect(examLaneRoute('POST', `/quiz/${id}/start`)).toEqual({ kind: 'start', quizId: id })
+    expect(examLaneRoute('GET', `/quiz/${id}/start`)).toBeNull()
     expect(examLaneRoute('HEAD', `/quiz/${id}/paper`)).toBeNull()
     expect(examLaneRoute('GET', '/quiz/not-an-id/paper')).toBeNull()
     expect(examLaneRoute('GET', `/quiz/${id}/paper.data`)).toBeNull()
+  })
+})
+
+describe('the one-request Start', () => {
+  /** POST /quiz/{id}/start through the lane, and through the route. */
+  async function startBoth(quizId: string, cookie: string) {
+    const lane = await fetch(`${base}/quiz/${quizId}/start`, { method: 'POST', headers: { Cookie: cookie } })
+    const route = await callRoute(startAction, `/quiz/${quizId}/start`, { method: 'POST', cookie, params: { quizId } })
+    return {
+      lane: { status: lane.status, body: await lane.json() },
+      route: { status: route.status, body: await route.response!.json() },
+    }
+  }
+  /** What moves with the clock between two answers. */
+  const still = ({
+    shownAt: _s,
+    secondsLeft: _l,
+    secondsUntilClosed: _c,
+    endsAt: _e,
+    ...rest
+  }: Record<string, unknown>) => rest
+
+  test('starts the attempt and answers with the test page the loader shows at ?q=1, without the key', async () => {
+    const { quizId, user, cookie } = await learnerWithAttempt({ start: false })
+    const { lane, route } = await startBoth(quizId, cookie)
+    expect(lane.status).toBe(200)
+    expect(route.status).toBe(200)
+    expect(lane.body.to).toBe(`/quiz/${quizId}?q=1`)
+    const attempts = await db.selectFrom('attempts').selectAll().where('user_id', '=', user.id).execute()
+    expect(attempts).toHaveLength(1)
+    expect(lane.body.test.attemptId).toBe(attempts[0].id)
+    // The second press resumes the same attempt; both equal the test page's own loader data.
+    const page = await callRoute(quizLoader, `/quiz/${quizId}?q=1`, { cookie, params: { quizId } })
+    expect(still(lane.body.test)).toEqual(still(page.data))
+    expect(still(route.body.test)).toEqual(still(page.data))
+    expect(lane.body.test.secondsLeft).toBeGreaterThan(29 * 60)
+    expect(JSON.stringify(lane.body)).not.toMatch(/correct|explanation/i)
+  })
+
+  test('a refusal is an error the page answers by posting its form: no access, submitted, unknown', async () => {
+    const paid = await learnerWithAttempt({ category: 'paid', start: false })
+    const noAccess = await startBoth(paid.quizId, paid.cookie)
+    expect(noAccess.lane).toEqual({ status: 403, body: { error: 'no-access' } })
+    expect(noAccess.route).toEqual(noAccess.lane)
+    expect(await db.selectFrom('attempts').select('id').where('user_id', '=', paid.user.id).execute()).toHaveLength(0)
+
+    const done = await learnerWithAttempt()
+    await submitAttempt({ attemptId: done.attempt!.id })
+    const submitted = await startBoth(done.quizId, done.cookie)
+    expect(submitted.lane).toEqual({ status: 409, body: { error: 'submitted' } })
+    expect(submitted.route).toEqual(submitted.lane)
+
+    const unknown = await startBoth('0123456789abcdef01234567', done.cookie)
+    expect(unknown.lane).toEqual({ status: 404, body: { error: 'not-found' } })
+  })
+
+  test('signed out, the lane leaves it to React Router, which refuses it', async () => {
+    const { quizId } = await learnerWithAttempt({ start: false })
+    expect((await fetch(`${base}/quiz/${quizId}/start`, { method: 'POST' })).status).toBe(LEFT_TO_ROUTER)
+    const route = await callRoute(startAction, `/quiz/${quizId}/start`, { method: 'POST', params: { quizId } })
+    expect(route.status).toBe(401)
   })
 })

@@ -35,9 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'X-Content-Type-Options': 'nosniff',
       // Opened directly, an image can run nothing.
       'Content-Security-Policy': "default-src 'none'",
+      // A paid paper's figures are kept by the browser only, never by a shared cache that could hand them on.
       'Cache-Control': beforeOpening
         ? 'private, no-store'
-        : `${image.visibility === 'public' ? 'public' : 'private'}, max-age=31536000, immutable`,
+        : `${image.visibility === 'public' && quiz?.category !== 'paid' ? 'public' : 'private'}, max-age=31536000, immutable`,
     },
   })
 }
