@@ -1,5 +1,5 @@
 import { createSessionRow, deleteSessionRow, findSessionUserId } from '~/models/accounts/session.server'
-import { getUserById, type UserRow } from '~/models/accounts/user.server'
+import { getUserBySession, type UserRow } from '~/models/accounts/user.server'
 import {
   getSessionId,
   sessionClearCookie,
@@ -18,9 +18,19 @@ export async function getUserId(request: Request): Promise<string | null> {
 
 /** The user a Cookie header's session names (server.js's exam lane, which has no fetch Request); null if none. */
 export async function userFromCookieHeader(cookieHeader: string | null | undefined): Promise<UserRow | null> {
-  const sessionId = await sessionIdFromCookieHeader(cookieHeader)
-  const userId = sessionId ? await findSessionUserId(sessionId) : null
-  return userId ? ((await getUserById(userId)) ?? null) : null
+  return userOfSession(await sessionIdFromCookieHeader(cookieHeader))
+}
+
+/**
+ * The session's user in one query. Only when there is none is the session read alone: an expired one is deleted
+ * there (findSessionUserId), as on every other path.
+ */
+async function userOfSession(sessionId: string | null): Promise<UserRow | null> {
+  if (!sessionId) return null
+  const user = await getUserBySession(sessionId)
+  if (user) return user
+  await findSessionUserId(sessionId)
+  return null
 }
 
 // The root loader and the route's loader both ask for the user of the same request: look it up once.
@@ -29,7 +39,7 @@ const usersByRequest = new WeakMap<Request, Promise<UserRow | null>>()
 export function getUser(request: Request): Promise<UserRow | null> {
   let user = usersByRequest.get(request)
   if (!user) {
-    user = getUserId(request).then(async (userId) => (userId ? ((await getUserById(userId)) ?? null) : null))
+    user = getSessionId(request).then(userOfSession)
     usersByRequest.set(request, user)
   }
   return user
