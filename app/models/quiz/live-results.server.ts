@@ -34,14 +34,26 @@ export async function withholding(
 }
 
 type SectionTable = Map<string | null, number[]>
-const sectionTables = new Map<string, { stamp: string; table: SectionTable }>()
+const sectionTables = new Map<string, { stamp: string; table: Promise<SectionTable> }>()
 
-/** Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. */
+/**
+ * Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. Learners
+ * opening their results at once share one build (a build failing is forgotten, so the next asks again).
+ */
 async function sectionTable(quizId: string): Promise<SectionTable> {
   const totals = await scoreTotals(quizId)
   const stamp = `${totals.participants}:${String(totals.total)}`
   const cached = sectionTables.get(quizId)
   if (cached?.stamp === stamp) return cached.table
+  const table = buildSectionTable(quizId)
+  sectionTables.set(quizId, { stamp, table })
+  table.catch(() => {
+    if (sectionTables.get(quizId)?.table === table) sectionTables.delete(quizId)
+  })
+  return table
+}
+
+async function buildSectionTable(quizId: string): Promise<SectionTable> {
   const table: SectionTable = new Map()
   for (const { score } of await rankedPaperScores(quizId)) {
     for (const s of score.sections) {
@@ -51,7 +63,6 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
     }
   }
   for (const list of table.values()) list.sort((a, b) => b - a)
-  sectionTables.set(quizId, { stamp, table })
   return table
 }
 
