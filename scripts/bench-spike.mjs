@@ -217,14 +217,13 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
   )
 }
 
-/** Polls `check` every 250 ms until it returns true or `limitMs` passes; the moment it did, or null. */
+/** Polls `check` every 250 ms until it returns true or `limitMs` passes (the moments come from the database). */
 async function when(check, limitMs) {
   const until = Date.now() + limitMs
   while (Date.now() < until) {
-    if (await check()) return Date.now()
+    if (await check()) return
     await new Promise((r) => setTimeout(r, 250))
   }
-  return null
 }
 
 /**

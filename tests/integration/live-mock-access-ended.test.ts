@@ -393,11 +393,9 @@ describe.each(WAYS)('a paid live mock when $name', (way) => {
     ])
   })
 
-  // A known gap: app/routes/quiz/image.ts asks the quiz gate only before a
-  // live mock's opening; from the opening a paid paper's figures are served to anyone holding their address (and
-  // kept by shared caches for a year), as for every paid quiz. `test.fails` keeps the gap visible: once the route
-  // gates paid papers at all times, this starts failing and `.fails` should be removed.
-  test.fails('during the window, the figure of the paper is refused too', async () => {
+  // A paid paper's figures are its access's, at all times (app/routes/quiz/image.ts, canSeePaidFigure): the address
+  // alone opens nothing once access has ended.
+  test('during the window, the figure of the paper is refused too', async () => {
     const { quiz, figure: fig } = await paidLiveMock(fromNow(-5), fromNow(115))
     const { cookie, end } = await learnerWith(way)
     await post(quiz.id, cookie, { intent: 'start' })

@@ -227,6 +227,38 @@ describe('serving /quiz-images/{id}/{name}', () => {
   })
 })
 
+describe("a paid paper's figures", () => {
+  test('reach staff and learners with access only, kept privately; a free paper showing the same figure opens it', async () => {
+    const staff = await signedInUser('admin')
+    const { quiz, urls } = await quizWithImages(
+      staff,
+      [{ questionText: 'Read the gel\n\n![Gel](gel.png)', options: ['1', '2', '3', '4'], correctOption: 0 }],
+      ['gel.png'],
+    )
+    await db.updateTable('quizzes').set({ category: 'paid' }).where('id', '=', quiz.id).execute()
+    const learner = await signedInUser('user')
+    const holder = await signedInUser('user', { hasAccessToQuizzes: true })
+    expect((await fetchImage(urls['gel.png']!)).status).toBe(404)
+    expect((await fetchImage(urls['gel.png']!, learner.cookie)).status).toBe(404)
+    const staffSees = await fetchImage(urls['gel.png']!, staff.cookie)
+    expect(staffSees.status).toBe(200)
+    expect(staffSees.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable')
+    const holderSees = await fetchImage(urls['gel.png']!, holder.cookie)
+    expect(holderSees.status).toBe(200)
+    expect(holderSees.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable')
+    // The same question's HTML in a free paper (a bank question's copy): that paper's learners see the figure.
+    const html = await db
+      .selectFrom('questions')
+      .select(['question_html', 'options_html'])
+      .where('quiz_id', '=', quiz.id)
+      .executeTakeFirstOrThrow()
+    const free = await createQuiz(db)
+    await db.updateTable('questions').set(html).where('quiz_id', '=', free.id).execute()
+    expect((await fetchImage(urls['gel.png']!, learner.cookie)).status).toBe(200)
+    expect((await fetchImage(urls['gel.png']!)).status).toBe(404)
+  })
+})
+
 describe('deleting a quiz image', () => {
   test('is refused while a current question shows it; allowed once none does, the file removed, audited', async () => {
     const staff = await signedInUser('admin')

@@ -154,3 +154,37 @@ export async function canSeeAnswerImage(
     .executeTakeFirst()
   return Boolean(inPaper)
 }
+
+/**
+ * Whether `viewer` may fetch a figure (text or options) owned by a PAID paper. The paper's own learners may: staff,
+ * and whoever passes its quiz gate (`gateOk`: access now, and a live mock's opening). A bank question's versions copy
+ * the HTML of the paper it was written in, so the figure may also be shown by a FREE paper's current question (which
+ * anyone signed in may take, and practise from the bank) that has opened, or have been shown to this learner in an
+ * attempt they submitted (canSeeAnswerImage). Anyone else is told it does not exist: a paid paper's figures are what
+ * its access pays for, and the address alone must not open them (to a learner whose access has ended, or to anyone
+ * it was passed to).
+ */
+export async function canSeePaidFigure(
+  viewer: { id: string; role: Parameters<typeof isStaff>[0] } | null,
+  quizId: string,
+  imageId: string,
+  gateOk: boolean,
+): Promise<boolean> {
+  if (!viewer) return false
+  if (isStaff(viewer.role) || gateOk) return true
+  const pattern = showsImage(imageId)
+  const inFreePaper = await db
+    .selectFrom('questions')
+    .innerJoin('quizzes as z', 'z.id', 'questions.quiz_id')
+    .select('questions.id')
+    .where('z.category', '=', 'free')
+    .where('z.id', '!=', BANK_QUIZ_ID)
+    .where('questions.archived_at', 'is', null)
+    .where((eb) => eb.or([eb('z.opens_at', 'is', null), eb('z.opens_at', '<=', new Date().toISOString())]))
+    .where((eb) =>
+      eb.or([eb('questions.question_html', 'like', pattern), eb('questions.options_html', 'like', pattern)]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return Boolean(inFreePaper) || canSeeAnswerImage(viewer, quizId, imageId)
+}

@@ -2,7 +2,7 @@ import { getUser } from '~/auth/session.server'
 import { isId } from '~/lib/ids'
 import { isLiveMock } from '~/lib/quiz/window'
 import { quizGate } from '~/models/quiz/access.server'
-import { canSeeAnswerImage, imageForServing } from '~/models/quiz/image-use.server'
+import { canSeeAnswerImage, canSeePaidFigure, imageForServing } from '~/models/quiz/image-use.server'
 import { paperVersion } from '~/models/quiz/paper-memo.server'
 import { getStorage } from '~/services/storage.server'
 import type { Route } from './+types/image'
@@ -12,7 +12,8 @@ import type { Route } from './+types/image'
 // belongs to the answer: staff and learners who have submitted that quiz, or a practice set or paper that showed it,
 // get it (kept privately), anyone else a 404 as if it did not exist. The test view never names such an image:
 // explanations are not sent before submission. A live mock's figures, like the rest of its paper, reach nobody but
-// staff before the viewer's opening (the quiz gate, decision 029), and are not kept by shared caches until then.
+// staff before the viewer's opening (the quiz gate, decision 029), and are not kept by shared caches until then. A
+// paid paper's figures reach only those who may see the paper (canSeePaidFigure), kept privately.
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -21,6 +22,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const quiz = (await paperVersion(image.quizId))?.quiz
   const beforeOpening = !!quiz && isLiveMock(quiz) && Date.now() < new Date(quiz.opens_at!).getTime()
   if (beforeOpening && !(await quizGate(await getUser(request), image.quizId)).ok) return notFound()
+  const paid = quiz?.category === 'paid'
+  if (paid && image.visibility === 'public') {
+    const user = await getUser(request)
+    const gateOk = (await quizGate(user, image.quizId)).ok
+    if (!(await canSeePaidFigure(user, image.quizId, params.imageId!, gateOk))) return notFound()
+  }
   if (
     image.visibility === 'after-submit' &&
     !(await canSeeAnswerImage(await getUser(request), image.quizId, params.imageId!))
@@ -38,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // A paid paper's figures are kept by the browser only, never by a shared cache that could hand them on.
       'Cache-Control': beforeOpening
         ? 'private, no-store'
-        : `${image.visibility === 'public' && quiz?.category !== 'paid' ? 'public' : 'private'}, max-age=31536000, immutable`,
+        : `${image.visibility === 'public' && !paid ? 'public' : 'private'}, max-age=31536000, immutable`,
     },
   })
 }
