@@ -41,8 +41,8 @@ export async function rescoreLiveMock({
       ).map((a) => [a.id, Number(a.score_units)]),
     )
     let rescored = 0
-    for (const { attemptId, score } of await rankedPaperScores(quizId, trx)) {
-      const units = marksToStorage(score.total)
+    for (const { attemptId, total } of await rankedPaperScores(quizId, trx)) {
+      const units = marksToStorage(total)
       if (stored.get(attemptId) === units) continue
       await trx
         .updateTable('attempts')

@@ -55,7 +55,7 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
 
 async function buildSectionTable(quizId: string): Promise<SectionTable> {
   const table: SectionTable = new Map()
-  for (const { score } of await rankedPaperScores(quizId)) {
+  for (const score of await rankedPaperScores(quizId)) {
     for (const s of score.sections) {
       let list = table.get(s.key)
       if (!list) table.set(s.key, (list = []))
