@@ -86,15 +86,19 @@ function request(agent, base, method, url, { cookie, form, json, accept } = {}) 
 function recorder() {
   const lat = {}
   const errors = {}
+  const samples = {}
   return {
     lat,
     errors,
     time(step, ms) {
       ;(lat[step] ??= []).push(ms)
     },
-    error(kind) {
+    /** Counts an error of `kind`; the first answer of each kind is kept (its status and redirect or body's start). */
+    error(kind, answer) {
       errors[kind] = (errors[kind] ?? 0) + 1
+      if (errors[kind] === 1 && answer) samples[kind] = `${answer.location ?? ''} ${answer.text ?? ''}`.slice(0, 200)
     },
+    samples,
     summary(step) {
       const l = (lat[step] ?? []).slice().sort((a, b) => a - b)
       return { n: l.length, p50: percentile(l, 0.5), p95: percentile(l, 0.95), p99: percentile(l, 0.99), max: l.at(-1) }
@@ -109,7 +113,7 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
   const expect = async (step, promise, ok) => {
     const r = await promise.catch((e) => ({ status: String(e.code ?? e.message) }))
     if (!ok(r)) {
-      rec.error(`${step} ${r.status}`)
+      rec.error(`${step} ${r.status}`, r)
       return null
     }
     return r
@@ -303,6 +307,7 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
     for (const a of agents) a.destroy()
     out.steps = Object.fromEntries(Object.keys(rec.lat).map((s) => [s, rec.summary(s)]))
     out.errors = rec.errors
+    out.errorSamples = rec.samples
     if (live) {
       // The close may run once every answer's grace has passed: the window's close + the grace (60 s).
       const allowed = t0 + SPIKE.windowMinutes * 60_000 + 60_000
@@ -380,6 +385,7 @@ export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
       console.log(
         `${kind} ${live ? 'live mock' : 'anytime paper'}: ${r.failed ? `FAILED (${r.failed})` : `${r.attempts} attempts, ${r.submitted} submitted, errors ${JSON.stringify(r.errors)}`}`,
       )
+      for (const [kind, sample] of Object.entries(r.errorSamples ?? {})) console.log(`  first "${kind}": ${sample}`)
       runs.push(r)
     }
   }
