@@ -1,0 +1,260 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Database } from '#db/schema'
+import { pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
+import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
+import { scorePaper, type Answer, type PaperScore } from '~/lib/quiz/scoring'
+import { attemptQuestionRows, parseOptionIndexes, type PaperOf } from './catalog.server'
+import { scorableQuestion, scoringColumns } from './paper.server'
+
+// Scoring and closing attempts, one attempt or hundreds at once: a learner's own submit (submitAttempt in
+// ./attempt.server.ts) and the server's close of attempts past deadline + grace (finalizeExpiredAttempts there, a live
+// mock's close in ./live-close.server.ts) score through scoreAttempts and write through writeScores, so an attempt
+// closed by the server has exactly the score, section marks and per-score counts (the triggers of
+// migrations/0022 follow score_units) its learner's own submit would have given it.
+//
+// The close of expired attempts takes them a batch at a time, each batch one transaction on the connection it is
+// given: a live mock closes 10,000 attempts in a few dozen transactions of a handful of statements each, instead
+// of 10,000 transactions of seven. Exactly once, across instances too: the batch's first statement is a write to
+// every row still open (`where submitted_at is null`), which on PostgreSQL locks those rows (a concurrent close or
+// submit of one waits, then finds it submitted and leaves it out) and on SQLite takes the database's write lock
+// first (db/dialect.ts lockRow says why), and the final write is again conditional on `submitted_at is null`.
+
+/** Attempts per close transaction: a few hundred keeps each transaction's locks short and its statements small. */
+export const CLOSE_BATCH = 500
+
+/** What scoring an attempt reads of it: its paper (./catalog.server.ts PaperOf) and its deadline. */
+export type ScoredAttempt = PaperOf & { id: string; deadline_at: string | null }
+
+/**
+ * Each attempt's score: the questions it saw (attemptQuestionRows, read once per distinct paper) with the answers
+ * saved by deadline + grace (savedInTime), scored by app/lib/quiz/scoring.ts, as paperScore and markedPaper in
+ * ./paper.server.ts score one. Inside the write transaction, so only the marking and key columns are read.
+ */
+export async function scoreAttempts(
+  conn: Kysely<Database>,
+  attempts: readonly ScoredAttempt[],
+): Promise<Map<string, PaperScore>> {
+  const scores = new Map<string, PaperScore>()
+  if (!attempts.length) return scores
+  const [papers, answers] = await Promise.all([
+    paperGroups(conn, attempts),
+    conn
+      .selectFrom('attempt_answers')
+      .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
+      .where(
+        'attempt_id',
+        'in',
+        attempts.map((a) => a.id),
+      )
+      .execute(),
+  ])
+  const deadlines = new Map(attempts.map((a) => [a.id, a.deadline_at]))
+  const counted = new Map<string, Map<string, Answer>>()
+  for (const a of answers) {
+    if (!savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
+    let mine = counted.get(a.attempt_id)
+    if (!mine) counted.set(a.attempt_id, (mine = new Map()))
+    mine.set(a.question_id, {
+      selectedOption: a.selected_option,
+      selectedOptions: parseOptionIndexes(a.selected_options),
+      numericAnswer: a.numeric_answer,
+    })
+  }
+  for (const { members, paper } of papers.values()) {
+    const questions = (await attemptQuestionRows(paper, conn).select(scoringColumns).execute()).map((q) => ({
+      id: q.id,
+      scorable: scorableQuestion(q),
+    }))
+    for (const a of members) {
+      const mine = counted.get(a.id)
+      scores.set(
+        a.id,
+        scorePaper(
+          questions.map((q) => q.scorable),
+          questions.map((q) => mine?.get(q.id) ?? null),
+        ),
+      )
+    }
+  }
+  return scores
+}
+
+/**
+ * The attempts grouped by the paper they saw, so each paper is read once. A practice set's attempt sees its set;
+ * a quiz's attempt the versions current at its start (./catalog.server.ts questionsShownAt), which change only at a
+ * version's created_at or archived_at: two starts with no such instant between them (nor equal to either) saw the
+ * same paper, whatever the comparison questionsShownAt makes. Each group reads its paper as its first attempt.
+ */
+async function paperGroups(conn: Kysely<Database>, attempts: readonly ScoredAttempt[]) {
+  const groups = new Map<string, { paper: PaperOf; members: ScoredAttempt[] }>()
+  const byQuiz = new Map<string, ScoredAttempt[]>()
+  for (const a of attempts) {
+    if (a.practice_set_id) addTo(groups, `set:${a.practice_set_id}`, a)
+    else byQuiz.set(a.quiz_id, [...(byQuiz.get(a.quiz_id) ?? []), a])
+  }
+  // Instants at which some version of these quizzes appeared or was archived (only for quizzes with two starts).
+  const several = [...byQuiz].filter(([, list]) => new Set(list.map((a) => a.started_at)).size > 1).map(([q]) => q)
+  const instants = new Map<string, string[]>()
+  if (several.length) {
+    const rows = await conn
+      .selectFrom('questions')
+      .select(['quiz_id', 'created_at', 'archived_at'])
+      .where('quiz_id', 'in', several)
+      .execute()
+    for (const r of rows) {
+      const list = instants.get(r.quiz_id) ?? []
+      list.push(r.created_at)
+      if (r.archived_at) list.push(r.archived_at)
+      instants.set(r.quiz_id, list)
+    }
+    for (const list of instants.values()) list.sort()
+  }
+  for (const [quizId, list] of byQuiz) {
+    const sorted = instants.get(quizId)
+    for (const a of list) {
+      // Same (before, at or before) counts of instants: no instant in between, so the same versions were shown.
+      const key = sorted
+        ? `${countBelow(sorted, a.started_at, false)}:${countBelow(sorted, a.started_at, true)}`
+        : a.started_at
+      addTo(groups, `quiz:${quizId}:${key}`, a)
+    }
+  }
+  return groups
+}
+
+function addTo(groups: Map<string, { paper: PaperOf; members: ScoredAttempt[] }>, key: string, a: ScoredAttempt) {
+  const group = groups.get(key)
+  if (group) group.members.push(a)
+  else groups.set(key, { paper: a, members: [a] })
+}
+
+/** How many of the ascending `sorted` are below `value` (or equal to it too, with `orEqual`): a binary search. */
+function countBelow(sorted: readonly string[], value: string, orEqual: boolean): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid]! < value || (orEqual && sorted[mid] === value)) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * Closes the attempts with their scores, each only if still open (`where submitted_at is null`), in one statement:
+ * submitted_at, score_units and score (= units / MARKS_UNIT). Returns the ids this call closed.
+ */
+export async function writeScores(
+  trx: Transaction<Database>,
+  rows: readonly { id: string; submittedAt: string; score: PaperScore }[],
+): Promise<Set<string>> {
+  if (!rows.length) return new Set()
+  const values = sql.join(
+    rows.map((r) => {
+      const units = marksToStorage(r.score.total)
+      return sql`(${r.id}, ${r.submittedAt}, ${units}, ${units / MARKS_UNIT})`
+    }),
+  )
+  // VALUES names its columns column1, column2, ... on both databases; the casts type PostgreSQL's parameters.
+  const updated = await sql<{ id: string }>`
+    update attempts
+       set submitted_at = v.column2,
+           score_units = cast(v.column3 as bigint),
+           score = cast(v.column4 as double precision)
+      from (values ${values}) as v
+     where attempts.id = v.column1 and attempts.submitted_at is null
+    returning id`.execute(trx)
+  return new Set(updated.rows.map((r) => r.id))
+}
+
+/**
+ * Submits those of `ids` still open past deadline + grace at `now`, a batch per transaction, each with what was
+ * saved in time and submitted at its deadline (as submitAttempt closes a late attempt); returns how many THIS
+ * call submitted. Ids submitted meanwhile (by their learner, another instance) are left as they are.
+ */
+export async function submitExpired(conn: Kysely<Database>, ids: readonly string[], now: Date): Promise<number> {
+  const sorted = [...new Set(ids)].sort()
+  let submitted = 0
+  for (let i = 0; i < sorted.length; i += CLOSE_BATCH)
+    submitted += await withDeadlockRetry(() => submitBatch(conn, sorted.slice(i, i + CLOSE_BATCH), now))
+  return submitted
+}
+
+async function submitBatch(conn: Kysely<Database>, ids: string[], now: Date): Promise<number> {
+  const bound = pastGraceDeadlineBound(now).toISOString()
+  return conn.transaction().execute(async (trx) => {
+    // The lock first (see the note at the top): a no-op write of a column nothing watches, to the rows still open.
+    const open = await trx
+      .updateTable('attempts')
+      .set((eb) => ({ total: eb.ref('total') }))
+      .where('id', 'in', ids)
+      .where('submitted_at', 'is', null)
+      .where('deadline_at', 'is not', null)
+      .where('deadline_at', '<', bound)
+      .returning(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
+      .execute()
+    if (!open.length) return 0
+    const scores = await scoreAttempts(trx, open)
+    const written = await writeScores(
+      trx,
+      open.map((a) => ({ id: a.id, submittedAt: a.deadline_at!, score: scores.get(a.id)! })),
+    )
+    return written.size
+  })
+}
+
+/**
+ * Runs a batch again when PostgreSQL chose it as a deadlock's victim (SQLSTATE 40P01: its rows' locks met another
+ * transaction's in another order); its transaction was rolled back whole, so nothing of it was written.
+ */
+async function withDeadlockRetry<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn()
+    } catch (error) {
+      if (i >= tries || (error as { code?: unknown })?.code !== '40P01') throw error
+    }
+  }
+}
+
+/**
+ * The one rule of the server's close: every open attempt past deadline + grace is submitted with what was saved
+ * in time, at its deadline. Optionally one learner's or one quiz's (read lazily where attempts are shown), or only
+ * the ranked attempts of live mocks (the live close, ./live-close.server.ts). The read is one query over the
+ * partial index of open attempts (attempts_open_deadline_idx); returns how many THIS call submitted.
+ */
+export async function closeExpiredAttempts({
+  conn,
+  now,
+  userId,
+  quizId,
+  liveRanked = false,
+}: {
+  conn: Kysely<Database>
+  now: Date
+  userId?: string
+  quizId?: string
+  liveRanked?: boolean
+}): Promise<number> {
+  let query = conn
+    .selectFrom('attempts as a')
+    .select('a.id')
+    .where('a.submitted_at', 'is', null)
+    .where('a.deadline_at', 'is not', null)
+    .where('a.deadline_at', '<', pastGraceDeadlineBound(now).toISOString())
+  if (userId) query = query.where('a.user_id', '=', userId)
+  if (quizId) query = query.where('a.quiz_id', '=', quizId)
+  if (liveRanked)
+    query = query
+      .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+      .where('a.mode', '=', 'ranked')
+      .where('q.opens_at', 'is not', null)
+      .where('q.closes_at', 'is not', null)
+  const rows = await query.execute()
+  if (!rows.length) return 0
+  return submitExpired(
+    conn,
+    rows.map((r) => r.id),
+    now,
+  )
+}
