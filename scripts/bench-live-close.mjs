@@ -156,6 +156,9 @@ async function child() {
   const closed = await closeLiveAttempts({ conn: db, now })
   const closeSeconds = (performance.now() - c0) / 1000
 
+  // Each learner's section marks as their result page scores them (its analysis): read here, outside the timing.
+  const learners = await rankedPaperScores(quizId, db)
+
   // ---- (b) the publication: published, then every learner's rank, percentile and section ranks ----
   const p0 = performance.now()
   const published = await publishDueResults({ conn: db, now })
@@ -171,13 +174,12 @@ async function child() {
   }
   const percentiles = ranks.map((r) => percentile(atOrBelow.get(Number(r.score_units)) ?? 0, participants))
   const p2 = performance.now()
-  // Each learner's section marks as their result scores them (the result page's analysis), then their ranks.
-  const scored = await rankedPaperScores(quizId, db)
+  // The first learner's section ranks build the paper's section table; everyone else's read it.
+  let sectionRankCount = (await sectionRanks(quizId, learners[0].score.sections)).length
   const p3 = performance.now()
-  let sectionRankCount = 0
-  for (const s of scored) sectionRankCount += (await sectionRanks(quizId, s.score.sections)).length
+  for (const s of learners.slice(1)) sectionRankCount += (await sectionRanks(quizId, s.score.sections)).length
   const p4 = performance.now()
-  const publishSeconds = (p1 - p0 + (p2 - p1) + (p4 - p3)) / 1000
+  const publishSeconds = (p4 - p0) / 1000
 
   const check = await db
     .selectFrom('attempts')
@@ -195,7 +197,7 @@ async function child() {
     parts: {
       publishMs: p1 - p0,
       ranksAndPercentilesMs: p2 - p1,
-      learnersSectionsMs: p3 - p2,
+      sectionTableMs: p3 - p2,
       sectionRanksMs: p4 - p3,
     },
     ranked: ranks.length,
@@ -275,7 +277,8 @@ export async function runLiveClose() {
   add('(b) publish + ranks, percentiles, section ranks, s', (r) => r.publishSeconds.toFixed(2))
   add('    published (update), ms', (r) => r.parts.publishMs.toFixed(0))
   add('    every rank and percentile, ms', (r) => r.parts.ranksAndPercentilesMs.toFixed(0))
-  add('    every section rank, ms', (r) => r.parts.sectionRanksMs.toFixed(0))
+  add('    section table (first result page), ms', (r) => r.parts.sectionTableMs.toFixed(0))
+  add("    every other learner's section ranks, ms", (r) => r.parts.sectionRanksMs.toFixed(0))
   add(`(a) + (b), s (goal ${GOAL_SECONDS} s)`, (r) => {
     const total = r.closeSeconds + r.publishSeconds
     const ok =

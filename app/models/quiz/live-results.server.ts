@@ -1,12 +1,13 @@
 import { sql } from 'kysely'
 import { isStaff } from '~/lib/roles'
 import { marksToStorage, type Marks } from '~/lib/quiz/marks'
+import { scorePaper, scoreQuestion } from '~/lib/quiz/scoring'
 import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
-import { rankedPaperScores } from './live-paper.server'
 import { scoreTotals } from './standing.server'
+import { countedAnswers, shownPapers } from './submit-batch.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
 // result reaches anyone through the learner's pages or the API: no score, key, explanation, leaderboard or other
@@ -15,8 +16,8 @@ import { scoreTotals } from './standing.server'
 //   everyone who sat it in the window is exactly the ranked attempts, since after the window only practice
 //   attempts open (never ranked, never in the score counts);
 // - a section rank is 1 + the ranked attempts whose marks in that section are higher (ties share it: a section has
-//   no submission order of its own). Section marks are scored for the whole paper in three reads
-//   (rankedPaperScores) and kept per process until the paper's score totals change (a re-score, a late submit);
+//   no submission order of its own). Section marks are worked out for the whole paper in three reads
+//   (buildSectionTable below) and kept per process until the paper's score totals change (a re-score, a late submit);
 // - a practice attempt after the window is told where its score would have ranked among the live ranks.
 
 /** Whether results of this paper are withheld now from a viewer of the learner's pages or the API. */
@@ -34,7 +35,9 @@ export async function withholding(
 }
 
 type SectionTable = Map<string | null, number[]>
-const sectionTables = new Map<string, { stamp: string; table: SectionTable }>()
+// Per quiz, the table for its score totals' stamp: a promise, so the learners who open their results together at
+// the publication share one build instead of each building it.
+const sectionTables = new Map<string, { stamp: string; table: Promise<SectionTable> }>()
 
 /** Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. */
 async function sectionTable(quizId: string): Promise<SectionTable> {
@@ -42,16 +45,73 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
   const stamp = `${totals.participants}:${String(totals.total)}`
   const cached = sectionTables.get(quizId)
   if (cached?.stamp === stamp) return cached.table
+  const table = buildSectionTable(quizId)
+  sectionTables.set(quizId, { stamp, table })
+  table.catch(() => {
+    if (sectionTables.get(quizId)?.table === table) sectionTables.delete(quizId)
+  })
+  return table
+}
+
+/**
+ * The section marks of every submitted ranked attempt, each against the paper it was shown (./submit-batch.server.ts
+ * shownPapers) with the answers saved in time (countedAnswers), in three reads. A section's marks are the sum of its
+ * questions' (app/lib/quiz/scoring.ts scorePaper adds them exactly, and every question's marks are a whole number
+ * of storage units, so the sum of units is the units of the sum): each question's marks for each distinct answer
+ * are worked out once by scoreQuestion, and the sections (their keys and order) are the scorer's own for the
+ * paper. So the table holds exactly the section marks each learner's result shows, without scoring 10,000
+ * papers question by question.
+ */
+async function buildSectionTable(quizId: string): Promise<SectionTable> {
+  const [attempts, answers] = await Promise.all([
+    db
+      .selectFrom('attempts')
+      .select(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
+      .where('quiz_id', '=', quizId)
+      .where('mode', '=', 'ranked')
+      .where('submitted_at', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .select(['aa.attempt_id', 'aa.question_id', 'aa.selected_option', 'aa.selected_options', 'aa.numeric_answer'])
+      .select('aa.saved_at')
+      .where('a.quiz_id', '=', quizId)
+      .where('a.mode', '=', 'ranked')
+      .where('a.submitted_at', 'is not', null)
+      .execute(),
+  ])
+  const counted = countedAnswers(attempts, answers)
   const table: SectionTable = new Map()
-  for (const { score } of await rankedPaperScores(quizId)) {
-    for (const s of score.sections) {
-      let list = table.get(s.key)
-      if (!list) table.set(s.key, (list = []))
-      list.push(marksToStorage(s.earned))
+  const add = (key: string | null, units: number) => {
+    let list = table.get(key)
+    if (!list) table.set(key, (list = []))
+    list.push(units)
+  }
+  for (const { questions, members } of await shownPapers(db, attempts)) {
+    const sections = scorePaper(
+      questions.map((q) => q.scorable),
+      [],
+    ).results.map((r) => r.section)
+    const keys = [...new Set(sections)]
+    const earned = questions.map(() => new Map<string, number>())
+    for (const a of members) {
+      const mine = counted.get(a.id)
+      const sums = new Map<string | null, number>(keys.map((k) => [k, 0]))
+      if (mine)
+        questions.forEach((q, i) => {
+          const answer = mine.get(q.id)
+          if (!answer) return
+          const sig = `${answer.selectedOption}|${answer.selectedOptions?.join(',')}|${answer.numericAnswer}`
+          let units = earned[i]!.get(sig)
+          if (units === undefined)
+            earned[i]!.set(sig, (units = marksToStorage(scoreQuestion(q.scorable, answer).earned)))
+          sums.set(sections[i]!, sums.get(sections[i]!)! + units)
+        })
+      for (const [key, units] of sums) add(key, units)
     }
   }
   for (const list of table.values()) list.sort((a, b) => b - a)
-  sectionTables.set(quizId, { stamp, table })
   return table
 }
 

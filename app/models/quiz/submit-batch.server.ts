@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
 import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
-import { scorePaper, type Answer, type PaperScore } from '~/lib/quiz/scoring'
+import { scorePaper, type Answer, type PaperScore, type Question } from '~/lib/quiz/scoring'
 import { attemptQuestionRows, parseOptionIndexes, type PaperOf } from './catalog.server'
 import { scorableQuestion, scoringColumns } from './paper.server'
 
@@ -37,7 +37,7 @@ export async function scoreAttempts(
   const scores = new Map<string, PaperScore>()
   if (!attempts.length) return scores
   const [papers, answers] = await Promise.all([
-    paperGroups(conn, attempts),
+    shownPapers(conn, attempts),
     conn
       .selectFrom('attempt_answers')
       .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
@@ -48,29 +48,15 @@ export async function scoreAttempts(
       )
       .execute(),
   ])
-  const deadlines = new Map(attempts.map((a) => [a.id, a.deadline_at]))
-  const counted = new Map<string, Map<string, Answer>>()
-  for (const a of answers) {
-    if (!savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
-    let mine = counted.get(a.attempt_id)
-    if (!mine) counted.set(a.attempt_id, (mine = new Map()))
-    mine.set(a.question_id, {
-      selectedOption: a.selected_option,
-      selectedOptions: parseOptionIndexes(a.selected_options),
-      numericAnswer: a.numeric_answer,
-    })
-  }
-  for (const { members, paper } of papers.values()) {
-    const questions = (await attemptQuestionRows(paper, conn).select(scoringColumns).execute()).map((q) => ({
-      id: q.id,
-      scorable: scorableQuestion(q),
-    }))
+  const counted = countedAnswers(attempts, answers)
+  for (const { questions, members } of papers) {
+    const scorables = questions.map((q) => q.scorable)
     for (const a of members) {
       const mine = counted.get(a.id)
       scores.set(
         a.id,
         scorePaper(
-          questions.map((q) => q.scorable),
+          scorables,
           questions.map((q) => mine?.get(q.id) ?? null),
         ),
       )
@@ -79,18 +65,56 @@ export async function scoreAttempts(
   return scores
 }
 
+/** A stored answer as scoring reads it. */
+export type AnswerRow = {
+  attempt_id: string
+  question_id: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  saved_at: string
+}
+
+/** Per attempt, the answers that count (saved by deadline + grace, savedInTime), by question, as the scorer takes them. */
+export function countedAnswers(
+  attempts: readonly { id: string; deadline_at: string | null }[],
+  answers: readonly AnswerRow[],
+): Map<string, Map<string, Answer>> {
+  const deadlines = new Map(attempts.map((a) => [a.id, a.deadline_at]))
+  const counted = new Map<string, Map<string, Answer>>()
+  for (const a of answers) {
+    if (!deadlines.has(a.attempt_id) || !savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
+    let mine = counted.get(a.attempt_id)
+    if (!mine) counted.set(a.attempt_id, (mine = new Map()))
+    mine.set(a.question_id, {
+      selectedOption: a.selected_option,
+      selectedOptions: parseOptionIndexes(a.selected_options),
+      numericAnswer: a.numeric_answer,
+    })
+  }
+  return counted
+}
+
+/** A paper some of the attempts saw: its questions in order, as scoring reads them, and those attempts. */
+export type ShownPaper = { questions: { id: string; scorable: Question }[]; members: ScoredAttempt[] }
+
 /**
- * The attempts grouped by the paper they saw, so each paper is read once. A practice set's attempt sees its set;
- * a quiz's attempt the versions current at its start (./catalog.server.ts questionsShownAt), which change only at a
- * version's created_at or archived_at: two starts with no such instant between them (nor equal to either) saw the
- * same paper, whatever the comparison questionsShownAt makes. Each group reads its paper as its first attempt.
+ * The attempts grouped by the paper they saw, each paper read once through attemptQuestionRows (the query every
+ * scorer and page of an attempt reads its questions with). A practice set's attempt sees its set; a quiz's
+ * attempt the versions current at its start (./catalog.server.ts questionsShownAt), which change only at a
+ * version's created_at or archived_at: two starts with no such instant between them (nor equal to either) saw
+ * the same paper, whatever the comparison questionsShownAt makes. Each group reads its paper as its first attempt.
  */
-async function paperGroups(conn: Kysely<Database>, attempts: readonly ScoredAttempt[]) {
+export async function shownPapers(conn: Kysely<Database>, attempts: readonly ScoredAttempt[]): Promise<ShownPaper[]> {
   const groups = new Map<string, { paper: PaperOf; members: ScoredAttempt[] }>()
   const byQuiz = new Map<string, ScoredAttempt[]>()
   for (const a of attempts) {
     if (a.practice_set_id) addTo(groups, `set:${a.practice_set_id}`, a)
-    else byQuiz.set(a.quiz_id, [...(byQuiz.get(a.quiz_id) ?? []), a])
+    else {
+      const list = byQuiz.get(a.quiz_id)
+      if (list) list.push(a)
+      else byQuiz.set(a.quiz_id, [a])
+    }
   }
   // Instants at which some version of these quizzes appeared or was archived (only for quizzes with two starts).
   const several = [...byQuiz].filter(([, list]) => new Set(list.map((a) => a.started_at)).size > 1).map(([q]) => q)
@@ -119,7 +143,15 @@ async function paperGroups(conn: Kysely<Database>, attempts: readonly ScoredAtte
       addTo(groups, `quiz:${quizId}:${key}`, a)
     }
   }
-  return groups
+  return Promise.all(
+    [...groups.values()].map(async ({ paper, members }) => ({
+      questions: (await attemptQuestionRows(paper, conn).select(scoringColumns).execute()).map((q) => ({
+        id: q.id,
+        scorable: scorableQuestion(q),
+      })),
+      members,
+    })),
+  )
 }
 
 function addTo(groups: Map<string, { paper: PaperOf; members: ScoredAttempt[] }>, key: string, a: ScoredAttempt) {
