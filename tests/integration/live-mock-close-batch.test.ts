@@ -6,6 +6,8 @@ import type { Database } from '#db/schema'
 import { marksToStorage } from '~/lib/quiz/marks'
 import { finalizeExpiredAttempts, submitAttempt } from '~/models/quiz/attempt.server'
 import { closeLiveAttempts } from '~/models/quiz/live-close.server'
+import { rankedPaperScores } from '~/models/quiz/live-paper.server'
+import { sectionRanks } from '~/models/quiz/live-results.server'
 import { paperScore } from '~/models/quiz/paper.server'
 import { CLOSE_BATCH } from '~/models/quiz/submit-batch.server'
 import { db } from '~/utils/db.server'
@@ -281,5 +283,25 @@ describe('the batched close', () => {
     // The old key (a) makes 'b' wrong (-0.25); the corrected one (b) right (+1).
     expect(rows.map((r) => Number(r.score_units))).toEqual([-7500, 30000, 30000])
     await expectScoredAsTheResultPage(seeded.map((s) => s.attemptId))
+  })
+
+  test("each learner's section ranks are those of every attempt's section marks as the whole-paper scorer scores them", async () => {
+    const quiz = await seedPaper()
+    const open = await seedOpenAttempts(quiz, 120)
+    expect(await closeLiveAttempts({ now: AFTER })).toBe(120)
+    // Brute force: every attempt scored whole by scorePaper (rankedPaperScores), per section.
+    const lists = new Map<string | null, number[]>()
+    for (const { score } of await rankedPaperScores(quiz.id))
+      for (const s of score.sections) lists.set(s.key, [...(lists.get(s.key) ?? []), marksToStorage(s.earned)])
+    expect([...lists.keys()]).toEqual(['Botany', 'Zoology', null])
+    for (const s of open.slice(0, 40)) {
+      const { sections } = await paperScore(await attemptRow(s.attemptId))
+      const expected = sections.map((sec) => {
+        const list = lists.get(sec.key)!
+        const units = marksToStorage(sec.earned)
+        return { key: sec.key, rank: 1 + list.filter((u) => u > units).length, of: list.length }
+      })
+      expect(await sectionRanks(quiz.id, sections)).toEqual(expected)
+    }
   })
 })

@@ -343,10 +343,10 @@ export async function submitAttempt({
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     // The scorer and the conditional write of the server's close (./submit-batch.server.ts), for one attempt.
-    const score = (await scoreAttempts(trx, [attempt])).get(attempt.id)!
+    const units = (await scoreAttempts(trx, [attempt])).get(attempt.id)!
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
-    const written = await writeScores(trx, [{ id: attempt.id, submittedAt, score }])
+    const written = await writeScores(trx, [{ id: attempt.id, submittedAt, units }])
     return written.size === 1 ? ('submitted' as const) : ('already' as const)
   })
   return { status, attempt: await attemptById(db, attemptId), late }

@@ -1,13 +1,12 @@
 import { sql } from 'kysely'
 import { isStaff } from '~/lib/roles'
 import { marksToStorage, type Marks } from '~/lib/quiz/marks'
-import { scorePaper, scoreQuestion } from '~/lib/quiz/scoring'
 import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
 import { scoreTotals } from './standing.server'
-import { countedAnswers, shownPapers } from './submit-batch.server'
+import { countedAnswers, paperMarking, shownPapers } from './submit-batch.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
 // result reaches anyone through the learner's pages or the API: no score, key, explanation, leaderboard or other
@@ -54,13 +53,9 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
 }
 
 /**
- * The section marks of every submitted ranked attempt, each against the paper it was shown (./submit-batch.server.ts
- * shownPapers) with the answers saved in time (countedAnswers), in three reads. A section's marks are the sum of its
- * questions' (app/lib/quiz/scoring.ts scorePaper adds them exactly, and every question's marks are a whole number
- * of storage units, so the sum of units is the units of the sum): each question's marks for each distinct answer
- * are worked out once by scoreQuestion, and the sections (their keys and order) are the scorer's own for the
- * paper. So the table holds exactly the section marks each learner's result shows, without scoring 10,000
- * papers question by question.
+ * The section marks of every submitted ranked attempt in three reads, each attempt against the paper it was shown
+ * (./submit-batch.server.ts shownPapers) with the answers saved in time (countedAnswers), marked as its submit
+ * scored it (paperMarking: exactly the section marks its result shows).
  */
 async function buildSectionTable(quizId: string): Promise<SectionTable> {
   const [attempts, answers] = await Promise.all([
@@ -83,32 +78,14 @@ async function buildSectionTable(quizId: string): Promise<SectionTable> {
   ])
   const counted = countedAnswers(attempts, answers)
   const table: SectionTable = new Map()
-  const add = (key: string | null, units: number) => {
-    let list = table.get(key)
-    if (!list) table.set(key, (list = []))
-    list.push(units)
-  }
   for (const { questions, members } of await shownPapers(db, attempts)) {
-    const sections = scorePaper(
-      questions.map((q) => q.scorable),
-      [],
-    ).results.map((r) => r.section)
-    const keys = [...new Set(sections)]
-    const earned = questions.map(() => new Map<string, number>())
+    const marking = paperMarking(questions)
     for (const a of members) {
-      const mine = counted.get(a.id)
-      const sums = new Map<string | null, number>(keys.map((k) => [k, 0]))
-      if (mine)
-        questions.forEach((q, i) => {
-          const answer = mine.get(q.id)
-          if (!answer) return
-          const sig = `${answer.selectedOption}|${answer.selectedOptions?.join(',')}|${answer.numericAnswer}`
-          let units = earned[i]!.get(sig)
-          if (units === undefined)
-            earned[i]!.set(sig, (units = marksToStorage(scoreQuestion(q.scorable, answer).earned)))
-          sums.set(sections[i]!, sums.get(sections[i]!)! + units)
-        })
-      for (const [key, units] of sums) add(key, units)
+      for (const [key, units] of marking.mark(counted.get(a.id)).bySection) {
+        let list = table.get(key)
+        if (!list) table.set(key, (list = []))
+        list.push(units)
+      }
     }
   }
   for (const list of table.values()) list.sort((a, b) => b - a)

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
 import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
-import { scorePaper, type Answer, type PaperScore, type Question } from '~/lib/quiz/scoring'
+import { scorePaper, scoreQuestion, type Answer, type Question } from '~/lib/quiz/scoring'
 import { attemptQuestionRows, parseOptionIndexes, type PaperOf } from './catalog.server'
 import { scorableQuestion, scoringColumns } from './paper.server'
 
@@ -26,15 +26,15 @@ export const CLOSE_BATCH = 500
 export type ScoredAttempt = PaperOf & { id: string; deadline_at: string | null }
 
 /**
- * Each attempt's score: the questions it saw (attemptQuestionRows, read once per distinct paper) with the answers
- * saved by deadline + grace (savedInTime), scored by app/lib/quiz/scoring.ts, as paperScore and markedPaper in
- * ./paper.server.ts score one. Inside the write transaction, so only the marking and key columns are read.
+ * Each attempt's score in storage units (decision 011): the questions it saw (attemptQuestionRows, read once per
+ * distinct paper) with the answers saved by deadline + grace (savedInTime), marked by paperMarking. Inside the
+ * write transaction, so only the marking and key columns are read.
  */
 export async function scoreAttempts(
   conn: Kysely<Database>,
   attempts: readonly ScoredAttempt[],
-): Promise<Map<string, PaperScore>> {
-  const scores = new Map<string, PaperScore>()
+): Promise<Map<string, number>> {
+  const scores = new Map<string, number>()
   if (!attempts.length) return scores
   const [papers, answers] = await Promise.all([
     shownPapers(conn, attempts),
@@ -50,19 +50,52 @@ export async function scoreAttempts(
   ])
   const counted = countedAnswers(attempts, answers)
   for (const { questions, members } of papers) {
-    const scorables = questions.map((q) => q.scorable)
-    for (const a of members) {
-      const mine = counted.get(a.id)
-      scores.set(
-        a.id,
-        scorePaper(
-          scorables,
-          questions.map((q) => mine?.get(q.id) ?? null),
-        ),
-      )
-    }
+    const marking = paperMarking(questions)
+    for (const a of members) scores.set(a.id, marking.mark(counted.get(a.id)).total)
   }
   return scores
+}
+
+/**
+ * The marks of one paper for any number of attempts, in storage units: each question's marks for each distinct
+ * answer are app/lib/quiz/scoring.ts scoreQuestion's, worked out once, and the sections (their keys and order) are
+ * scorePaper's own for the paper. scorePaper adds the questions' marks exactly and every question's marks are a
+ * whole number of units, so the sum of the units is exactly marksToStorage of scorePaper's total (and of each
+ * section's), the score the result page reads back (./paper.server.ts paperScore, markedPaper): the same as scoring
+ * each attempt with scorePaper, without doing it 10,000 times question by question at a live mock's close.
+ * Throws as scorePaper does for a question that cannot be scored.
+ */
+export function paperMarking(questions: ShownPaper['questions']) {
+  // Scoring the paper unanswered checks every question (an answered or not) and names each one's section.
+  const unanswered = scorePaper(
+    questions.map((q) => q.scorable),
+    [],
+  )
+  const sections = unanswered.results.map((r) => r.section)
+  const keys = unanswered.sections.map((s) => s.key)
+  const memo = questions.map(() => new Map<string, number>())
+  const unitsOf = (i: number, answer: Answer) => {
+    const sig = `${answer.selectedOption}|${answer.selectedOptions?.join(',')}|${answer.numericAnswer}`
+    let units = memo[i]!.get(sig)
+    if (units === undefined)
+      memo[i]!.set(sig, (units = marksToStorage(scoreQuestion(questions[i]!.scorable, answer).earned)))
+    return units
+  }
+  const zero = unanswered.results.map((r) => marksToStorage(r.earned))
+  return {
+    /** The attempt's total and marks per section, in units, for its counted answers by question id. */
+    mark(answers: ReadonlyMap<string, Answer> | undefined) {
+      const bySection = new Map<string | null, number>(keys.map((k) => [k, 0]))
+      let total = 0
+      questions.forEach((q, i) => {
+        const answer = answers?.get(q.id)
+        const units = answer ? unitsOf(i, answer) : zero[i]!
+        total += units
+        bySection.set(sections[i]!, bySection.get(sections[i]!)! + units)
+      })
+      return { total, bySection }
+    },
+  }
 }
 
 /** A stored answer as scoring reads it. */
@@ -173,20 +206,15 @@ function countBelow(sorted: readonly string[], value: string, orEqual: boolean):
 }
 
 /**
- * Closes the attempts with their scores, each only if still open (`where submitted_at is null`), in one statement:
- * submitted_at, score_units and score (= units / MARKS_UNIT). Returns the ids this call closed.
+ * Closes the attempts with their scores (units), each only if still open (`where submitted_at is null`), in one
+ * statement: submitted_at, score_units and score (= units / MARKS_UNIT). Returns the ids this call closed.
  */
 export async function writeScores(
   trx: Transaction<Database>,
-  rows: readonly { id: string; submittedAt: string; score: PaperScore }[],
+  rows: readonly { id: string; submittedAt: string; units: number }[],
 ): Promise<Set<string>> {
   if (!rows.length) return new Set()
-  const values = sql.join(
-    rows.map((r) => {
-      const units = marksToStorage(r.score.total)
-      return sql`(${r.id}, ${r.submittedAt}, ${units}, ${units / MARKS_UNIT})`
-    }),
-  )
+  const values = sql.join(rows.map((r) => sql`(${r.id}, ${r.submittedAt}, ${r.units}, ${r.units / MARKS_UNIT})`))
   // VALUES names its columns column1, column2, ... on both databases; the casts type PostgreSQL's parameters.
   const updated = await sql<{ id: string }>`
     update attempts
@@ -229,7 +257,7 @@ async function submitBatch(conn: Kysely<Database>, ids: string[], now: Date): Pr
     const scores = await scoreAttempts(trx, open)
     const written = await writeScores(
       trx,
-      open.map((a) => ({ id: a.id, submittedAt: a.deadline_at!, score: scores.get(a.id)! })),
+      open.map((a) => ({ id: a.id, submittedAt: a.deadline_at!, units: scores.get(a.id)! })),
     )
     return written.size
   })
