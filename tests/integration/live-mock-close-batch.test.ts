@@ -236,12 +236,15 @@ describe('the batched close', () => {
     expect(await closeLiveAttempts({ conn: db, now: AFTER })).toBe(0)
   })
 
-  test('two instances closing at once submit each attempt exactly once', async () => {
+  test('two instances closing at once, and learners submitting meanwhile, submit each attempt exactly once', async () => {
     await withInstances(async (conns) => {
       const quiz = await seedPaper()
       const open = await seedOpenAttempts(quiz, N)
+      // Meanwhile a few learners' own (late) submits reach attempts the closes are taking.
+      const own = open.filter((_, i) => i % 25 === 7).map((s) => submitAttempt({ attemptId: s.attemptId, now: AFTER }))
       const closed = await Promise.all(conns.map((conn) => closeLiveAttempts({ conn, now: AFTER })))
-      expect(closed.reduce((t, n) => t + n, 0)).toBe(N)
+      const submittedByLearners = (await Promise.all(own)).filter((o) => o.status === 'submitted').length
+      expect(closed.reduce((t, n) => t + n, 0) + submittedByLearners).toBe(N)
       expect(await participants(quiz.id)).toBe(N)
       await expectScoredAsTheResultPage(open.map((s) => s.attemptId))
     })

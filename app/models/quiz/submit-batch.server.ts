@@ -8,9 +8,10 @@ import { scorableQuestion, scoringColumns } from './paper.server'
 
 // Scoring and closing attempts, one attempt or hundreds at once: a learner's own submit (submitAttempt in
 // ./attempt.server.ts) and the server's close of attempts past deadline + grace (finalizeExpiredAttempts there, a live
-// mock's close in ./live-close.server.ts) score through scoreAttempts and write through writeScores, so an attempt
-// closed by the server has exactly the score, section marks and per-score counts (the triggers of
-// migrations/0022 follow score_units) its learner's own submit would have given it.
+// mock's close in ./live-close.server.ts) score through scoreAttempts (paperMarking) and write through writeScores,
+// so an attempt closed by the server has exactly the score, section marks and per-score counts (the triggers of
+// migrations/0022 follow score_units) its learner's own submit would have given it. A live mock's section table
+// (./live-results.server.ts) marks every attempt with the same paperMarking.
 //
 // The close of expired attempts takes them a batch at a time, each batch one transaction on the connection it is
 // given: a live mock closes 10,000 attempts in a few dozen transactions of a handful of statements each, instead
@@ -66,7 +67,7 @@ export async function scoreAttempts(
  * Throws as scorePaper does for a question that cannot be scored.
  */
 export function paperMarking(questions: ShownPaper['questions']) {
-  // Scoring the paper unanswered checks every question (an answered or not) and names each one's section.
+  // Scoring the paper unanswered checks every question (answered or not, as scorePaper does) and names its section.
   const unanswered = scorePaper(
     questions.map((q) => q.scorable),
     [],
@@ -214,7 +215,14 @@ export async function writeScores(
   rows: readonly { id: string; submittedAt: string; units: number }[],
 ): Promise<Set<string>> {
   if (!rows.length) return new Set()
-  const values = sql.join(rows.map((r) => sql`(${r.id}, ${r.submittedAt}, ${r.units}, ${r.units / MARKS_UNIT})`))
+  // In the order of the per-score counts rows the triggers write (score, then the id's last digit: migrations/0022):
+  // PostgreSQL's nested loop over VALUES updates in this order, so two batches written at once (two instances) mostly
+  // take those rows in one order; a deadlock that slips through is retried (withDeadlockRetry).
+  const shard = (id: string) => id.slice(-1)
+  const ordered = [...rows].sort(
+    (a, b) => a.units - b.units || (shard(a.id) < shard(b.id) ? -1 : shard(a.id) > shard(b.id) ? 1 : 0),
+  )
+  const values = sql.join(ordered.map((r) => sql`(${r.id}, ${r.submittedAt}, ${r.units}, ${r.units / MARKS_UNIT})`))
   // VALUES names its columns column1, column2, ... on both databases; the casts type PostgreSQL's parameters.
   const updated = await sql<{ id: string }>`
     update attempts
