@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
+import { lockNamed } from '#db/dialect'
 import { pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
 import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
 import { scorePaper, scoreQuestion, type Answer, type Question } from '~/lib/quiz/scoring'
@@ -15,10 +16,11 @@ import { scorableQuestion, scoringColumns } from './paper.server'
 //
 // The close of expired attempts takes them a batch at a time, each batch one transaction on the connection it is
 // given: a live mock closes 10,000 attempts in a few dozen transactions of a handful of statements each, instead
-// of 10,000 transactions of seven. Exactly once, across instances too: the batch's first statement is a write to
-// every row still open (`where submitted_at is null`), which on PostgreSQL locks those rows (a concurrent close or
-// submit of one waits, then finds it submitted and leaves it out) and on SQLite takes the database's write lock
-// first (db/dialect.ts lockRow says why), and the final write is again conditional on `submitted_at is null`.
+// of 10,000 transactions of seven. Exactly once, across instances too: a batch takes the close's named lock (one
+// batch at a time, db/dialect.ts lockNamed; on SQLite the database's write lock, first, as lockRow there says why),
+// then writes to every row still open (`where submitted_at is null`), which on PostgreSQL locks those rows (a
+// learner's submit of one waits, or is waited for and the row then found submitted and left out), and the final
+// write is again conditional on `submitted_at is null`.
 
 /** Attempts per close transaction: a few hundred keeps each transaction's locks short and its statements small. */
 export const CLOSE_BATCH = 500
@@ -215,14 +217,7 @@ export async function writeScores(
   rows: readonly { id: string; submittedAt: string; units: number }[],
 ): Promise<Set<string>> {
   if (!rows.length) return new Set()
-  // In the order of the per-score counts rows the triggers write (score, then the id's last digit: migrations/0022):
-  // PostgreSQL's nested loop over VALUES updates in this order, so two batches written at once (two instances) mostly
-  // take those rows in one order; a deadlock that slips through is retried (withDeadlockRetry).
-  const shard = (id: string) => id.slice(-1)
-  const ordered = [...rows].sort(
-    (a, b) => a.units - b.units || (shard(a.id) < shard(b.id) ? -1 : shard(a.id) > shard(b.id) ? 1 : 0),
-  )
-  const values = sql.join(ordered.map((r) => sql`(${r.id}, ${r.submittedAt}, ${r.units}, ${r.units / MARKS_UNIT})`))
+  const values = sql.join(rows.map((r) => sql`(${r.id}, ${r.submittedAt}, ${r.units}, ${r.units / MARKS_UNIT})`))
   // VALUES names its columns column1, column2, ... on both databases; the casts type PostgreSQL's parameters.
   const updated = await sql<{ id: string }>`
     update attempts
@@ -251,7 +246,11 @@ export async function submitExpired(conn: Kysely<Database>, ids: readonly string
 async function submitBatch(conn: Kysely<Database>, ids: string[], now: Date): Promise<number> {
   const bound = pastGraceDeadlineBound(now).toISOString()
   return conn.transaction().execute(async (trx) => {
-    // The lock first (see the note at the top): a no-op write of a column nothing watches, to the rows still open.
+    // One close batch at a time across instances: two batches written at once would each add to many per-score
+    // counts rows (migrations/0022's triggers) in no set order, and could deadlock on them. A learner's own submit
+    // adds to one row and does not take this lock.
+    await lockNamed(trx, 'close-expired-attempts')
+    // Then the rows (see the note at the top): a no-op write of a column nothing watches, to the rows still open.
     const open = await trx
       .updateTable('attempts')
       .set((eb) => ({ total: eb.ref('total') }))
@@ -273,7 +272,8 @@ async function submitBatch(conn: Kysely<Database>, ids: string[], now: Date): Pr
 
 /**
  * Runs a batch again when PostgreSQL chose it as a deadlock's victim (SQLSTATE 40P01: its rows' locks met another
- * transaction's in another order); its transaction was rolled back whole, so nothing of it was written.
+ * writer's in another order; none is known, this is a safety net); its transaction was rolled back whole, so
+ * nothing of it was written.
  */
 async function withDeadlockRetry<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
   for (let i = 1; ; i++) {
