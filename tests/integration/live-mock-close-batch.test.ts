@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import type { Kysely, KyselyPlugin } from 'kysely'
 import { openPostgres } from '../../db/client'
-import { createQuiz } from '../../db/factories'
+import { createQuiz, createUser } from '../../db/factories'
 import type { Database } from '#db/schema'
 import { marksToStorage } from '~/lib/quiz/marks'
 import { finalizeExpiredAttempts, submitAttempt } from '~/models/quiz/attempt.server'
 import { closeLiveAttempts } from '~/models/quiz/live-close.server'
 import { rankedPaperScores } from '~/models/quiz/live-paper.server'
 import { sectionRanks } from '~/models/quiz/live-results.server'
+import { holdResults, publishNow } from '~/models/quiz/live-staff.server'
 import { paperScore } from '~/models/quiz/paper.server'
 import { CLOSE_BATCH } from '~/models/quiz/submit-batch.server'
 import { db } from '~/utils/db.server'
@@ -307,5 +308,56 @@ describe('the batched close', () => {
       })
       expect(await sectionRanks(quiz.id, sections)).toEqual(expected)
     }
+  })
+
+  test('section ranks follow a re-score that leaves the participants and the total as they were', async () => {
+    const quiz = await seedPaper()
+    // L1: Q1 a (right), Q2 b (right): Botany 2. L2: Q1 b (wrong): Botany -0.25. Total 1.75.
+    const [l1, l2] = await seedOpenAttempts(quiz, 2, 2000)
+    const answer = (attemptId: string, questionId: string, option: number) => ({
+      attempt_id: attemptId,
+      question_id: questionId,
+      selected_option: option,
+      saved_at: at(60_000),
+    })
+    await db.deleteFrom('attempt_answers').where('attempt_id', 'in', [l1!.attemptId, l2!.attemptId]).execute()
+    await db
+      .insertInto('attempt_answers')
+      .values([
+        answer(l1!.attemptId, quiz.questionIds[0]!, 0),
+        answer(l1!.attemptId, quiz.questionIds[1]!, 1),
+        answer(l2!.attemptId, quiz.questionIds[0]!, 1),
+      ])
+      .execute()
+    expect(await closeLiveAttempts({ now: AFTER })).toBe(2)
+    const staff = await createUser(db, { role: 'admin' })
+    expect((await publishNow({ quizId: quiz.id, actorId: staff.id, now: AFTER })).ok).toBe(true)
+    const botanyRank = async (attemptId: string) => {
+      const { sections } = await paperScore(await attemptRow(attemptId))
+      return (await sectionRanks(quiz.id, sections)).find((s) => s.key === 'Botany')!.rank
+    }
+    expect([await botanyRank(l1!.attemptId), await botanyRank(l2!.attemptId)]).toEqual([1, 2])
+
+    // Staff withdraw the results, correct Q1's key to b (a new version, as the editor saves it) and publish again:
+    // everyone re-scored once. L1 Botany 0.75, L2 Botany 1; the total is still 1.75.
+    await holdResults({ quizId: quiz.id, actorId: staff.id })
+    const q1 = await db
+      .selectFrom('questions')
+      .selectAll()
+      .where('id', '=', quiz.questionIds[0]!)
+      .executeTakeFirstOrThrow()
+    const edit = new Date(AFTER.getTime() + 60_000).toISOString()
+    await db.updateTable('questions').set({ archived_at: edit }).where('id', '=', q1.id).execute()
+    await db
+      .insertInto('questions')
+      .values({ ...q1, id: newId(), correct_option: 1, created_at: edit, archived_at: null })
+      .execute()
+    const later = new Date(AFTER.getTime() + 120_000)
+    expect((await publishNow({ quizId: quiz.id, actorId: staff.id, now: later })).rescore).toEqual({
+      corrected: 1,
+      rescored: 2,
+    })
+    expect(await participants(quiz.id)).toBe(2)
+    expect([await botanyRank(l1!.attemptId), await botanyRank(l2!.attemptId)]).toEqual([2, 1])
   })
 })

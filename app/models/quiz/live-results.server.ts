@@ -5,7 +5,6 @@ import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
-import { scoreTotals } from './standing.server'
 import { countedAnswers, paperMarking, shownPapers } from './submit-batch.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
@@ -34,14 +33,42 @@ export async function withholding(
 }
 
 type SectionTable = Map<string | null, number[]>
-// Per quiz, the table for its score totals' stamp: a promise, so the learners who open their results together at
-// the publication share one build instead of each building it.
+// Per quiz, the table for its stamp: a promise, so the learners who open their results together at the publication
+// share one build instead of each building it.
 const sectionTables = new Map<string, { stamp: string; table: Promise<SectionTable> }>()
 
-/** Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. */
+/**
+ * What the table depends on, in one indexed read: the paper's participants and score total (a submit changes them)
+ * and its publication. A re-score can leave both totals as they were (one learner's loss another's gain), but it runs
+ * only from staff's 'Publish results' (app/models/quiz/live-staff.server.ts), which stamps a new publication.
+ */
+async function tableStamp(quizId: string): Promise<string> {
+  const row = await db
+    .selectFrom('quizzes as q')
+    .select([
+      'q.results_published_at',
+      (eb) =>
+        eb
+          .selectFrom('quiz_score_counts as c')
+          .select(sql<number | string | null>`sum(c.n)`.as('n'))
+          .whereRef('c.quiz_id', '=', 'q.id')
+          .as('participants'),
+      (eb) =>
+        eb
+          .selectFrom('quiz_score_counts as c')
+          // bigint * integer: PostgreSQL sums it as numeric (exact), SQLite as a 64-bit integer.
+          .select(sql<number | string | null>`sum(c.score_units * c.n)`.as('t'))
+          .whereRef('c.quiz_id', '=', 'q.id')
+          .as('total'),
+    ])
+    .where('q.id', '=', quizId)
+    .executeTakeFirst()
+  return `${row?.results_published_at}:${String(row?.participants ?? 0)}:${String(row?.total ?? 0)}`
+}
+
+/** Every ranked attempt's marks per section (units, highest first), for the paper's current stamp. */
 async function sectionTable(quizId: string): Promise<SectionTable> {
-  const totals = await scoreTotals(quizId)
-  const stamp = `${totals.participants}:${String(totals.total)}`
+  const stamp = await tableStamp(quizId)
   const cached = sectionTables.get(quizId)
   if (cached?.stamp === stamp) return cached.table
   const table = buildSectionTable(quizId)
