@@ -8,7 +8,7 @@
 // Run alone: `node scripts/bench-live-close.mjs` (exits non-zero when over the goal); `npm run bench` can call
 // runLiveClose() from here. Environment:
 //   LIVE_CLOSE_LEARNERS  how many learners (default 10000)
-//   TEST_PG_URL          a PostgreSQL server URL whose user may create databases (e.g. `$(cat /tmp/pg-url)`);
+//   TEST_PG_URL          a PostgreSQL server URL whose user may create databases (the tests' own);
 //                        a throwaway database is created on it for the run and dropped after. Without it a
 //                        throwaway server is started when PostgreSQL 15+ binaries are found (scripts/pg-server.mjs,
 //                        PG_BIN); without those PostgreSQL is skipped.
@@ -210,8 +210,11 @@ async function child() {
 
 // ---- the parent: the databases, one child each, the table ----
 
-/** Seeds and measures each database in its own child; prints the table; returns how many goals were broken. */
-export async function runLiveClose() {
+/**
+ * Seeds and measures each database in its own child; prints the table; returns how many goals were broken.
+ * `pgUrl`: a PostgreSQL server to create the run's database on (bench.mjs may pass its own), else TEST_PG_URL.
+ */
+export async function runLiveClose({ pgUrl } = {}) {
   const which = new Set((process.env.LIVE_CLOSE_DATABASES ?? 'sqlite,postgres').split(','))
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-close-'))
   const targets = []
@@ -220,7 +223,7 @@ export async function runLiveClose() {
   let pgAdminUrl = null
   const dbName = `bench_live_close_${process.pid}`
   if (which.has('postgres')) {
-    pgAdminUrl = process.env.TEST_PG_URL ?? null
+    pgAdminUrl = pgUrl ?? process.env.TEST_PG_URL ?? null
     if (!pgAdminUrl) {
       const { findPostgresBin, startPostgres } = await import('./pg-server.mjs')
       const bin = findPostgresBin()
