@@ -14,8 +14,9 @@ import { countedAnswers, paperMarking, shownPapers } from './submit-batch.server
 //   everyone who sat it in the window is exactly the ranked attempts, since after the window only practice
 //   attempts open (never ranked, never in the score counts);
 // - a section rank is 1 + the ranked attempts whose marks in that section are higher (ties share it: a section has
-//   no submission order of its own). Section marks are worked out for the whole paper in three reads
-//   (buildSectionTable below) and kept per process until the paper's score totals change (a re-score, a late submit);
+//   no submission order of its own). Section marks are worked out for the whole paper in a few reads
+//   (buildSectionTable below) and kept per process until the paper's score totals or its publication change (a late
+//   submit, a re-score);
 // - a practice attempt after the window is told where its score would have ranked among the live ranks.
 
 /** Whether results of this paper are withheld now from a viewer of the learner's pages or the API. */
@@ -80,7 +81,7 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
 }
 
 /**
- * The section marks of every submitted ranked attempt in three reads, each attempt against the paper it was shown
+ * The section marks of every submitted ranked attempt in a few reads, each attempt against the paper it was shown
  * (./submit-batch.server.ts shownPapers) with the answers saved in time (countedAnswers), marked as its submit
  * scored it (paperMarking: exactly the section marks its result shows).
  */
