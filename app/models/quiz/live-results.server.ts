@@ -46,23 +46,15 @@ const sectionTables = new Map<string, { stamp: string; table: Promise<SectionTab
 async function tableStamp(quizId: string): Promise<string> {
   const row = await db
     .selectFrom('quizzes as q')
+    .leftJoin('quiz_score_counts as c', 'c.quiz_id', 'q.id')
     .select([
       'q.results_published_at',
-      (eb) =>
-        eb
-          .selectFrom('quiz_score_counts as c')
-          .select(sql<number | string | null>`sum(c.n)`.as('n'))
-          .whereRef('c.quiz_id', '=', 'q.id')
-          .as('participants'),
-      (eb) =>
-        eb
-          .selectFrom('quiz_score_counts as c')
-          // bigint * integer: PostgreSQL sums it as numeric (exact), SQLite as a 64-bit integer.
-          .select(sql<number | string | null>`sum(c.score_units * c.n)`.as('t'))
-          .whereRef('c.quiz_id', '=', 'q.id')
-          .as('total'),
+      sql<number | string | null>`sum(c.n)`.as('participants'),
+      // bigint * integer: PostgreSQL sums it as numeric (exact), SQLite as a 64-bit integer.
+      sql<number | string | null>`sum(c.score_units * c.n)`.as('total'),
     ])
     .where('q.id', '=', quizId)
+    .groupBy('q.results_published_at')
     .executeTakeFirst()
   return `${row?.results_published_at}:${String(row?.participants ?? 0)}:${String(row?.total ?? 0)}`
 }
