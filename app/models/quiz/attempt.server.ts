@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AttemptMode, Database } from '#db/schema'
 import { lockRow } from '#db/dialect'
-import { deadlineFor, isPastGrace, pastGraceDeadlineBound } from '~/lib/quiz/clock'
+import { deadlineFor, isPastGrace } from '~/lib/quiz/clock'
 import { isLiveMock, learnerWindow, liveDeadline, windowPhase, type LearnerWindow } from '~/lib/quiz/window'
-import { MARKS_UNIT, marksFromStorage, marksToNumber, marksToStorage, sumMarks } from '~/lib/quiz/marks'
+import { marksFromStorage, marksToNumber, sumMarks } from '~/lib/quiz/marks'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
@@ -11,9 +11,9 @@ import { QuizError } from './access.server'
 import { upsertAnswers, validAnswers } from './answers.server'
 import type { AttemptRow } from './rows'
 import { attemptQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
-import { paperScore } from '~/models/quiz/paper.server'
 import { overrideOf, type WindowStanding } from './live-mock.server'
 import { paperVersion, type PaperVersion } from './paper-memo.server'
+import { closeExpiredAttempts, scoreAttempts, writeScores } from './submit-batch.server'
 
 // The attempt lifecycle (decision 002): start, save, submit, finalise. Every function takes `now` so the deadline
 // rules are testable with an injected clock. One ranked attempt per learner per quiz is the unique index
@@ -342,40 +342,27 @@ export async function submitAttempt({
     const attempt = await attemptById(trx, attemptId)
     if (attempt.submitted_at) return 'already' as const
     if (valid.length) await upsertAnswers(trx, attempt.id, valid, now.toISOString())
-    const score = await paperScore(attempt, trx)
-    const units = marksToStorage(score.total)
+    // The scorer and the conditional write of the server's close (./submit-batch.server.ts), for one attempt.
+    const units = (await scoreAttempts(trx, [attempt])).get(attempt.id)!
     // An attempt closed by its clock ends at its deadline; otherwise at the moment of submission.
     const submittedAt = late && attempt.deadline_at ? attempt.deadline_at : now.toISOString()
-    const updated = await trx
-      .updateTable('attempts')
-      .set({ submitted_at: submittedAt, score: units / MARKS_UNIT, score_units: units })
-      .where('id', '=', attempt.id)
-      .where('submitted_at', 'is', null)
-      .executeTakeFirst()
-    return Number(updated.numUpdatedRows) === 1 ? ('submitted' as const) : ('already' as const)
+    const written = await writeScores(trx, [{ id: attempt.id, submittedAt, units }])
+    return written.size === 1 ? ('submitted' as const) : ('already' as const)
   })
   return { status, attempt: await attemptById(db, attemptId), late }
 }
 
 /**
- * Scores every open attempt past deadline + grace (optionally only one learner's or one quiz's). Called
- * lazily wherever attempts are read, so a learner who closed the tab still gets a result and the quiz
- * counts as attempted. Uses the partial index attempts_open_deadline_idx.
+ * Scores every open attempt past deadline + grace (optionally only one learner's or one quiz's), a batch per
+ * transaction (./submit-batch.server.ts closeExpiredAttempts: the same rule as a live mock's close). Called
+ * lazily wherever attempts are read, so a learner who closed the tab still gets a result and the quiz counts as
+ * attempted. Returns how many this call submitted.
  */
 export async function finalizeExpiredAttempts({
   now = new Date(),
   userId,
   quizId,
-}: { now?: Date; userId?: string; quizId?: string } = {}) {
-  let query = db
-    .selectFrom('attempts')
-    .select('id')
-    .where('submitted_at', 'is', null)
-    .where('deadline_at', 'is not', null)
-    .where('deadline_at', '<', pastGraceDeadlineBound(now).toISOString())
-  if (userId) query = query.where('user_id', '=', userId)
-  if (quizId) query = query.where('quiz_id', '=', quizId)
-  const rows = await query.execute()
-  for (const r of rows) await submitAttempt({ attemptId: r.id, now })
-  return rows.length
+  conn = db,
+}: { now?: Date; userId?: string; quizId?: string; conn?: Kysely<Database> } = {}) {
+  return closeExpiredAttempts({ conn, now, userId, quizId })
 }

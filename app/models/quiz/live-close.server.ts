@@ -3,20 +3,17 @@ import type { Database } from '#db/schema'
 import { answersCloseAt, pastGraceDeadlineBound } from '~/lib/quiz/clock'
 import { learnerWindow } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
-import { submitAttempt } from './attempt.server'
 import { hasUncarriedCorrection } from './live-paper.server'
+import { closeExpiredAttempts } from './submit-batch.server'
 
 // The close of a live mock, a step of the scheduled sweep (app/models/sweep/sweep.server.ts, decision 022):
 // 1. every open ranked attempt of a live mock past its own deadline + grace is submitted by the server with what
-//    was saved (submitAttempt is idempotent: two instances closing the same attempt yield one result);
+//    was saved, in batches, each attempt exactly once however many instances close at the same time;
 // 2. once every learner's window has closed (the paper's close, and each override's close + extra minutes) and no
 //    ranked attempt is open, results not held are published by ONE conditional update
 //    (`where results_published_at is null`): of several instances exactly one publishes.
 // A mock with a key correction pending is left to staff's 'Publish results' (app/models/quiz/live-rescore.server.ts).
 // Both ask what is due now, not what happened since the last sweep, so a stopped app catches up when it starts.
-
-/** How many attempts the close submits at once. */
-const CLOSE_CONCURRENCY = 8
 
 /**
  * The latest close any learner of the paper has: the paper's, or an override's. Each learner's close is their
@@ -39,34 +36,12 @@ export async function latestClose(
 
 /**
  * Submits every open ranked attempt of a live mock past deadline + grace; returns how many this call submitted.
- * The read is one query over the partial index of open attempts; each submit scores inside its own transaction
- * (the scorer is the one every submit uses, so a server-closed attempt scores exactly as a learner's own submit).
+ * The rule is every expired attempt's (./submit-batch.server.ts closeExpiredAttempts): a few hundred attempts per
+ * transaction on `conn`, each scored by the scorer a learner's own submit uses and written only if still open, so
+ * two instances closing at once submit each attempt once.
  */
 export async function closeLiveAttempts({ conn = db, now }: { conn?: Kysely<Database>; now: Date }) {
-  const open = await conn
-    .selectFrom('attempts as a')
-    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
-    .select('a.id')
-    .where('a.submitted_at', 'is', null)
-    .where('a.mode', '=', 'ranked')
-    .where('a.deadline_at', 'is not', null)
-    .where('a.deadline_at', '<', pastGraceDeadlineBound(now).toISOString())
-    .where('q.opens_at', 'is not', null)
-    .where('q.closes_at', 'is not', null)
-    .execute()
-  // A few at a time: on PostgreSQL each submit waits on its own round trips, so a pool of connections closes
-  // 10,000 attempts several times faster than one by one; SQLite's one connection takes them in turn.
-  let submitted = 0
-  let next = 0
-  const worker = async () => {
-    while (next < open.length) {
-      const a = open[next++]!
-      const outcome = await submitAttempt({ attemptId: a.id, now })
-      if (outcome.status === 'submitted') submitted += 1
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, open.length) }, worker))
-  return submitted
+  return closeExpiredAttempts({ conn, now, liveRanked: true })
 }
 
 /** Live mocks whose every window has closed (grace included), not published and not held: candidates to publish. */

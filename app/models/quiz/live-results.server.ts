@@ -5,8 +5,7 @@ import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
-import { rankedPaperScores } from './live-paper.server'
-import { scoreTotals } from './standing.server'
+import { countedAnswers, paperMarking, shownPapers } from './submit-batch.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
 // result reaches anyone through the learner's pages or the API: no score, key, explanation, leaderboard or other
@@ -15,8 +14,9 @@ import { scoreTotals } from './standing.server'
 //   everyone who sat it in the window is exactly the ranked attempts, since after the window only practice
 //   attempts open (never ranked, never in the score counts);
 // - a section rank is 1 + the ranked attempts whose marks in that section are higher (ties share it: a section has
-//   no submission order of its own). Section marks are scored for the whole paper in three reads
-//   (rankedPaperScores) and kept per process until the paper's score totals change (a re-score, a late submit);
+//   no submission order of its own). Section marks are worked out for the whole paper in a few reads
+//   (buildSectionTable below) and kept per process until the paper's score totals or its publication change (a late
+//   submit, a re-score);
 // - a practice attempt after the window is told where its score would have ranked among the live ranks.
 
 /** Whether results of this paper are withheld now from a viewer of the learner's pages or the API. */
@@ -34,15 +34,34 @@ export async function withholding(
 }
 
 type SectionTable = Map<string | null, number[]>
+// Per quiz, the table for its stamp: a promise, so the learners who open their results together at the publication
+// share one build instead of each building it.
 const sectionTables = new Map<string, { stamp: string; table: Promise<SectionTable> }>()
 
 /**
- * Every ranked attempt's marks per section (units, highest first), for the paper's current score totals. Learners
- * opening their results at once share one build (a build failing is forgotten, so the next asks again).
+ * What the table depends on, in one indexed read: the paper's participants and score total (a submit changes them)
+ * and its publication. A re-score can leave both totals as they were (one learner's loss another's gain), but it runs
+ * only from staff's 'Publish results' (app/models/quiz/live-staff.server.ts), which stamps a new publication.
  */
+async function tableStamp(quizId: string): Promise<string> {
+  const row = await db
+    .selectFrom('quizzes as q')
+    .leftJoin('quiz_score_counts as c', 'c.quiz_id', 'q.id')
+    .select([
+      'q.results_published_at',
+      sql<number | string | null>`sum(c.n)`.as('participants'),
+      // bigint * integer: PostgreSQL sums it as numeric (exact), SQLite as a 64-bit integer.
+      sql<number | string | null>`sum(c.score_units * c.n)`.as('total'),
+    ])
+    .where('q.id', '=', quizId)
+    .groupBy('q.results_published_at')
+    .executeTakeFirst()
+  return `${row?.results_published_at}:${String(row?.participants ?? 0)}:${String(row?.total ?? 0)}`
+}
+
+/** Every ranked attempt's marks per section (units, highest first), for the paper's current stamp. */
 async function sectionTable(quizId: string): Promise<SectionTable> {
-  const totals = await scoreTotals(quizId)
-  const stamp = `${totals.participants}:${String(totals.total)}`
+  const stamp = await tableStamp(quizId)
   const cached = sectionTables.get(quizId)
   if (cached?.stamp === stamp) return cached.table
   const table = buildSectionTable(quizId)
@@ -53,13 +72,46 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
   return table
 }
 
+/** How many attempts' answers the section table reads at once. */
+const TABLE_BATCH = 500
+
+/**
+ * The section marks of every submitted ranked attempt in a few reads, each attempt against the paper it was shown
+ * (./submit-batch.server.ts shownPapers) with the answers saved in time (countedAnswers), marked as its submit
+ * scored it (paperMarking: exactly the section marks its result shows). The answers are read 500 attempts at a time:
+ * 10,000 learners' answers at once (200,000 rows and their maps) ran a 160 MB heap out at the publication, beside the
+ * requests still arriving (`npm run bench`, spike).
+ */
 async function buildSectionTable(quizId: string): Promise<SectionTable> {
+  const attempts = await db
+    .selectFrom('attempts')
+    .select(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
+    .where('submitted_at', 'is not', null)
+    .execute()
   const table: SectionTable = new Map()
-  for (const score of await rankedPaperScores(quizId)) {
-    for (const s of score.sections) {
-      let list = table.get(s.key)
-      if (!list) table.set(s.key, (list = []))
-      list.push(marksToStorage(s.earned))
+  for (const { questions, members } of await shownPapers(db, attempts)) {
+    const marking = paperMarking(questions)
+    for (let from = 0; from < members.length; from += TABLE_BATCH) {
+      const batch = members.slice(from, from + TABLE_BATCH)
+      const answers = await db
+        .selectFrom('attempt_answers')
+        .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
+        .where(
+          'attempt_id',
+          'in',
+          batch.map((a) => a.id),
+        )
+        .execute()
+      const counted = countedAnswers(batch, answers)
+      for (const a of batch) {
+        for (const [key, units] of marking.mark(counted.get(a.id)).bySection) {
+          let list = table.get(key)
+          if (!list) table.set(key, (list = []))
+          list.push(units)
+        }
+      }
     }
   }
   for (const list of table.values()) list.sort((a, b) => b - a)
