@@ -37,6 +37,7 @@ import {
 import { seedMathPaper } from './bench-math-paper.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
 import { runSpike } from './bench-spike.mjs'
+import { runLiveClose } from './bench-live-close.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
 
@@ -59,11 +60,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,lighthouse,markup,durability,leaderboard,bank):
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank):
 // all by default.
 const SECTIONS = new Set(
   (
-    process.env.BENCH_SECTIONS ?? 'throughput,cachemiss,pages,burst,spike,lighthouse,markup,durability,leaderboard,bank'
+    process.env.BENCH_SECTIONS ??
+    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank'
   ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
@@ -550,6 +552,8 @@ try {
         pgAdminUrl: pgServer?.url ?? null,
       }),
     )
+  // A live mock's close and publication of 10,000 learners, timed alone (scripts/bench-live-close.mjs).
+  if (SECTIONS.has('liveclose')) record('liveclose', await runLiveClose({ pgUrl: pgServer?.url ?? undefined }))
 } finally {
   for (const app of apps) rss.push([app.label, app.peakRss(), app.exitInfo()])
   await stopAll()
