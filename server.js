@@ -404,6 +404,13 @@ const server = app.listen({ port: PORT, host: HOST, backlog: 4096 }, () => {
   build.entry.module.startScheduledWork()
 })
 
+// Idle keep-alive connections stay open longer than a proxy's (Fly's, a phone's browser) keep them: a server that
+// closes a connection at the moment the client reuses it for its next request resets that request (Node's default is
+// 5 s, and at an exam's opening the spike bench saw such resets by the dozen). Headers must still arrive within a
+// little more.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
+
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     server.close(() => process.exit(0))

@@ -20,6 +20,7 @@
 // the bench's own connection pool (256 sockets per app process, as a proxy in front would) counts as waiting.
 import http from 'node:http'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import pg from 'pg'
 import { openBenchDb } from './bench-db.mjs'
 import { makeLearners } from './bench-extra.mjs'
@@ -67,13 +68,24 @@ function request(agent, base, method, url, { cookie, form, json, accept } = {}) 
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${url}`, { method, headers, agent, timeout: 120_000 }, (res) => {
       let bytes = 0
-      let text = ''
+      const kept = []
       res.on('data', (c) => {
         bytes += c.length
-        // React Router's single-fetch answers name their redirect in the body (a few hundred bytes, not compressed).
-        if (res.headers['x-remix-response'] && !res.headers['content-encoding'] && text.length < 2048) text += c
+        // React Router's single-fetch answers name their redirect in the body (202, a few hundred bytes).
+        if (res.statusCode === 202 && bytes < 4096) kept.push(c)
       })
-      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location, bytes, text }))
+      res.on('end', () => {
+        const body = Buffer.concat(kept)
+        const encoding = res.headers['content-encoding']
+        const text = !body.length
+          ? ''
+          : encoding === 'br'
+            ? zlib.brotliDecompressSync(body).toString()
+            : encoding === 'gzip'
+              ? zlib.gunzipSync(body).toString()
+              : body.toString()
+        resolve({ status: res.statusCode, location: res.headers.location, bytes, text })
+      })
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('timeout')))
