@@ -163,7 +163,7 @@ async function child() {
   const p0 = performance.now()
   const published = await publishDueResults({ conn: db, now })
   const p1 = performance.now()
-  const ranks = await rankList(quizId, db)
+  const ranks = await rankList(quizId, db, now)
   const counts = await scoreCounts(quizId)
   const participants = counts.reduce((t, c) => t + c.n, 0)
   let above = participants
@@ -175,9 +175,9 @@ async function child() {
   const percentiles = ranks.map((r) => percentile(atOrBelow.get(Number(r.score_units)) ?? 0, participants))
   const p2 = performance.now()
   // The first learner's section ranks build the paper's section table; everyone else's read it.
-  let sectionRankCount = (await sectionRanks(quizId, learners[0].score.sections)).length
+  let sectionRankCount = (await sectionRanks(quizId, learners[0].sections)).length
   const p3 = performance.now()
-  for (const s of learners.slice(1)) sectionRankCount += (await sectionRanks(quizId, s.score.sections)).length
+  for (const s of learners.slice(1)) sectionRankCount += (await sectionRanks(quizId, s.sections)).length
   const p4 = performance.now()
   const publishSeconds = (p4 - p0) / 1000
 
