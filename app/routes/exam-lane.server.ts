@@ -16,9 +16,10 @@ import { quickStart } from './quiz/quick-start.server'
 // own work is a few tenths of that: at a live mock 10,000 learners send ~1,100 saves a second.
 //
 // The lane answers exactly what the routes answer: both call the same function (./api/quiz-answers.server.ts,
-// ./quiz/paper-answer.server.ts, ./quiz/quick-start.server.ts), and server.js's checks (cross-site, body limits, CORS, security headers) have run.
-// It answers signed-in learners only; anything else it leaves to React Router, which answers it as before: a
-// signed-out request, another method, an address the lane does not know, an attempt on an older paper.
+// ./quiz/paper-answer.server.ts, ./quiz/quick-start.server.ts), and server.js's checks (cross-site, body limits,
+// CORS, security headers) have run. It answers signed-in learners only; anything else it leaves to React Router,
+// which answers it as before: a signed-out request, another method, an address the lane does not know, an attempt
+// on an older paper.
 
 export type ExamLaneRoute = { kind: 'save' | 'paper' | 'start'; quizId: string }
 
