@@ -29,6 +29,8 @@ export interface UsersTable {
   updated_at: string
   /** migrations/0016: the learner's state or union territory, a GST state code (app/lib/indian-states.ts). */
   state: Generated<string | null>
+  /** migrations/0023: 1 when the learner chose 'Data saver' in the video player (the lowest video rung). */
+  video_data_saver: Generated<number>
 }
 
 export interface SessionsTable {
@@ -472,6 +474,9 @@ export interface Database {
   job_claims: JobClaimsTable
   calendar_tokens: CalendarTokensTable
   lecture_progress: LectureProgressTable
+  videos: VideosTable
+  video_uploads: VideoUploadsTable
+  lecture_positions: LecturePositionsTable
   lecture_visits: LectureVisitsTable
   saved_questions: SavedQuestionsTable
   practice_sets: PracticeSetsTable
@@ -487,6 +492,53 @@ export interface Database {
 
 // migrations/0015: the learning loop (app/models/enrolment/lecture-progress.server.ts, app/models/quiz/practice-set.server.ts).
 /** A lecture a learner marked done. */
+export type VideoStatus = 'queued' | 'transcoding' | 'ready' | 'failed'
+
+/** A lecture's own video and its transcode job (migrations/0023, app/models/video/). */
+export interface VideosTable {
+  id: string
+  lecture_id: string
+  status: Generated<VideoStatus>
+  /** Per cent of the transcode done (0-100). */
+  progress: Generated<number>
+  /** Why the transcode failed, in words staff can act on. */
+  error: string | null
+  source_key: string
+  source_name: string | null
+  source_bytes: Generated<number>
+  duration_seconds: number | null
+  width: number | null
+  height: number | null
+  /** JSON list of the rungs written, lowest first ('audio', '144p', ...). */
+  rungs: string | null
+  lease_owner: string | null
+  lease_until: string | null
+  tries: Generated<number>
+  created_by: string | null
+  created_at: string
+  updated_at: string
+  ready_at: string | null
+}
+
+/** A resumable video upload in progress: its bytes wait in a staging file until the last chunk (migrations/0023). */
+export interface VideoUploadsTable {
+  id: string
+  user_id: string
+  file_name: string
+  size: number
+  received: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+/** Where a learner stopped in a lecture's video, in whole seconds (migrations/0023). */
+export interface LecturePositionsTable {
+  user_id: string
+  lecture_id: string
+  seconds: number
+  updated_at: string
+}
+
 export interface LectureProgressTable {
   user_id: string
   lecture_id: string
