@@ -45,6 +45,10 @@ const schema = z
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     // How often the in-app sweep (reminders, class notices) runs, in seconds; it also runs at start.
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    // Lecture video (docs/decisions/033-lecture-video.md): the largest upload in MB, and how many transcodes this
+    // instance runs at once (0: it only serves; `npm run worker` runs them elsewhere).
+    VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(2048),
+    VIDEO_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
     // The seller on receipts and tax invoices (app/models/money/documents.server.ts). With GSTIN set every paid order gets a
     // numbered tax invoice, so the business's name, address and state must be set too (checked below).
     GSTIN: z

@@ -118,3 +118,22 @@ export async function removeVideoFiles(videoId: string): Promise<void> {
     console.error(`[video] could not delete the files of ${videoId}:`, error),
   )
 }
+
+/** Staff's 'Retry' of a failed video: queued again from the start (its upload is kept until it is ready). */
+export async function retryVideo(videoId: string, now = new Date(), conn: Kysely<Database> = db): Promise<boolean> {
+  const result = await conn
+    .updateTable('videos')
+    .set({
+      status: 'queued',
+      progress: 0,
+      error: null,
+      tries: 0,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', videoId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
