@@ -13,6 +13,8 @@ COPY . .
 RUN npm run -s build && npm prune --omit=dev
 
 FROM base AS run
+# Debian's ffmpeg (ffmpeg and ffprobe) transcodes lecture videos (app/models/video/transcode.server.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV APP_ENV=production \
     NODE_ENV=production \
     PORT=3000 \

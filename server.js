@@ -398,10 +398,14 @@ app.use((error, req, res, _next) => {
 })
 
 // A deep accept queue: a class of learners submitting at the same second must wait, not be refused.
+let stopVideoWorkers = () => Promise.resolve()
 const server = app.listen({ port: PORT, host: HOST, backlog: 4096 }, () => {
   console.log(`Server listening on http://${HOST ?? 'localhost'}:${PORT}`)
   // Reminders and class notices: a sweep now and every JOBS_INTERVAL_SECONDS (app/models/sweep/sweep.server.ts).
   build.entry.module.startScheduledWork()
+  // Lecture video transcodes, VIDEO_WORKERS at once (app/models/video/jobs.server.ts); 0 leaves them to
+  // `npm run worker` elsewhere.
+  stopVideoWorkers = build.entry.module.startVideoWorkers()
 })
 
 // Idle keep-alive connections stay open longer than a proxy's (Fly's, a phone's browser) keep them: a server that
@@ -413,7 +417,10 @@ server.headersTimeout = 66_000
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    server.close(() => process.exit(0))
+    // A running transcode is stopped and its row handed back, so the next instance to start takes it at once.
+    void Promise.allSettled([stopVideoWorkers(), new Promise((resolve) => server.close(resolve))]).then(() =>
+      process.exit(0),
+    )
     setTimeout(() => process.exit(0), 5000).unref()
   })
 }

@@ -32,6 +32,8 @@ export const pageCache = createPageCache(contentVersion)
 export { serverSettings } from '~/utils/server-settings.server'
 // ...and starts the scheduled work (reminders, class notices) once it listens (app/models/sweep/sweep.server.ts).
 export { startScheduledWork } from '~/models/sweep/sweep.server'
+// ...and the lecture video transcodes (VIDEO_WORKERS at once; scripts/worker.mjs runs only these).
+export { startVideoWorkers } from '~/models/video/jobs.server'
 // ...and answers the answer saves and the paper of a test itself, before React Router (decision 032).
 export { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).

@@ -5,8 +5,10 @@
 // and JavaScript on the wire, bench-pages.mjs), the 5,000-learner burst on the 60-question math paper with the
 // production heap flags and without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), what rendering question
 // markup costs per question (bench-markup.ts), durability rounds, the leaderboard at 1k vs 100k attempts
-// (bench-leaderboard.ts) and the question bank at 100,000 questions (bench-bank.ts). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded through the
-// admin API on each server that needs it, so the quiz page is measured for it beside the demo's free quiz.
+// (bench-leaderboard.ts), the question bank at 100,000 questions (bench-bank.ts) and a 10-minute lecture video's
+// transcode (bench-transcode.mjs). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded
+// through the admin API on each server that needs it, so the quiz page is measured for it beside the demo's free
+// quiz.
 //
 // PostgreSQL: when PostgreSQL 15+ is on the machine (scripts/pg-server.mjs; nothing is installed
 // from here), a second app server of the same build runs on a throwaway PostgreSQL next to the SQLite one.
@@ -38,6 +40,7 @@ import { seedMathPaper } from './bench-math-paper.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
 import { runSpike } from './bench-spike.mjs'
 import { runLiveClose } from './bench-live-close.mjs'
+import { runTranscode } from './bench-transcode.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
 
@@ -60,12 +63,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank):
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode):
 // all by default.
 const SECTIONS = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank'
+    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode'
   ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
@@ -564,6 +567,8 @@ if (SECTIONS.has('markup')) record('markup', runMarkup())
 if (SECTIONS.has('durability')) record('durability', runDurability({ port: PORTS.durability }))
 if (SECTIONS.has('leaderboard')) record('leaderboard', runLeaderboard())
 if (SECTIONS.has('bank')) record('bank', runBank())
+// A 10-minute lecture's video transcode, alone on the machine once the servers are stopped (scripts/bench-transcode.mjs).
+if (SECTIONS.has('transcode')) record('transcode', await runTranscode())
 
 console.log(`\n== App server peak RSS during throughput, pages and Lighthouse (budget 256 MB; the bursts' are above)`)
 for (const [label, peak, died] of rss) {

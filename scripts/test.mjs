@@ -1,4 +1,4 @@
-// `npm test`: find or install Chromium and PostgreSQL, typecheck, lint, Vitest on SQLite, build, Vitest's
+// `npm test`: find or install Chromium, ffmpeg and PostgreSQL, typecheck, lint, Vitest on SQLite, build, Vitest's
 // integration suite again on a real PostgreSQL (with the two-instance test), Playwright (JS on and off) on
 // SQLite, then the browser flows once more on PostgreSQL, and the summary line `N passed, N failed` (neither
 // tool prints it, and the runner that reads our output looks for it). The PostgreSQL server is a throwaway one
@@ -32,6 +32,22 @@ function ensureChromium() {
   }
   if (!fs.existsSync(wanted)) {
     console.error(`Chromium not found at ${wanted}; install Debian's chromium package or set CHROMIUM_PATH.`)
+    process.exit(1)
+  }
+}
+
+// The lecture video tests transcode with Debian's ffmpeg (app/models/video/transcode.server.ts), as production does.
+function ensureFfmpeg() {
+  const wanted = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg'
+  if (fs.existsSync(wanted)) return
+  if (process.getuid?.() === 0) {
+    console.log('ffmpeg missing: installing Debian ffmpeg with apt...')
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg', {
+      stdio: 'inherit',
+    })
+  }
+  if (!fs.existsSync(wanted)) {
+    console.error(`ffmpeg not found at ${wanted}; install Debian's ffmpeg package or set FFMPEG_PATH.`)
     process.exit(1)
   }
 }
@@ -86,6 +102,7 @@ async function createDatabase(serverUrl, name) {
 }
 
 ensureChromium()
+ensureFfmpeg()
 const pgBin = ensurePostgresBin()
 
 // 1. Typecheck counts as one check.

@@ -29,7 +29,10 @@ import { db } from '~/utils/db.server'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-jobs-'))
 const clip = path.join(dir, 'clip.mp4')
 const garbage = path.join(dir, 'garbage.mp4')
-const other = openConfiguredDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_PATH: process.env.DATABASE_PATH! })
+const other = openConfiguredDatabase({
+  DATABASE_URL: process.env.DATABASE_URL,
+  DATABASE_PATH: process.env.DATABASE_PATH!,
+})
 
 beforeAll(() => {
   execFileSync('ffmpeg', [

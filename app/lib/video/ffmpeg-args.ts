@@ -99,14 +99,7 @@ export function ladderArgs(input: {
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats', '-y']
   args.push('-i', input.source)
   if (!hasAudio)
-    args.push(
-      '-f',
-      'lavfi',
-      '-t',
-      input.durationSeconds.toFixed(3),
-      '-i',
-      `anullsrc=r=${String(AUDIO_RATE)}:cl=mono`,
-    )
+    args.push('-f', 'lavfi', '-t', input.durationSeconds.toFixed(3), '-i', `anullsrc=r=${String(AUDIO_RATE)}:cl=mono`)
   args.push('-filter_complex', lines.join(';'))
   const streamMap: string[] = []
   video.forEach((v, i) => {

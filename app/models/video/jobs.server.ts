@@ -156,7 +156,8 @@ export async function runVideoJob(
     for (const file of await transcodedFiles(out)) {
       job.signal.throwIfAborted()
       const key = `${videoPrefix(row.id)}${file}`
-      if (!VIDEO_KEY_PATTERN.test(key)) throw new TranscodeError(`ffmpeg wrote a file the ladder does not have: ${file}`)
+      if (!VIDEO_KEY_PATTERN.test(key))
+        throw new TranscodeError(`ffmpeg wrote a file the ladder does not have: ${file}`)
       await storage.putFile(key, path.join(out, file), videoContentType(key))
     }
     await writing

@@ -64,10 +64,11 @@ export async function transcodeLadder(
   })
   await renameInitSegments(outDir, plan.rungs)
   await writeSmallMp4(outDir, plan.download, opts.signal)
-  await runFfmpeg(
-    posterArgs(path.resolve(sourcePath), 'poster.jpg', opts.height, opts.durationSeconds),
-    { cwd: outDir, signal: opts.signal, failure: 'ffmpeg could not make the poster' },
-  )
+  await runFfmpeg(posterArgs(path.resolve(sourcePath), 'poster.jpg', opts.height, opts.durationSeconds), {
+    cwd: outDir,
+    signal: opts.signal,
+    failure: 'ffmpeg could not make the poster',
+  })
   return { rungs: plan.rungs }
 }
 
