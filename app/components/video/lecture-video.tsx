@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { clockOf, LADDER } from '~/lib/video/ladder'
@@ -31,6 +31,7 @@ export function LectureVideo({
   sources: PlayerSources
 }) {
   const hydrated = useHydrated()
+  const qualityId = useId()
   const video = useRef<HTMLVideoElement>(null)
   const player = useRef<AdaptivePlayer | null>(null)
   const [dataSaver, setDataSaver] = useState(sources.dataSaver)
@@ -116,9 +117,10 @@ export function LectureVideo({
           Download
         </a>
         {takeOver ? (
-          <label className="flex items-center gap-2">
-            Quality
+          <span className="flex items-center gap-2">
+            <label htmlFor={qualityId}>Quality</label>
             <select
+              id={qualityId}
               value={quality}
               onChange={(e) => {
                 const q = e.target.value as Quality
@@ -137,7 +139,7 @@ export function LectureVideo({
                 ))}
               <option value="audio">Audio only</option>
             </select>
-          </label>
+          </span>
         ) : null}
         <form
           method="post"

@@ -144,8 +144,7 @@ type Permit = { until: number; answer: StreamAnswer }
 const permits = new Map<string, Permit>()
 
 export type StreamAnswer =
-  | { ok: true; lectureTitle: string }
-  | { ok: false; reason: 'signed-out' | 'foreign' | 'no-access' }
+  { ok: true; lectureTitle: string } | { ok: false; reason: 'signed-out' | 'foreign' | 'no-access' }
 
 /**
  * Whether the request's session may stream video `videoId` from an address made for `tokenUserId`: signed in,
