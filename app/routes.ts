@@ -30,6 +30,9 @@ export default [
   // Buying and learning
   route('my-courses/:id', 'routes/learn/player.tsx'),
   route('my-courses/:id/notes/:lectureId', 'routes/learn/note.ts'),
+  // A lecture video's position and 'Data saver' posts; its files, each address signed for one learner.
+  route('my-courses/:id/video', 'routes/learn/video-prefs.ts'),
+  route('video/:token/*', 'routes/video.ts'),
   route('checkout/:id', 'routes/buy/checkout.tsx'),
   route('payment-success', 'routes/buy/payment-success.tsx'),
   route('payments/razorpay/callback', 'routes/buy/razorpay-callback.ts'),

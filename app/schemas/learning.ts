@@ -28,3 +28,25 @@ export const StartPracticeSchema = z.object({
   quiz: z.string().max(40).optional(),
   topic: z.string().max(200).optional(),
 })
+
+/**
+ * The lecture video's small posts (app/routes/learn/video-prefs.ts): where the learner stopped (sent by the player
+ * while it plays, JavaScript on), and the 'Data saver' choice (a checkbox and a button, JavaScript on or off).
+ */
+export const VideoPrefsSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('position'),
+      lectureId: id('Lecture'),
+      seconds: z.coerce.number({ error: 'Seconds are missing' }).finite().min(0).max(86_400),
+    }),
+    z.object({
+      intent: z.literal('data-saver'),
+      lectureId: id('Lecture'),
+      // A checkbox: 'on' when ticked, absent when not.
+      dataSaver: z.literal('on').optional(),
+    }),
+  ],
+  { error: 'Unknown action' },
+)

@@ -35,6 +35,21 @@ export function razorpayOrigins(env: Env): RazorpayOrigins {
   }
 }
 
+/**
+ * Where presigned video addresses point when the files are in a bucket (app/routes/video.ts answers a segment, the
+ * MP4 and the poster with a redirect there): the S3 endpoint's origin, path-style as app/services/storage.server.ts
+ * asks for. None for the local folder, whose files our own origin serves.
+ */
+export function storageOrigins(env: Env): string[] {
+  if (!env.S3_BUCKET) return []
+  const endpoint = env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3
+  try {
+    return [endpoint ? new URL(endpoint).origin : `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`]
+  } catch {
+    return []
+  }
+}
+
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`
 // Our two constant inline scripts (app/lib/inline-scripts.ts), allowed by the hash of their exact text.
 const INLINE_SCRIPT_HASHES = [sha256(THEME_SCRIPT), sha256(SPECULATION_RULES)]
@@ -45,15 +60,18 @@ const INLINE_SCRIPT_HASHES = [sha256(THEME_SCRIPT), sha256(SPECULATION_RULES)]
  */
 export function contentSecurityPolicy(nonce: string | null, env: Env = getEnv()): string {
   const razorpay = razorpayOrigins(env)
+  const storage = storageOrigins(env)
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...INLINE_SCRIPT_HASHES, ...razorpay.script]],
     // Server-rendered style attributes (testimonial colours, score bars) and the checkout widget's overlay need
     // inline styles; styles cannot run code, so this is the accepted trade-off (ADR 005).
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', YOUTUBE_THUMBNAILS]],
+    ['img-src', ["'self'", 'data:', YOUTUBE_THUMBNAILS, ...storage]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...razorpay.connect]],
+    ['connect-src', ["'self'", ...razorpay.connect, ...storage]],
+    // The lecture video: hls.js plays through Media Source Extensions, whose buffer the <video> reads as a blob: URL.
+    ['media-src', ["'self'", 'blob:', ...storage]],
     ['frame-src', [...YOUTUBE_FRAMES, ...razorpay.frame]],
     ['form-action', ["'self'", ...razorpay.form]],
     // As X-Frame-Options SAMEORIGIN (server.js): no other site frames our pages.

@@ -43,6 +43,7 @@ describe('pageCacheKey: which requests may be answered from memory', () => {
       '/theme',
       '/uploads/a.png',
       '/favicon.ico',
+      '/video/AAAA/download',
     ])
       expect(key(url), url).toBeNull()
     expect(isDocumentPath('/courses/some-course')).toBe(true)

@@ -32,6 +32,8 @@ export function isDocumentPath(pathname: string): boolean {
   if (pathname.endsWith('.data')) return false
   if (pathname === '/api' || pathname.startsWith('/api/')) return false
   if (pathname === '/healthz' || pathname === '/theme' || pathname.startsWith('/uploads/')) return false
+  // A lecture video's files (app/routes/video.ts): never a page, never kept, whoever asks.
+  if (pathname.startsWith('/video/')) return false
   // A last segment with an extension names a file (server.js serves those from disk).
   return !/\.[a-z0-9]+$/i.test(pathname)
 }

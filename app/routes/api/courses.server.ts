@@ -14,6 +14,7 @@ import {
   type LectureRow,
 } from '~/models/catalogue/section.server'
 import { courseJson, createdCourseJson, fullCourseJson, lectureJson, sectionJson } from '~/presenters/v1.server'
+import { withLectureVideos } from '~/models/video/visibility.server'
 import { CourseShape, CreatedCourseShape, FullCourseShape, LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { courseSchema, lectureSchema, sectionSchema } from '~/schemas/admin'
 import { apiError, firstMessage, json, readJsonBody } from '~/utils/api.server'
@@ -124,9 +125,14 @@ export const coursesApi = apiResource({
         const access = await courseAccess(user, course.id)
         if (!access.ok) return apiError(401, access.message)
         const origin = appOrigin(request)
+        // A lecture whose upload is not ready and that has no YouTube link is left out for learners; a lecture on
+        // our own video keeps its `videoURL` as stored: its YouTube link if it has one, else "" (the field stays a
+        // string, as the older client reads it). No address of our video is ever in this answer: those are signed
+        // per learner and made only by the player page (docs/decisions/033-lecture-video.md).
+        const { course: visible } = await withLectureVideos(course, user)
         return json({
           success: true,
-          course: fullCourseJson(course, (lecture) => noteLink(origin, course.id, lecture)),
+          course: fullCourseJson(visible, (lecture) => noteLink(origin, course.id, lecture)),
         })
       },
     }),

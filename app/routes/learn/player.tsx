@@ -3,6 +3,9 @@ import { data, Link } from 'react-router'
 import { CourseContents } from '~/components/course-contents'
 import { LiveClassList } from '~/components/live-classes'
 import { VideoEmbed } from '~/components/video-embed'
+import { LectureVideo } from '~/components/video/lecture-video'
+import { playerSources } from '~/models/video/watch.server'
+import { playsOwnVideo, withLectureVideos } from '~/models/video/visibility.server'
 import { accessEndedNotice } from '~/lib/access'
 import { isId } from '~/lib/ids'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -51,21 +54,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { error: access.message, status: 401 as const, course: null, lectureId: null, renew: null },
       { status: 401 },
     )
-  const lectures = course.sections.flatMap((s) => s.lectures)
+  // Lectures whose uploaded video is not ready and that have no YouTube link are not shown to learners
+  // (app/models/video/visibility.server.ts); staff see them, with the video's state.
+  const { course: visible, videos } = await withLectureVideos(course, user)
+  const lectures = visible.sections.flatMap((s) => s.lectures)
   // Progress is an enrolled learner's (app/models/enrolment/lecture-progress.server.ts): staff previewing a course keep none.
   // Without ?lecture= the player opens the lecture last opened here (the first at the start, or when that one was
   // deleted), and records every lecture it shows.
   const tracked = access.enrolled
+  const url = new URL(request.url)
   const wanted =
-    new URL(request.url).searchParams.get('lecture') ??
+    url.searchParams.get('lecture') ??
     (tracked ? (await lastOpenedLectures(user.id, [course.id])).get(course.id) : undefined)
   const current = lectures.find((l) => l.id === wanted) ?? lectures[0] ?? null
   if (current && tracked) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
   // The live classes check access again themselves: a join link never leaves the server without it.
-  const [liveClasses, doneIds] = await Promise.all([
+  // The video's addresses are made only here, after the access check, and only for the lecture shown.
+  const [liveClasses, doneIds, video] = await Promise.all([
     classesForLearner(user, course.id),
     tracked ? doneLectureIds(user.id, course.id) : [],
+    current && playsOwnVideo(videos, current.id) ? playerSources(user, current) : null,
   ])
+  const state = current ? videos.get(current.id) : undefined
+  const t = Number(url.searchParams.get('t'))
   return {
     error: null,
     status: 200 as const,
@@ -74,15 +85,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     liveClasses,
     doneIds,
     progress: tracked ? courseProgress(doneIds.length, lectures.length) : null,
+    video,
+    start: video && Number.isInteger(t) && t > 0 ? t : null,
+    email: user.email,
+    // Staff only ever reach a lecture whose video is not ready: what is happening to it.
+    pending: state && state.status !== 'ready' ? { status: state.status, progress: state.progress } : null,
     course: {
       id: course.id,
       title: course.course_title,
       // The paid-community link: only for learners who are actually enrolled.
       whatsappLink: access.enrolled && course.whatsapp_link ? course.whatsapp_link : null,
-      sections: contentsView(course.sections),
+      sections: contentsView(visible.sections),
     },
   }
 }
+
+/** What staff see in place of a lecture's video that is not ready (learners never reach such a lecture). */
+const LATER = 'Learners will see this lecture when it is ready.'
+const PENDING = {
+  queued: `The video is queued for processing. ${LATER}`,
+  transcoding: `The video is being processed. ${LATER}`,
+  failed: 'The video could not be processed: see the course content page to retry.',
+  ready: '',
+} as const
 
 const LECTURE_GONE = 'That lecture is no longer in this course: it may have just been removed.'
 
@@ -166,7 +191,25 @@ export default function Player({ loaderData, actionData }: Route.ComponentProps)
         <section>
           {current ? (
             <>
-              <VideoEmbed key={current.id} url={current.videoURL} title={current.title} />
+              {loaderData.video ? (
+                <LectureVideo
+                  key={`${current.id}-${String(loaderData.start)}`}
+                  courseId={course.id}
+                  lectureId={current.id}
+                  title={current.title}
+                  email={loaderData.email}
+                  start={loaderData.start}
+                  sources={loaderData.video}
+                />
+              ) : loaderData.pending && !current.videoURL ? (
+                <p className="flex aspect-video w-full items-center justify-center rounded-lg bg-slate-100 p-4 text-center dark:bg-slate-800">
+                  {loaderData.pending.status === 'transcoding'
+                    ? `The video is being processed (${String(loaderData.pending.progress)}%). ${LATER}`
+                    : PENDING[loaderData.pending.status]}
+                </p>
+              ) : (
+                <VideoEmbed key={current.id} url={current.videoURL} title={current.title} />
+              )}
               <h2 className="mt-3 text-lg font-semibold">{current.title}</h2>
               {loaderData.progress ? <MarkDoneForm lectureId={current.id} done={doneIds.has(current.id)} /> : null}
             </>
