@@ -47,7 +47,7 @@ async function child() {
 // ---- the parent ----
 
 /** The test lecture: slides that change every 30 s, a pointer that never stops, speech-like noise in bursts. */
-function lectureArgs(seconds, file) {
+export function lectureArgs(seconds, file) {
   const font = fs.existsSync(FONT) ? `fontfile=${FONT}:` : ''
   const text = (t, size, x, y, color) =>
     font ? `,drawtext=${font}text='${t}':fontsize=${size}:x=${x}:y=${y}:fontcolor=${color}` : ''

@@ -41,6 +41,7 @@ import { measurePages, printTable } from './bench-pages.mjs'
 import { runSpike } from './bench-spike.mjs'
 import { runLiveClose } from './bench-live-close.mjs'
 import { runTranscode } from './bench-transcode.mjs'
+import { runVideoNetwork } from './bench-video-network.mjs'
 import { NODE_FLAGS } from './node-flags.mjs'
 import { findPostgresBin, startPostgres } from './pg-server.mjs'
 
@@ -63,12 +64,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode):
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode,videonet):
 // all by default.
 const SECTIONS = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode'
+    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode,videonet'
   ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
@@ -569,6 +570,8 @@ if (SECTIONS.has('leaderboard')) record('leaderboard', runLeaderboard())
 if (SECTIONS.has('bank')) record('bank', runBank())
 // A 10-minute lecture's video transcode, alone on the machine once the servers are stopped (scripts/bench-transcode.mjs).
 if (SECTIONS.has('transcode')) record('transcode', await runTranscode())
+// The lecture video played on emulated 2G and 3G links in Chromium (scripts/bench-video-network.mjs).
+if (SECTIONS.has('videonet')) record('videonet', await runVideoNetwork())
 
 console.log(`\n== App server peak RSS during throughput, pages and Lighthouse (budget 256 MB; the bursts' are above)`)
 for (const [label, peak, died] of rss) {

@@ -22,6 +22,12 @@ type Engine =
 const HLS_TYPE = 'application/vnd.apple.mpegurl'
 const SAVE_EVERY_MS = 15_000
 
+/** Whether the browser says the link is 2G or the learner asked it to save data (Chrome's Network Information API). */
+function slowLink(): boolean {
+  const connection = (navigator as { connection?: { effectiveType?: string; saveData?: boolean } }).connection
+  return Boolean(connection?.saveData) || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g'
+}
+
 /** What the player says when the server refuses an address (an expired token, access ended). */
 export const REFUSED = 'This video can no longer be played from this page. Reload the page.'
 
@@ -127,7 +133,12 @@ export class AdaptivePlayer {
     if (this.engine) return
     this.engine = { kind: 'pending' }
     let Hls: HlsClass | null = null
-    if ('MediaSource' in window || 'ManagedMediaSource' in window) {
+    // On the 2G rungs the browser's own HLS player, where there is one, starts sooner: hls.js is ~96 KB, three
+    // seconds on a 250 kbit/s link before the first segment is even asked for (the network bench,
+    // scripts/bench-video-network.mjs). The menu still switches rungs by their own playlists, as on an iPhone.
+    const lean = this.quality === 'audio' || this.dataSaver || slowLink()
+    if (lean && this.el.canPlayType(HLS_TYPE) !== '') Hls = null
+    else if ('MediaSource' in window || 'ManagedMediaSource' in window) {
       try {
         Hls = (await import('hls.js/light')).default
         if (!Hls.isSupported()) Hls = null
