@@ -115,7 +115,8 @@ export async function parseStreamedForm(request: Request, rules: Record<string, 
           chunks.push(bytes)
         },
         async end() {
-          if (rule && (size > 0 || label)) form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], label, { type: contentType }))
+          if (rule && (size > 0 || label))
+            form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], label, { type: contentType }))
         },
         async abort() {},
       }
@@ -144,7 +145,9 @@ export async function parseStreamedForm(request: Request, rules: Record<string, 
       async end() {
         if (size === 0 && !label) return
         const ws = stream()
-        await new Promise<void>((resolve, reject) => ws.end((error?: Error | null) => (error ? reject(error) : resolve())))
+        await new Promise<void>((resolve, reject) =>
+          ws.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        )
         files[name] = { path: filePath, fileName: label, bytes: size, contentType }
       },
       async abort() {

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { removeVideoFiles } from './video.server'
+import { db } from '~/utils/db.server'
+import { recordAudit } from '../audit/audit.server'
+import { removeVideoFiles, retryVideo, videoOfLecture } from './video.server'
 
 // The videos that go with deleted content: a lecture, a section's lectures, a course's. Their rows go by the
 // cascade from `lectures` (migrations/0023); their files are deleted after the commit that dropped them, as notes are
@@ -24,4 +26,33 @@ export async function videoIdsUnder(
 /** Deletes the files of these videos from storage (never raises: a file left behind is only space). */
 export async function removeVideosFiles(videoIds: string[]): Promise<void> {
   for (const id of videoIds) await removeVideoFiles(id)
+}
+
+/**
+ * Staff's Retry of lecture `lectureId`'s failed video (in course `courseId`): queued again for the transcoder and
+ * audited. `null` when the lecture is not one of the course's; `false` when it has no failed video to retry.
+ */
+export async function retryLectureVideo(input: {
+  actorId: string
+  lectureId: string
+  courseId: string
+}): Promise<{ title: string; queued: boolean } | null> {
+  const lecture = await db
+    .selectFrom('lectures')
+    .innerJoin('sections', 'sections.id', 'lectures.section_id')
+    .select(['lectures.id', 'lectures.title'])
+    .where('lectures.id', '=', input.lectureId)
+    .where('sections.course_id', '=', input.courseId)
+    .executeTakeFirst()
+  if (!lecture) return null
+  const video = await videoOfLecture(lecture.id)
+  if (!video || !(await retryVideo(video.id))) return { title: lecture.title, queued: false }
+  await recordAudit({
+    actorId: input.actorId,
+    action: 'video.retry',
+    targetType: 'lecture',
+    targetId: lecture.id,
+    details: { courseId: input.courseId, videoId: video.id, error: video.error },
+  })
+  return { title: lecture.title, queued: true }
 }

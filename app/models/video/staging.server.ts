@@ -28,7 +28,11 @@ export type UploadSession = { id: string; fileName: string; size: number; receiv
  */
 export async function sweepStaging(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - VIDEO_STAGING_MAX_AGE_MS)
-  const stale = await db.selectFrom('video_uploads').select('id').where('updated_at', '<', before.toISOString()).execute()
+  const stale = await db
+    .selectFrom('video_uploads')
+    .select('id')
+    .where('updated_at', '<', before.toISOString())
+    .execute()
   if (stale.length) {
     await db
       .deleteFrom('video_uploads')
@@ -66,7 +70,8 @@ export async function startUpload(input: {
   const size = typeof input.size === 'number' ? input.size : Number.NaN
   const fileName = typeof input.fileName === 'string' ? path.basename(input.fileName).trim().slice(0, 200) : ''
   if (!fileName) return { ok: false, status: 400, message: 'fileName: the name of the video file is required' }
-  if (!Number.isSafeInteger(size) || size < 0) return { ok: false, status: 400, message: 'size: must be a whole number of bytes' }
+  if (!Number.isSafeInteger(size) || size < 0)
+    return { ok: false, status: 400, message: 'size: must be a whole number of bytes' }
   if (size === 0) return { ok: false, status: 400, message: VIDEO_MESSAGES.empty }
   const maxMb = getEnv().VIDEO_MAX_MB
   if (size > maxMb * 1024 * 1024) return { ok: false, status: 413, message: VIDEO_MESSAGES.tooLarge(maxMb) }
@@ -116,7 +121,8 @@ export async function appendChunk(input: {
   const upload = await uploadOf(input.id, input.userId)
   if (!upload) return { ok: false, status: 404, message: 'Upload not found' }
   const { start, end, size } = input.range
-  if (size !== upload.size) return { ok: false, status: 400, message: `Content-Range: the upload is ${upload.size} bytes` }
+  if (size !== upload.size)
+    return { ok: false, status: 400, message: `Content-Range: the upload is ${upload.size} bytes` }
   if (end - start + 1 > VIDEO_CHUNK_BYTES)
     return { ok: false, status: 413, message: `A chunk is at most ${VIDEO_CHUNK_BYTES} bytes` }
   if (busy.has(upload.id) || start !== upload.received)

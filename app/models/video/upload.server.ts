@@ -27,9 +27,7 @@ export type ReceivedVideo = {
   uploadId: string | null
 }
 
-export type VideoCheck =
-  | { ok: true; kind: VideoKind; durationSeconds: number }
-  | { ok: false; message: string }
+export type VideoCheck = { ok: true; kind: VideoKind; durationSeconds: number } | { ok: false; message: string }
 
 export const NOTE_TOO_LARGE = 'The note is too large (at most 20 MB)'
 
