@@ -152,10 +152,7 @@ export const contentEndpoints: Endpoint[] = [
       }
       const { position, ...changes } = parsed.data
       if (Object.values(parsed.data).every((v) => v === undefined) && !body.note && !body.video)
-        return apiError(
-          400,
-          'Nothing to change: send title, videoURL, noteTitle, noteURL, removeNote, videoFile or position',
-        )
+        return apiError(400, 'Nothing to change: send title, videoURL, noteTitle, noteURL, removeNote or position')
       try {
         const { lecture, section, changed } = await withLectureVideo(
           body.video,
