@@ -35,7 +35,7 @@ const storedVideoFiles = (videoId: string) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : []
 }
 
-let clip: Buffer
+let clip: Uint8Array<ArrayBuffer>
 let staff = { id: '', cookie: '' }
 let otherStaff = { id: '', cookie: '' }
 let learner = { id: '', cookie: '' }
@@ -49,7 +49,7 @@ beforeAll(async () => {
     ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:d=2', '-f', 'lavfi', '-i', 'sine=d=2'],
     ...['-shortest', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', out],
   ])
-  clip = fs.readFileSync(out)
+  clip = new Uint8Array(fs.readFileSync(out))
   staff = await signedInUser('instructor')
   otherStaff = await signedInUser('admin')
   learner = await signedInUser('user')
@@ -58,7 +58,7 @@ beforeAll(async () => {
   sectionId = (await createSection(db, { courseId, title: 'Genetics' })).id
 })
 
-const file = (bytes: Uint8Array, name: string, type = 'video/mp4') => new File([bytes], name, { type })
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = 'video/mp4') => new File([bytes], name, { type })
 const lectureByTitle = (title: string) =>
   db.selectFrom('lectures').selectAll().where('title', '=', title).executeTakeFirst()
 const videoOf = (lectureId: string) =>
@@ -310,7 +310,7 @@ describe('the resumable upload', () => {
   })
 
   test('a finished upload that is not a video is refused at its last chunk and dropped', async () => {
-    const text = Buffer.from('not a video at all\n'.repeat(10))
+    const text = new TextEncoder().encode('not a video at all\n'.repeat(10))
     const { id } = (await startUpload(text.length)).data as { id: string }
     const last = await putChunk(id, text, `bytes 0-${text.length - 1}/${text.length}`)
     expect(last.status).toBe(400)

@@ -195,7 +195,7 @@ export function VideoUploadField({ errors, maxMb }: { errors?: ListOfErrors; max
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        Video file (optional if a video URL is given)
+        Video file (or a link above)
       </label>
       <input
         ref={inputRef}

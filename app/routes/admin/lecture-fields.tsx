@@ -15,7 +15,6 @@ export function LectureFields({
   noteErrors,
   videoErrors,
   videoMaxMb,
-  videoURLLabel = 'Video URL (optional if a video file is chosen)',
 }: {
   title: TextField
   videoURL: TextField
@@ -23,13 +22,12 @@ export function LectureFields({
   noteErrors: string[] | undefined
   videoErrors: string[] | undefined
   videoMaxMb: number
-  videoURLLabel?: string
 }) {
   return (
     <>
       <Field label="Lecture Title" inputProps={getInputProps(title, { type: 'text' })} errors={title.errors} />
       <Field
-        label={videoURLLabel}
+        label="Video URL (or upload a file below)"
         inputProps={{ ...getInputProps(videoURL, { type: 'url' }), placeholder: 'https://www.youtube.com/embed/...' }}
         errors={videoURL.errors}
       />

@@ -23,13 +23,7 @@ import { catalogueEndpoints } from './courses/catalogue.server'
 import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
 import { readLectureForm, releaseRefused, withLectureVideo } from '~/models/video/upload.server'
-import {
-  COURSE_IMAGE_MAX_BYTES,
-  fileOf,
-  parseUpload,
-  textFields,
-  UploadError,
-} from '~/utils/upload.server'
+import { COURSE_IMAGE_MAX_BYTES, fileOf, parseUpload, textFields, UploadError } from '~/utils/upload.server'
 
 // /api/v1/courses/* (docs/legacy-api.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids,
 // §5 #8), the course player's reads, and staff authoring (multipart with size limits, files checked by their bytes,
