@@ -32,9 +32,15 @@ test('staff add a lecture with a video file and see it queued', async ({ page, d
   const { course, section } = await courseWithSection(db)
   await loginAs('instructor')
   if (javaScriptEnabled) {
-    // Each chunk waits a moment, so the progress bar is there to be seen on a fast local connection.
+    // Each chunk waits a moment, so the progress bar is there to be seen on a fast local connection; the first
+    // chunk's connection drops, so the upload pauses and resumes from the server's offset.
+    let dropped = false
     await page.route('**/admin/video-uploads/*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700))
+      if (route.request().method() === 'PUT' && !dropped) {
+        dropped = true
+        return route.abort('connectionreset')
+      }
       await route.continue()
     })
   }
@@ -44,6 +50,7 @@ test('staff add a lecture with a video file and see it queued', async ({ page, d
   await dialog.getByLabel(/^Video file/).setInputFiles(clipPath)
   if (javaScriptEnabled) {
     await expect(dialog.getByRole('progressbar', { name: 'Uploading mitosis.mp4' })).toBeVisible()
+    await expect(dialog.getByText(/Paused: connection lost, retrying…/)).toBeVisible()
     await expect(dialog.getByText(/Uploaded mitosis\.mp4/)).toBeVisible({ timeout: 20_000 })
     expect(await axeViolations(page)).toEqual([])
   }

@@ -125,8 +125,12 @@ export function VideoUploadField({ errors, maxMb }: { errors?: ListOfErrors; max
     uploadId.current = begun.id
     let offset = 0
     let attempt = 0
+    // Chunks sized to take about 20 s on this connection (at most the server's size): on a slow line a chunk lost
+    // to a drop costs little, and no single request runs long enough for a proxy or the server to time it out.
+    let size = Math.min(begun.chunkSize, 1024 * 1024)
     while (current()) {
-      const end = Math.min(offset + begun.chunkSize, file.size) - 1
+      const end = Math.min(offset + size, file.size) - 1
+      const sentAt = Date.now()
       const last = end === file.size - 1
       const from = offset
       try {
@@ -148,6 +152,10 @@ export function VideoUploadField({ errors, maxMb }: { errors?: ListOfErrors; max
           return
         }
         if ((answer.status === 200 || answer.status === 409) && typeof answer.body.received === 'number') {
+          if (answer.status === 200) {
+            const perSecond = ((answer.body.received - offset) * 1000) / Math.max(1, Date.now() - sentAt)
+            size = Math.max(256 * 1024, Math.min(begun.chunkSize, Math.round(perSecond * 20)))
+          }
           offset = answer.body.received
           attempt = 0
           continue
@@ -160,6 +168,7 @@ export function VideoUploadField({ errors, maxMb }: { errors?: ListOfErrors; max
       } catch {
         if (!current()) return
         setState({ kind: 'uploading', name: file.name, sent: offset, total: file.size, paused: true })
+        size = Math.max(256 * 1024, Math.floor(size / 2))
         await sleep(retryDelayMs(attempt++))
         if (!current()) return
         try {
