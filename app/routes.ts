@@ -97,6 +97,9 @@ export default [
       // Quiz statistics
       route('quiz-stats/:quizId', 'routes/admin/quiz-stats.tsx'),
     ]),
+    // A lecture video's resumable upload (JSON and raw chunks, not pages), outside the layout.
+    route('video-uploads', 'routes/admin/video-uploads.ts'),
+    route('video-uploads/:uploadId', 'routes/admin/video-upload.ts'),
     // CSV exports; resource routes (files, not pages), outside the layout.
     route('export/payments.csv', 'routes/admin/export/payments-csv.ts'),
     route('export/users.csv', 'routes/admin/export/users-csv.ts'),

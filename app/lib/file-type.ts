@@ -84,3 +84,30 @@ export function imageSize(bytes: Uint8Array, type: ImageType): { width: number; 
     return null
   }
 }
+
+/** The video containers an upload may be: the transcoder (ffmpeg) reads them all. */
+export type VideoKind = 'mp4' | 'mov' | 'mkv' | 'webm'
+
+export const VIDEO_MIME: Record<VideoKind, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  webm: 'video/webm',
+}
+
+/**
+ * A video's container from its first bytes (the first 64 are enough): MP4 and MOV are ISO base media files that
+ * open with an `ftyp` box (its type at offset 4; QuickTime's brand is 'qt  '), MKV and WebM are EBML files
+ * (magic 1A 45 DF A3) whose header names their DocType ('webm' or 'matroska') within its first few dozen bytes.
+ * Whether ffmpeg can read the rest is probed separately (app/models/video/probe.server.ts).
+ */
+export function videoKindOf(bytes: Uint8Array): VideoKind | null {
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') return ascii(bytes, 8, 12) === 'qt  ' ? 'mov' : 'mp4'
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) {
+    const header = ascii(bytes, 4, Math.min(bytes.length, 64))
+    if (header.includes('webm')) return 'webm'
+    // An EBML file whose DocType is not WebM is read as Matroska, WebM's parent format.
+    return 'mkv'
+  }
+  return null
+}

@@ -34,6 +34,18 @@ const url = (label: string) =>
     .min(1, `${label} is required`)
     .pipe(z.url({ protocol: /^https?$/, error: `${label} must be a URL` }))
 
+/**
+ * A lecture's video link, optional: a lecture may have its own uploaded video instead (docs/decisions/033-lecture-video.md);
+ * whether it has one or the other is checked where the file is known. Blank is missing.
+ */
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be a URL` }).optional())
+    .optional()
+
 export const MODES = ['live', 'recorded'] as const
 
 /** How long one payment gives access: whole days, at most ten years; null (an empty field) is for good. */
@@ -124,7 +136,7 @@ export const sectionSchema = z.object({
   courseId: required('Course'),
   sectionTitle: required('Section title'),
   lectureTitle: required('Lecture title'),
-  videoURL: url('Video URL'),
+  videoURL: optionalUrl('Video URL'),
   noteTitle: z.string().trim().max(200).optional(),
 })
 export type SectionFields = z.infer<typeof sectionSchema>
@@ -132,7 +144,7 @@ export type SectionFields = z.infer<typeof sectionSchema>
 export const lectureSchema = z.object({
   sectionId: required('Section'),
   title: required('Lecture title'),
-  videoURL: url('Video URL'),
+  videoURL: optionalUrl('Video URL'),
   noteTitle: z.string().trim().max(200).optional(),
 })
 export type LectureFields = z.infer<typeof lectureSchema>

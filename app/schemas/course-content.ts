@@ -50,9 +50,12 @@ export const lectureUpdateSchema = z.object({
   position: position.optional(),
 })
 
-/** The list page's buttons: move an item up or down, or delete it (after its confirmation step). */
+/**
+ * The list page's buttons: move an item up or down, delete it (after its confirmation step), or queue a lecture's
+ * failed video for another transcode ('retry-video', kind 'lecture').
+ */
 export const contentActionSchema = z.object({
-  intent: z.enum(['move-up', 'move-down', 'delete']),
+  intent: z.enum(['move-up', 'move-down', 'delete', 'retry-video']),
   kind: z.enum(['section', 'lecture']),
   id: z.string().regex(ID_PATTERN),
 })

@@ -2,6 +2,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { hasControlCharacters } from '~/lib/text'
 import { QUIZ_IMAGE_MAX_BYTES } from '~/lib/quiz/images'
 import { COURSE_IMAGE_MAX_BYTES, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
+import { VIDEO_CHUNK_BYTES } from '~/lib/video/upload-rules'
 import { apiErrorBody } from './api.server'
 import { FORM_MAX_BYTES, JSON_MAX_BYTES } from './body.server'
 import { getEnv, type Env } from './env.server'
@@ -24,6 +25,20 @@ export const UPLOAD_PATHS = [
   '/admin/add-lecture',
 ] as const
 export const UPLOAD_BODY_MAX_BYTES = NOTE_MAX_BYTES + COURSE_IMAGE_MAX_BYTES
+
+/**
+ * Paths whose forms may carry a lecture's video file (docs/decisions/033-lecture-video.md): the video up to
+ * VIDEO_MAX_MB, which the app streams to disk, plus a note and the text. With JavaScript a page's post goes to its
+ * `.data` address (and carries a staged upload's id instead of the file, but may still carry the note).
+ */
+export const VIDEO_FORM_PATHS = [
+  /^\/admin\/add-(section|lecture)(\.data)?$/,
+  /^\/admin\/course-content\/[0-9a-f]{24}\/lecture\/[0-9a-f]{24}(\.data)?$/,
+  /^\/api\/v1\/courses\/(add-section|add-lecture|lectures\/[0-9a-f]{24})$/,
+] as const
+export const videoFormBodyMaxBytes = (env: Env) => env.VIDEO_MAX_MB * 1024 * 1024 + UPLOAD_BODY_MAX_BYTES
+/** A chunk of a resumable video upload: the raw bytes, at most one chunk. */
+export const VIDEO_CHUNK_PATH = /^\/admin\/video-uploads\/[0-9a-f]{24}$/
 
 /** Paths that take a profile photo: the photo and the profile's text fields. */
 export const PHOTO_PATHS = ['/profile/edit', '/api/v1/users/update-user-profile-image'] as const
@@ -82,6 +97,7 @@ export type ServerSettings = ReturnType<typeof serverSettings>
 export function serverSettings(env: Env = getEnv()) {
   const uploads = new Set<string>(UPLOAD_PATHS)
   const photos = new Set<string>(PHOTO_PATHS)
+  const videoForms = videoFormBodyMaxBytes(env)
   return {
     port: env.PORT,
     host: env.HOST,
@@ -95,15 +111,19 @@ export function serverSettings(env: Env = getEnv()) {
     crossSiteAllowed: [...CROSS_SITE_ALLOWED] as string[],
     /** The most bytes a request body to this path may have (counted as they arrive). */
     bodyLimitFor: (path: string) =>
-      uploads.has(path)
-        ? UPLOAD_BODY_MAX_BYTES
-        : photos.has(path)
-          ? PHOTO_BODY_MAX_BYTES
-          : QUIZ_IMAGE_PATHS.some((re) => re.test(path))
-            ? QUIZ_IMAGE_BODY_MAX_BYTES
-            : QUIZ_EDITOR_PATHS.some((re) => re.test(path))
-              ? QUIZ_EDITOR_BODY_MAX_BYTES
-              : BODY_MAX_BYTES,
+      VIDEO_FORM_PATHS.some((re) => re.test(path))
+        ? videoForms
+        : VIDEO_CHUNK_PATH.test(path)
+          ? VIDEO_CHUNK_BYTES
+          : uploads.has(path)
+            ? UPLOAD_BODY_MAX_BYTES
+            : photos.has(path)
+              ? PHOTO_BODY_MAX_BYTES
+              : QUIZ_IMAGE_PATHS.some((re) => re.test(path))
+                ? QUIZ_IMAGE_BODY_MAX_BYTES
+                : QUIZ_EDITOR_PATHS.some((re) => re.test(path))
+                  ? QUIZ_EDITOR_BODY_MAX_BYTES
+                  : BODY_MAX_BYTES,
     /** The body of an error under /api/: the v1 API's own error shape. */
     apiErrorBody,
     addressProblem,

@@ -276,6 +276,8 @@ describe('the content page', () => {
       videoURL: VIDEO,
       noteTitle: 'Handout',
       hasNote: true,
+      // No video file of its own (tests/integration/video-upload.test.ts has those).
+      video: null,
     })
     expect(page.data.confirm).toBeNull()
     const asked = await callRoute(contentPage.loader, `/admin/course-content/${course.id}?delete=${s0.id}`, {

@@ -52,6 +52,8 @@ export type AuditAction =
   | 'bank_question.retire'
   | 'bank_question.restore'
   | 'exam.create'
+  | 'video.upload'
+  | 'video.retry'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -99,6 +101,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'bank_question.retire': 'Retired bank questions',
   'bank_question.restore': 'Restored bank questions',
   'exam.create': 'Added an exam to the list',
+  'video.upload': "Uploaded a lecture's video",
+  'video.retry': "Retried a lecture video's transcode",
 }
 
 export async function recordAudit(

@@ -9,6 +9,7 @@ import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { COURSE_IMAGE_MAX_BYTES, UploadError } from '~/lib/uploads'
 import { recordAudit } from '../audit/audit.server'
+import { removeVideosFiles, videoIdsUnder } from '../video/lecture-videos.server'
 import { courseColumns } from './course.server'
 
 // Course authoring by staff: create, edit and delete a course, each audited (docs/decisions/021-course-management.md).
@@ -286,6 +287,7 @@ export async function deleteCourse({
     if (!course) return { kind: 'not-found' as const }
     const { notes, ...counts } = await footprint(trx, courseId)
     if (counts.orders > 0 || counts.enrolments > 0) return { kind: 'in-use' as const, message: COURSE_IN_USE }
+    const videos = await videoIdsUnder(trx, { courseId })
     await trx.deleteFrom('courses').where('id', '=', courseId).execute()
     await recordAudit(
       {
@@ -303,9 +305,10 @@ export async function deleteCourse({
       },
       trx,
     )
-    return { kind: 'deleted' as const, files: [course.course_image, ...notes] }
+    return { kind: 'deleted' as const, files: [course.course_image, ...notes], videos }
   })
   if (outcome.kind !== 'deleted') return outcome
   await deleteOwnFiles(outcome.files)
+  await removeVideosFiles(outcome.videos)
   return { kind: 'deleted' }
 }

@@ -2,6 +2,7 @@ import { lockRow } from '#db/dialect'
 import { deleteOwnFiles } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { recordAudit } from '../audit/audit.server'
+import { removeVideosFiles, videoIdsUnder } from '../video/lecture-videos.server'
 import { moveChild, renumber, sectionSummary, stepChild, type Trx } from './content-order.server'
 import {
   keepingNoteOnlyIfWritten,
@@ -188,7 +189,7 @@ export async function moveLecture({
   })
 }
 
-/** Deletes a lecture, renumbers its section's lectures, then deletes its own note from storage. */
+/** Deletes a lecture, renumbers its section's lectures, then deletes its own note and its video's files from storage. */
 export async function deleteLecture({
   actorId,
   lectureId,
@@ -198,7 +199,8 @@ export async function deleteLecture({
   lectureId: string
   courseId?: string
 }): Promise<{ lecture: LectureRow }> {
-  const lecture = await withLecture(lectureId, courseId, async (trx, locked) => {
+  const { videos, ...lecture } = await withLecture(lectureId, courseId, async (trx, locked) => {
+    const videos = await videoIdsUnder(trx, { lectureId })
     await trx.deleteFrom('lectures').where('id', '=', lectureId).execute()
     await renumber(trx, 'lecture', locked.section_id)
     await recordAudit(
@@ -217,8 +219,9 @@ export async function deleteLecture({
       trx,
     )
     const { course_id: _course, section_id: _section, ...row } = locked
-    return row
+    return { ...row, videos }
   })
   await deleteOwnFiles([lecture.note_url])
+  await removeVideosFiles(videos)
   return { lecture }
 }

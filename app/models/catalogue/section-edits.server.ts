@@ -2,6 +2,7 @@ import { lockRow } from '#db/dialect'
 import { deleteOwnFiles } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { recordAudit } from '../audit/audit.server'
+import { removeVideosFiles, videoIdsUnder } from '../video/lecture-videos.server'
 import { moveChild, renumber, sectionSummary, stepChild, type Trx } from './content-order.server'
 import { getSection, NotFoundError, type SectionSummary } from './section.server'
 
@@ -131,7 +132,7 @@ export async function deleteSection({
   sectionId: string
   courseId?: string
 }): Promise<{ section: SectionSummary; lectureCount: number }> {
-  const { section, notes } = await withSection(sectionId, courseId, async (trx, locked) => {
+  const { section, notes, videos } = await withSection(sectionId, courseId, async (trx, locked) => {
     // The section too (course, then section: every writer's order), so a lecture edit or move under way in it
     // finishes before its lectures go.
     await lockRow(trx, 'sections', sectionId)
@@ -141,6 +142,7 @@ export async function deleteSection({
       .select(['id', 'note_url'])
       .where('section_id', '=', sectionId)
       .execute()
+    const videos = await videoIdsUnder(trx, { sectionId })
     await trx.deleteFrom('lectures').where('section_id', '=', sectionId).execute()
     await trx.deleteFrom('sections').where('id', '=', sectionId).execute()
     await renumber(trx, 'section', locked.course_id)
@@ -154,8 +156,9 @@ export async function deleteSection({
       },
       trx,
     )
-    return { section: summary, notes: lectures.map((l) => l.note_url) }
+    return { section: summary, notes: lectures.map((l) => l.note_url), videos }
   })
   await deleteOwnFiles(notes)
+  await removeVideosFiles(videos)
   return { section, lectureCount: section.lectureIds.length }
 }

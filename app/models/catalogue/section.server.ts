@@ -171,7 +171,7 @@ export async function addSection({
   const lecture: LectureRow = {
     id: newId(),
     title: fields.lectureTitle,
-    video_url: fields.videoURL,
+    video_url: fields.videoURL ?? '',
     note_title: fields.noteTitle || null,
     note_url: await storeNote(note),
   }
@@ -221,7 +221,7 @@ export async function addLecture({
   const lecture: LectureRow = {
     id: newId(),
     title: fields.title,
-    video_url: fields.videoURL,
+    video_url: fields.videoURL ?? '',
     note_title: fields.noteTitle || null,
     note_url: await storeNote(note),
   }

@@ -9,9 +9,12 @@ import { addLecture, listSections, NotFoundError } from '~/models/catalogue/sect
 import { lectureSchema } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { parseNoteForm, UploadError } from '~/utils/upload.server'
+import { UploadError } from '~/utils/upload.server'
+import { getEnv } from '~/utils/env.server'
+import { withLectureVideo } from '~/models/video/upload.server'
 import type { Route } from './+types/add-lecture'
 import { LectureFields } from './lecture-fields'
+import { readLecturePage } from './lecture-form.server'
 
 // Course cards -> pick a section -> lecture form (?course=&section= without JS).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,16 +26,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sections = (course && (await listSections(course.id))) || []
   const sectionId = url.searchParams.get('section')
   const section = course && isId(sectionId) ? (sections.find((s) => s.id === sectionId) ?? null) : null
-  return { courses, course, sections, section }
+  return { courses, course, sections, section, videoMaxMb: getEnv().VIDEO_MAX_MB }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
-  const parsed = await parseNoteForm(request, lectureSchema)
+  const parsed = await readLecturePage(request, lectureSchema, staff.id, { videoRequired: true })
   if ('reply' in parsed) return parsed.reply
-  const { submission, note } = parsed
+  const { submission, note, video } = parsed
   try {
-    await addLecture({ actorId: staff.id, fields: submission.value, note })
+    await withLectureVideo(
+      video,
+      staff.id,
+      () => addLecture({ actorId: staff.id, fields: submission.value, note }),
+      (added) => added.lecture.id,
+    )
   } catch (error) {
     if (error instanceof UploadError)
       return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
@@ -46,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Add Lecture | Admin' }]
 
 export default function AddLecture({ loaderData, actionData }: Route.ComponentProps) {
-  const { courses, course, sections, section } = loaderData
+  const { courses, course, sections, section, videoMaxMb } = loaderData
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lectureSchema }),
@@ -95,6 +103,8 @@ export default function AddLecture({ loaderData, actionData }: Route.ComponentPr
               videoURL={fields.videoURL}
               noteTitle={fields.noteTitle}
               noteErrors={form.allErrors.noteURL}
+              videoErrors={form.allErrors.videoFile}
+              videoMaxMb={videoMaxMb}
             />
             <ErrorList errors={[...(form.errors ?? []), ...(fields.sectionId.errors ?? [])]} />
             <StatusButton pendingText="Adding...">Add Lecture</StatusButton>

@@ -9,9 +9,12 @@ import { addSection, NotFoundError } from '~/models/catalogue/section.server'
 import { sectionSchema } from '~/schemas/admin'
 import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { parseNoteForm, UploadError } from '~/utils/upload.server'
+import { UploadError } from '~/utils/upload.server'
+import { getEnv } from '~/utils/env.server'
+import { withLectureVideo } from '~/models/video/upload.server'
 import type { Route } from './+types/add-section'
 import { LectureFields } from './lecture-fields'
+import { readLecturePage } from './lecture-form.server'
 
 // Course cards, then the form (a modal; without JS the same dialog comes from ?course=).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,16 +22,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const courses = await listCoursesWithCounts()
   const courseId = new URL(request.url).searchParams.get('course')
   const selected = isId(courseId) ? (courses.find((c) => c.id === courseId) ?? null) : null
-  return { courses, selected }
+  return { courses, selected, videoMaxMb: getEnv().VIDEO_MAX_MB }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
-  const parsed = await parseNoteForm(request, sectionSchema)
+  const parsed = await readLecturePage(request, sectionSchema, staff.id, { videoRequired: true })
   if ('reply' in parsed) return parsed.reply
-  const { submission, note } = parsed
+  const { submission, note, video } = parsed
   try {
-    await addSection({ actorId: staff.id, fields: submission.value, note })
+    await withLectureVideo(
+      video,
+      staff.id,
+      () => addSection({ actorId: staff.id, fields: submission.value, note }),
+      (added) => added.lecture.id,
+    )
   } catch (error) {
     if (error instanceof UploadError)
       return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
@@ -45,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Add Section | Admin' }]
 
 export default function AddSection({ loaderData, actionData }: Route.ComponentProps) {
-  const { courses, selected } = loaderData
+  const { courses, selected, videoMaxMb } = loaderData
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sectionSchema }),
@@ -70,6 +78,8 @@ export default function AddSection({ loaderData, actionData }: Route.ComponentPr
               videoURL={fields.videoURL}
               noteTitle={fields.noteTitle}
               noteErrors={form.allErrors.noteURL}
+              videoErrors={form.allErrors.videoFile}
+              videoMaxMb={videoMaxMb}
             />
             <ErrorList errors={[...(form.errors ?? []), ...(fields.courseId.errors ?? [])]} />
             <StatusButton pendingText="Adding...">Add Section</StatusButton>

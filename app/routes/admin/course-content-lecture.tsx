@@ -9,12 +9,20 @@ import { NotFoundError } from '~/models/catalogue/section.server'
 import { lectureEditSchema } from '~/schemas/course-content'
 import { requireRole } from '~/auth/guard.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
-import { parseNoteForm, UploadError } from '~/utils/upload.server'
+import { UploadError } from '~/utils/upload.server'
+import { VideoStatus } from '~/components/video/video-status'
+import { VIDEO_MESSAGES } from '~/lib/video/upload-rules'
+import { withLectureVideo } from '~/models/video/upload.server'
+import { videoOfLecture } from '~/models/video/video.server'
+import { getEnv } from '~/utils/env.server'
 import type { Route } from './+types/course-content-lecture'
 import { LectureFields } from './lecture-fields'
+import { readLecturePage } from './lecture-form.server'
 
 // Edit a lecture: the Add Lecture fields prefilled; a chosen note file replaces the current note, 'Remove note'
-// drops it (our own stored file is deleted from storage, an external link just forgotten).
+// drops it (our own stored file is deleted from storage, an external link just forgotten). A chosen video file replaces
+// the lecture's own video (the old one's files are deleted); with neither a new file nor a changed link the current
+// video stays. The own video's state is shown, with Retry when it failed.
 
 /** The lecture, when it is one of this course's; else the page is a 404. */
 async function lectureOf(params: { courseId: string; lectureId: string }) {
@@ -26,8 +34,13 @@ async function lectureOf(params: { courseId: string; lectureId: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const lecture = await lectureOf(params)
+  const video = await videoOfLecture(lecture.id)
   return {
     courseId: params.courseId,
+    videoMaxMb: getEnv().VIDEO_MAX_MB,
+    video: video
+      ? { status: video.status, progress: video.progress, error: video.error, name: video.source_name }
+      : null,
     lecture: {
       id: lecture.id,
       title: lecture.title,
@@ -40,19 +53,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireRole(request, 'staff')
-  const parsed = await parseNoteForm(request, lectureEditSchema)
+  // An unknown lecture is a 404 before a video is read.
+  await lectureOf(params)
+  const parsed = await readLecturePage(request, lectureEditSchema, staff.id, { videoRequired: false })
   if ('reply' in parsed) return parsed.reply
-  const { submission, note } = parsed
+  const { submission, note, video } = parsed
   const { title, videoURL, noteTitle, removeNote } = submission.value
+  // An emptied link is fine when the lecture has (or gets) its own video; else the lecture would have none.
+  if (!videoURL && !video && !(await videoOfLecture(params.lectureId)))
+    return data({ result: submission.reply({ fieldErrors: { videoURL: [VIDEO_MESSAGES.missing] } }) }, { status: 400 })
   try {
-    await updateLecture({
-      actorId: staff.id,
-      lectureId: params.lectureId,
-      courseId: params.courseId,
-      // An emptied Note Title field clears it.
-      changes: { title, videoURL, noteTitle: noteTitle ?? '', removeNote },
-      note,
-    })
+    await withLectureVideo(
+      video,
+      staff.id,
+      () =>
+        updateLecture({
+          actorId: staff.id,
+          lectureId: params.lectureId,
+          courseId: params.courseId,
+          // An emptied Note Title field clears it; an emptied link too.
+          changes: { title, videoURL: videoURL ?? '', noteTitle: noteTitle ?? '', removeNote },
+          note,
+        }),
+      (updated) => updated.lecture.id,
+    )
   } catch (error) {
     if (error instanceof UploadError)
       return data({ result: submission.reply({ fieldErrors: { noteURL: [error.message] } }) }, { status: 400 })
@@ -65,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Lecture | Admin' }]
 
 export default function EditLecture({ loaderData, actionData }: Route.ComponentProps) {
-  const { courseId, lecture } = loaderData
+  const { courseId, lecture, video, videoMaxMb } = loaderData
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { title: lecture.title, videoURL: lecture.videoURL, noteTitle: lecture.noteTitle },
@@ -74,30 +98,49 @@ export default function EditLecture({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: 'onInput',
   })
   return (
-    <ContentEditForm
-      heading="Edit Lecture"
-      courseId={courseId}
-      formProps={getFormProps(form)}
-      errors={form.errors}
-      multipart
-    >
-      <LectureFields
-        title={fields.title}
-        videoURL={fields.videoURL}
-        noteTitle={fields.noteTitle}
-        noteErrors={form.allErrors.noteURL}
-      />
-      <p className="mb-2 text-sm">
-        {lecture.note ? `Current note: ${lecture.note}. A new file replaces it.` : 'This lecture has no note yet.'}
-      </p>
-      {lecture.note ? (
-        <div className="mb-4 flex items-center gap-2">
-          <input type="checkbox" id="removeNote" name="removeNote" />
-          <label htmlFor="removeNote" className="text-sm">
-            Remove note
-          </label>
-        </div>
+    <>
+      <ContentEditForm
+        heading="Edit Lecture"
+        courseId={courseId}
+        formProps={getFormProps(form)}
+        errors={form.errors}
+        multipart
+      >
+        <LectureFields
+          title={fields.title}
+          videoURL={fields.videoURL}
+          noteTitle={fields.noteTitle}
+          noteErrors={form.allErrors.noteURL}
+          videoErrors={form.allErrors.videoFile}
+          videoMaxMb={videoMaxMb}
+        />
+        <p className="mb-2 text-sm wrap-anywhere">
+          {video
+            ? `Current own video: ${video.name ?? 'uploaded file'}. A new file replaces it.`
+            : 'This lecture has no video file of its own yet.'}
+        </p>
+        <p className="mb-2 text-sm">
+          {lecture.note ? `Current note: ${lecture.note}. A new file replaces it.` : 'This lecture has no note yet.'}
+        </p>
+        {lecture.note ? (
+          <div className="mb-4 flex items-center gap-2">
+            <input type="checkbox" id="removeNote" name="removeNote" />
+            <label htmlFor="removeNote" className="text-sm">
+              Remove note
+            </label>
+          </div>
+        ) : null}
+      </ContentEditForm>
+      {video ? (
+        <section aria-label="Own video" className="mt-6 max-w-xl">
+          <VideoStatus
+            video={video}
+            lectureId={lecture.id}
+            lectureTitle={lecture.title}
+            retryAction={`/admin/course-content/${courseId}`}
+          />
+        </section>
       ) : null}
-    </ContentEditForm>
+    </>
   )
 }

@@ -1,5 +1,10 @@
-import { data, Form, Link, useLocation } from 'react-router'
+import { useEffect } from 'react'
+import { data, Form, Link, useLocation, useRevalidator } from 'react-router'
 import { ContentItemActions } from '~/components/admin/content-item-actions'
+import { VideoStatus } from '~/components/video/video-status'
+import { videoInProgress } from '~/lib/video/status'
+import { retryLectureVideo } from '~/models/video/lecture-videos.server'
+import { videosOfLectures } from '~/models/video/video.server'
 import { StatusButton } from '~/components/forms'
 import { ConfirmDialog, dangerButtonClass, PageTitle, secondaryButtonClass, withParams } from '~/components/admin/ui'
 import { isId } from '~/lib/ids'
@@ -16,12 +21,21 @@ import { deleteAsked, listAddress } from './delete-step.server'
 // A course's sections and lectures in the player's order, each with Move up / Move down (a form post each; a
 // lecture moves within its section), Edit (its own page) and Delete after a confirmation (?delete=<id>: a dialog
 // rendered by the server, so it works without JS). The same rules as the API
-// (app/models/catalogue/section-edits.server.ts, lecture-edits.server.ts).
+// (app/models/catalogue/section-edits.server.ts, lecture-edits.server.ts). A lecture with its own video shows the
+// video's state ('Queued', 'Transcoding 42%', 'Ready', 'Failed: <reason>' with Retry); with JS the page looks again
+// every few seconds while one is on its way.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, 'staff')
   const course = isId(params.courseId) ? await getFullCourse(params.courseId) : undefined
   if (!course) throw data('Course not found', { status: 404 })
-  const sections = contentsView(course.sections)
+  const videos = await videosOfLectures(course.sections.flatMap((s) => s.lectures.map((l) => l.id)))
+  const sections = contentsView(course.sections).map((s) => ({
+    ...s,
+    lectures: s.lectures.map((l) => {
+      const video = videos.get(l.id)
+      return { ...l, video: video ? { status: video.status, progress: video.progress, error: video.error } : null }
+    }),
+  }))
   const deleteId = deleteAsked(request)
   const section = deleteId ? sections.find((s) => s.id === deleteId) : undefined
   const lecture = deleteId ? sections.flatMap((s) => s.lectures).find((l) => l.id === deleteId) : undefined
@@ -45,7 +59,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const target = { actorId: staff.id, courseId: params.courseId }
   let outcome: { ok: boolean; message: string }
   try {
-    if (intent === 'delete' && kind === 'section') {
+    if (intent === 'retry-video') {
+      const retried = kind === 'lecture' ? await retryLectureVideo({ ...target, lectureId: id }) : null
+      if (!retried) throw new NotFoundError('Lecture not found')
+      outcome = retried.queued
+        ? { ok: true, message: `Queued the video of '${retried.title}' again` }
+        : { ok: false, message: `The video of '${retried.title}' has not failed: nothing to retry` }
+    } else if (intent === 'delete' && kind === 'section') {
       const { section, lectureCount } = await deleteSection({ ...target, sectionId: id })
       outcome = { ok: true, message: `Deleted section '${section.title}' and its ${plural(lectureCount)}` }
     } else if (intent === 'delete') {
@@ -77,6 +97,15 @@ export default function CourseContent({ loaderData }: Route.ComponentProps) {
   const { course, sections, confirm } = loaderData
   const { search, pathname } = useLocation()
   const base = `/admin/course-content/${course.id}`
+  const moving = sections.some((s) => s.lectures.some((l) => l.video && videoInProgress(l.video.status)))
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    if (!moving) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') void revalidator.revalidate()
+    }, 5000)
+    return () => clearInterval(timer)
+  }, [moving, revalidator])
   return (
     <>
       <PageTitle
@@ -130,12 +159,22 @@ export default function CourseContent({ loaderData }: Route.ComponentProps) {
                       <h3 className="font-medium wrap-anywhere">
                         {j + 1}. {lecture.title}
                       </h3>
-                      <p className="text-sm wrap-anywhere">
-                        Video:{' '}
-                        <a href={lecture.videoURL} className="text-emerald-800 underline dark:text-emerald-300">
-                          {lecture.videoURL}
-                        </a>
-                      </p>
+                      {lecture.videoURL ? (
+                        <p className="text-sm wrap-anywhere">
+                          Video:{' '}
+                          <a href={lecture.videoURL} className="text-emerald-800 underline dark:text-emerald-300">
+                            {lecture.videoURL}
+                          </a>
+                        </p>
+                      ) : null}
+                      {lecture.video ? (
+                        <VideoStatus
+                          video={lecture.video}
+                          lectureId={lecture.id}
+                          lectureTitle={lecture.title}
+                          retryAction={base}
+                        />
+                      ) : null}
                       <p className="text-sm wrap-anywhere">
                         Note:{' '}
                         {lecture.hasNote ? (

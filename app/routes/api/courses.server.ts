@@ -23,14 +23,8 @@ import { contentEndpoints } from './courses/content.server'
 import { catalogueEndpoints } from './courses/catalogue.server'
 import { isOwnNote, noteDownload } from '../learn/note-download.server'
 import { appOrigin } from '~/utils/origin.server'
-import {
-  COURSE_IMAGE_MAX_BYTES,
-  fileOf,
-  NOTE_MAX_BYTES,
-  parseUpload,
-  textFields,
-  UploadError,
-} from '~/utils/upload.server'
+import { readLectureForm, releaseRefused, withLectureVideo } from '~/models/video/upload.server'
+import { COURSE_IMAGE_MAX_BYTES, fileOf, parseUpload, textFields, UploadError } from '~/utils/upload.server'
 
 // /api/v1/courses/* (docs/legacy-api.md §2.2): the public catalogue (bare shapes, no whatsappLink or section ids,
 // §5 #8), the course player's reads, and staff authoring (multipart with size limits, files checked by their bytes,
@@ -49,6 +43,23 @@ async function upload(request: Request, maxFileSize: number) {
 
 /** The answers of a refused upload, beside each authoring row's own. */
 const UPLOAD_ERRORS = { 413: 'a file over the limit', 415: 'not multipart' }
+
+/**
+ * A lecture row's multipart body with its video (`videoFile` streamed to disk, or `videoUpload` naming a finished
+ * resumable upload, both checked: app/models/video/upload.server.ts): the form's text fields, note and video, or the
+ * 400/413 answer, naming `videoFile` when the video is at fault.
+ */
+async function lectureUpload(request: Request, userId: string) {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded'))
+    return { error: apiError(415, 'The form must be sent as multipart/form-data') } as const
+  const read = await readLectureForm(request, userId)
+  if (!read.ok)
+    return {
+      error: apiError(read.status, read.field === 'videoFile' ? `videoFile: ${read.message}` : read.message),
+    } as const
+  return { fields: textFields(read.form), note: read.note, video: read.video } as const
+}
 
 /**
  * A lecture's note as a link: our own files go through the access-checked, cookie-authenticated
@@ -74,6 +85,19 @@ const COURSE_FIELDS = [
   'whatsappLink',
 ]
 const noteFile = z.string().describe('optional .pdf, .docx or .pptx, at most 20 MB')
+/** The video fields of a lecture row's multipart body: a file, or a finished resumable upload's id. */
+const videoFields = {
+  videoFile: z
+    .string()
+    .describe(
+      'optional MP4, MOV, MKV or WebM, at most VIDEO_MAX_MB (2 GB), at most 6 hours; videoURL or videoFile is required',
+    )
+    .optional(),
+  videoUpload: z
+    .string()
+    .describe('optional: the id of a finished upload to /admin/video-uploads, instead of videoFile')
+    .optional(),
+}
 
 export const coursesApi = apiResource({
   mount: '/api/v1/courses',
@@ -220,33 +244,39 @@ export const coursesApi = apiResource({
       path: '/add-section',
       summary: 'Adds a section with its first lecture',
       guard: 'staff',
-      body: { multipart: sectionSchema.extend({ noteURL: noteFile.optional() }) },
+      body: { multipart: sectionSchema.extend({ noteURL: noteFile.optional(), ...videoFields }) },
       success: { 200: z.object({ message: z.string(), section: SectionShape, lecture: LectureShape }) },
       errors: {
-        400: '"sectionTitle, lectureTitle, videoURL, and courseId are required", a rule of the fields, or a bad note',
+        400: '"sectionTitle, lectureTitle, videoURL, and courseId are required" (videoFile may stand for videoURL), a rule of the fields, a bad note, or "videoFile: <why the video is refused>"',
         404: 'Course not found while creating section',
         ...UPLOAD_ERRORS,
       },
       handler: async ({ request, user }) => {
-        const { form, fields, error } = await upload(request, NOTE_MAX_BYTES)
-        if (error) return error
+        const body = await lectureUpload(request, user.id)
+        if (body.error) return body.error
+        const { fields, note, video } = body
+        const refuse = async (status: number, message: string) => {
+          await releaseRefused(video)
+          return apiError(status, message)
+        }
         if (
           !fields.sectionTitle?.trim() ||
           !fields.lectureTitle?.trim() ||
-          !fields.videoURL?.trim() ||
+          (!fields.videoURL?.trim() && !video) ||
           !fields.courseId?.trim()
         ) {
-          return apiError(400, 'sectionTitle, lectureTitle, videoURL, and courseId are required')
+          return refuse(400, 'sectionTitle, lectureTitle, videoURL, and courseId are required')
         }
         const parsed = sectionSchema.safeParse(fields)
-        if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
-        if (!isId(parsed.data.courseId)) return apiError(404, 'Course not found while creating section')
+        if (!parsed.success) return refuse(400, firstMessage(parsed.error.issues))
+        if (!isId(parsed.data.courseId)) return refuse(404, 'Course not found while creating section')
         try {
-          const { section, lecture } = await addSection({
-            actorId: user.id,
-            fields: parsed.data,
-            note: fileOf(form, 'noteURL'),
-          })
+          const { section, lecture } = await withLectureVideo(
+            video,
+            user.id,
+            () => addSection({ actorId: user.id, fields: parsed.data, note }),
+            (added) => added.lecture.id,
+          )
           return json({
             message: 'Section created successfully',
             section: sectionJson(section),
@@ -264,28 +294,34 @@ export const coursesApi = apiResource({
       path: '/add-lecture',
       summary: 'Adds a lecture to a section',
       guard: 'staff',
-      body: { multipart: lectureSchema.extend({ noteURL: noteFile.optional() }) },
+      body: { multipart: lectureSchema.extend({ noteURL: noteFile.optional(), ...videoFields }) },
       success: { 201: z.object({ message: z.string(), lecture: LectureShape, section: SectionShape }) },
       errors: {
-        400: '"sectionId is required", "Both lecture title and video URL are required", a rule of the fields, or "Error while uploading the note: ..."',
+        400: '"sectionId is required", "Both lecture title and video URL are required" (videoFile may stand for videoURL), a rule of the fields, "Error while uploading the note: ...", or "videoFile: <why the video is refused>"',
         404: 'Section not found',
         ...UPLOAD_ERRORS,
       },
       handler: async ({ request, user }) => {
-        const { form, fields, error } = await upload(request, NOTE_MAX_BYTES)
-        if (error) return error
-        if (!fields.sectionId?.trim()) return apiError(400, 'sectionId is required')
-        if (!fields.title?.trim() || !fields.videoURL?.trim())
-          return apiError(400, 'Both lecture title and video URL are required')
+        const body = await lectureUpload(request, user.id)
+        if (body.error) return body.error
+        const { fields, note, video } = body
+        const refuse = async (status: number, message: string) => {
+          await releaseRefused(video)
+          return apiError(status, message)
+        }
+        if (!fields.sectionId?.trim()) return refuse(400, 'sectionId is required')
+        if (!fields.title?.trim() || (!fields.videoURL?.trim() && !video))
+          return refuse(400, 'Both lecture title and video URL are required')
         const parsed = lectureSchema.safeParse(fields)
-        if (!parsed.success) return apiError(400, firstMessage(parsed.error.issues))
-        if (!isId(parsed.data.sectionId)) return apiError(404, 'Section not found')
+        if (!parsed.success) return refuse(400, firstMessage(parsed.error.issues))
+        if (!isId(parsed.data.sectionId)) return refuse(404, 'Section not found')
         try {
-          const { lecture, section } = await addLecture({
-            actorId: user.id,
-            fields: parsed.data,
-            note: fileOf(form, 'noteURL'),
-          })
+          const { lecture, section } = await withLectureVideo(
+            video,
+            user.id,
+            () => addLecture({ actorId: user.id, fields: parsed.data, note }),
+            (added) => added.lecture.id,
+          )
           return json(
             { message: 'Lecture added successfully', lecture: lectureJson(lecture), section: sectionJson(section) },
             201,

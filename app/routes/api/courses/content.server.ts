@@ -8,7 +8,8 @@ import { lectureJson, sectionJson } from '~/presenters/v1.server'
 import { LectureShape, SectionShape } from '~/presenters/v1-shapes'
 import { lectureUpdateSchema, sectionUpdateSchema } from '~/schemas/course-content'
 import { apiError, json, readJsonBody } from '~/utils/api.server'
-import { fileOf, NOTE_MAX_BYTES, parseUpload, textFields, UploadError } from '~/utils/upload.server'
+import { readLectureForm, releaseRefused, withLectureVideo, type ReceivedVideo } from '~/models/video/upload.server'
+import { textFields, UploadError } from '~/utils/upload.server'
 import { endpoint, ok, type Endpoint } from '../endpoints.server'
 
 // Staff edit, move and delete a course's sections and lectures (the content page's API twin, in the courses
@@ -33,33 +34,42 @@ function refusal(error: unknown, notFound: string): Response {
 const place = (position: number | undefined) => (position === undefined ? undefined : position - 1)
 
 /**
- * A lecture update's body: multipart (with the note file `noteURL`) or JSON (no file), its fields and its note, or
- * the answer refusing it (413 over the note limit, 400 a `noteURL` that is not a file).
+ * A lecture update's body: multipart (with the note file `noteURL` and the video `videoFile` or `videoUpload`:
+ * app/models/video/upload.server.ts) or JSON (no file), its fields, note and video, or the answer refusing it (413
+ * over a limit, 400 a `noteURL` that is not a file or a refused video, named `videoFile: ...`).
  */
 async function lectureBody(
   request: Request,
-): Promise<{ fields: Record<string, unknown>; note: File | null } | { refused: Response }> {
+  userId: string,
+): Promise<
+  { fields: Record<string, unknown>; note: File | null; video: ReceivedVideo | null } | { refused: Response }
+> {
   const type = request.headers.get('Content-Type') ?? ''
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    let form: FormData
-    try {
-      form = await parseUpload(request, { maxFileSize: NOTE_MAX_BYTES })
-    } catch (error) {
-      if (error instanceof UploadError) return { refused: apiError(error.status, error.message) }
-      throw error
-    }
-    const noteText = form.get('noteURL')
-    if (typeof noteText === 'string' && noteText !== '')
+    const read = await readLectureForm(request, userId)
+    if (!read.ok)
+      return {
+        refused: apiError(read.status, read.field === 'videoFile' ? `videoFile: ${read.message}` : read.message),
+      }
+    const noteText = read.form.get('noteURL')
+    if (typeof noteText === 'string' && noteText !== '') {
+      await releaseRefused(read.video)
       return { refused: apiError(400, 'noteURL: must be a file (.pdf, .docx or .pptx)') }
-    return { fields: textFields(form), note: fileOf(form, 'noteURL') }
+    }
+    return { fields: textFields(read.form), note: read.note, video: read.video }
   }
   const body = await readJsonBody(request)
   if (body.noteURL !== undefined && body.noteURL !== null && body.noteURL !== '')
     return { refused: apiError(400, 'noteURL: send the note file as multipart/form-data') }
-  return { fields: body, note: null }
+  return { fields: body, note: null, video: null }
 }
 
 const noteFile = z.string().describe('optional .pdf, .docx or .pptx, at most 20 MB (multipart only)')
+const videoFile = z
+  .string()
+  .describe(
+    "optional MP4, MOV, MKV or WebM, at most VIDEO_MAX_MB (2 GB) and 6 hours (multipart only): replaces the lecture's own video",
+  )
 
 export const contentEndpoints: Endpoint[] = [
   endpoint({
@@ -116,31 +126,47 @@ export const contentEndpoints: Endpoint[] = [
     guard: 'staff',
     body: {
       json: lectureUpdateSchema,
-      multipart: lectureUpdateSchema.extend({ noteURL: noteFile.optional() }),
+      multipart: lectureUpdateSchema.extend({
+        noteURL: noteFile.optional(),
+        videoFile: videoFile.optional(),
+        videoUpload: z
+          .string()
+          .describe('optional: a finished upload to /admin/video-uploads, instead of videoFile')
+          .optional(),
+      }),
     },
     success: { 200: ok({ message: z.string(), lecture: LectureShape, section: SectionShape }) },
     errors: {
-      400: '"<field>: <message>": a bad field, a position outside 1..n, nothing to change, or a bad note',
+      400: '"<field>: <message>": a bad field, a position outside 1..n, nothing to change, a bad note or video',
       404: 'Lecture not found',
-      413: 'a note over 20 MB',
+      413: 'a note over 20 MB, a video over VIDEO_MAX_MB',
     },
     handler: async ({ request, params, user }) => {
       if (!isId(params.lectureId)) return apiError(404, 'Lecture not found')
-      const body = await lectureBody(request)
+      const body = await lectureBody(request, user.id)
       if ('refused' in body) return body.refused
       const parsed = lectureUpdateSchema.safeParse(body.fields)
-      if (!parsed.success) return apiError(400, fieldMessage(parsed.error.issues))
+      if (!parsed.success) {
+        await releaseRefused(body.video)
+        return apiError(400, fieldMessage(parsed.error.issues))
+      }
       const { position, ...changes } = parsed.data
-      if (Object.values(parsed.data).every((v) => v === undefined) && !body.note)
+      if (Object.values(parsed.data).every((v) => v === undefined) && !body.note && !body.video)
         return apiError(400, 'Nothing to change: send title, videoURL, noteTitle, noteURL, removeNote or position')
       try {
-        const { lecture, section, changed } = await updateLecture({
-          actorId: user.id,
-          lectureId: params.lectureId,
-          changes: { ...changes, position: place(position) },
-          note: body.note,
-        })
-        const message = changed ? 'Lecture updated successfully' : 'Nothing changed'
+        const { lecture, section, changed } = await withLectureVideo(
+          body.video,
+          user.id,
+          () =>
+            updateLecture({
+              actorId: user.id,
+              lectureId: params.lectureId,
+              changes: { ...changes, position: place(position) },
+              note: body.note,
+            }),
+          (updated) => updated.lecture.id,
+        )
+        const message = changed || body.video ? 'Lecture updated successfully' : 'Nothing changed'
         return json({ success: true, message, lecture: lectureJson(lecture), section: sectionJson(section) })
       } catch (error) {
         return refusal(error, 'Lecture not found')
