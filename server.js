@@ -414,6 +414,9 @@ const server = app.listen({ port: PORT, host: HOST, backlog: 4096 }, () => {
 // little more.
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
+// A lecture video posted with JavaScript off is one request that may take long on a slow uplink (2 GB at 10 Mbit/s is
+// half an hour): Node's default 5 minutes would cut it off. With JavaScript the upload goes in resumable chunks.
+server.requestTimeout = 2 * 60 * 60_000
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {

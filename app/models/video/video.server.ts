@@ -86,7 +86,10 @@ export async function attachVideo(
   conn: Kysely<Database> = db,
 ): Promise<void> {
   const at = (input.now ?? new Date()).toISOString()
-  const replaced = await conn.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (the lecture written with its video) it joins that one.
+  const inTransaction = (work: (trx: Kysely<Database>) => Promise<string[]>) =>
+    conn.isTransaction ? work(conn) : conn.transaction().execute(work)
+  const replaced = await inTransaction(async (trx) => {
     const old = await trx.selectFrom('videos').select('id').where('lecture_id', '=', input.lectureId).execute()
     if (old.length) await trx.deleteFrom('videos').where('lecture_id', '=', input.lectureId).execute()
     await trx
