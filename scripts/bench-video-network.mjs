@@ -105,6 +105,8 @@ async function play(browser, base, url, run) {
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
   await page.goto(url)
+  // Hydrated (the page's scripts start after it has loaded): the quality menu is a JS control.
+  await page.getByLabel('Quality', { exact: true }).waitFor()
   const dataSaver = page.getByLabel('Data saver (lowest quality)')
   // The learner's choice as it is remembered (a checkbox saved in the background), set before the page is timed.
   if ((await dataSaver.isChecked()) !== (run.choose === 'data-saver')) {

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
@@ -102,6 +103,8 @@ test('data saver is a form that remembers the choice', async ({ page, db, loginA
   await enrol(db, { userId: user.id, courseId: course.id })
   await page.goto(`/my-courses/${course.id}`)
   const saver = page.getByLabel('Data saver (lowest quality)')
+  // With JavaScript the page hydrates after it has loaded: the quality menu says it has.
+  if (javaScriptEnabled) await expect(page.getByLabel('Quality', { exact: true })).toBeVisible()
   await expect(saver).not.toBeChecked()
   await saver.check()
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Save' }).click()
@@ -153,4 +156,41 @@ test('another learner gets 403 for every address', async ({ page, db, loginAs, m
   }
   await page.context().clearCookies()
   for (const a of addresses) expect((await page.request.get(a)).status(), a).toBe(403)
+})
+
+test('the player page is within the first flight and starts no framework script before it has loaded', async ({
+  page,
+  db,
+  loginAs,
+  javaScriptEnabled,
+}) => {
+  const { course } = await lectureWithVideo(db)
+  const user = await loginAs('user')
+  await enrol(db, { userId: user.id, courseId: course.id })
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const res = await fetch(`${E2E.baseURL}/my-courses/${course.id}`, {
+    headers: { Cookie: cookie, Accept: 'text/html', 'Accept-Encoding': 'br, gzip' },
+  })
+  const html = await res.text()
+  expect(html).toContain('Lecture video: The nucleus')
+  // No module preloads, no module script: the after-load script starts them once the page has loaded.
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/)
+  expect(html).not.toMatch(/<script[^>]*type="module"/)
+  // The compressed bytes as they cross the wire (fetch decodes the body, so measure with node:http's raw socket).
+  const wire = await new Promise<number>((resolve, reject) => {
+    const req = http.get(
+      `${E2E.baseURL}/my-courses/${course.id}`,
+      { headers: { Cookie: cookie, Accept: 'text/html', 'Accept-Encoding': 'br, gzip' } },
+      (r) => {
+        let bytes = 0
+        r.on('data', (c: Buffer) => (bytes += c.length))
+        r.on('end', () => resolve(bytes))
+      },
+    )
+    req.on('error', reject)
+  })
+  expect(wire).toBeLessThanOrEqual(14.6 * 1024)
+  // Once loaded, the page hydrates with JavaScript: the quality menu (a JS control) appears; without, it never does.
+  await page.goto(`/my-courses/${course.id}`)
+  await expect(page.getByLabel('Quality', { exact: true })).toHaveCount(javaScriptEnabled ? 1 : 0)
 })

@@ -32,8 +32,10 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 // Choosing a lecture is a link (?lecture=<id>), so it works without JS; the video loads on click. Without ?lecture=
 // it opens the lecture last opened here. 'Mark as done' is a form post (app/models/enrolment/lecture-progress.server.ts).
 
-// Needs JavaScript for the player (right-click disabled): this page hydrates.
-export const handle: RouteHandle = { hydrate: true }
+// The page works whole without script (the lecture's <video> plays its own sources, every control is a link or a
+// form), so the framework's scripts start only after it has loaded: on a slow phone the lecture's page paints from
+// one response, and the player library loads only when play is pressed (app/components/video/adaptive-player.ts).
+export const handle: RouteHandle = { hydrate: true, hydrateAfterLoad: true }
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const course = isId(params.id) ? await getFullCourse(params.id) : undefined
