@@ -2,6 +2,7 @@
 import type { Generated } from 'kysely'
 import type { RefundStatus } from '../app/lib/refunds.ts'
 import type { Role } from '../app/lib/roles.ts'
+import type { VideoStatus } from '../app/lib/video/status.ts'
 
 // The roles and a refund's states are the app's own vocabulary (app/lib/roles.ts, app/lib/refunds.ts); the table
 // types name them from there.
@@ -492,7 +493,7 @@ export interface Database {
 
 // migrations/0015: the learning loop (app/models/enrolment/lecture-progress.server.ts, app/models/quiz/practice-set.server.ts).
 /** A lecture a learner marked done. */
-export type VideoStatus = 'queued' | 'transcoding' | 'ready' | 'failed'
+export type { VideoStatus }
 
 /** A lecture's own video and its transcode job (migrations/0023, app/models/video/). */
 export interface VideosTable {

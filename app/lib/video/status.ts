@@ -1,4 +1,5 @@
-import type { VideoStatus } from '#db/schema'
+/** A lecture video's state (the `videos` row, migrations/0023; db/schema.ts takes the type from here). */
+export type VideoStatus = 'queued' | 'transcoding' | 'ready' | 'failed'
 
 // How staff read a lecture video's state (the course content page, the lecture edit page, the API): the words are
 // the same everywhere, so the tests and the pages agree.
