@@ -34,6 +34,8 @@ export const REFUSED = 'This video can no longer be played from this page. Reloa
 export type PlayerOptions = {
   /** Where to start (?t=), in seconds. */
   start: number | null
+  /** The quality to start on ('audio' after the page's 'Audio only' link); 'auto' when not given. */
+  quality?: Quality
   dataSaver: boolean
   /** Sends the position (seconds); `leaving` when the page is going away (sendBeacon). */
   savePosition: (seconds: number, leaving: boolean) => void
@@ -54,6 +56,7 @@ export class AdaptivePlayer {
     private readonly options: PlayerOptions,
   ) {
     this.dataSaver = options.dataSaver
+    this.quality = options.quality ?? 'auto'
     this.listen(el, 'play', () => void this.begin())
     // The position: every SAVE_EVERY_MS while playing, on pause, and when the page goes away.
     this.listen(el, 'timeupdate', () => {

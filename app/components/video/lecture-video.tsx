@@ -8,9 +8,11 @@ import { VideoWatermark } from './watermark'
 
 // A lecture's own video in the course player (docs/decisions/033-lecture-video.md). Every address in `sources` is
 // signed for this learner and expires (app/models/video/tokens.server.ts).
-// - JavaScript off: a <video controls preload="none"> whose sources are the ladder (a browser that plays HLS itself)
-//   and the small MP4 (any other); with data saver on, the lowest rung's playlist instead of the ladder. Nothing
-//   loads until play. '?t=' starts at a second through a media fragment (#t=), 'Continue at 12:34' is a link to it.
+// - JavaScript off: a <video controls preload="none"> whose first source is the small MP4 (240p: every browser plays
+//   it, by ranges, and it holds 3G), then the ladder for a browser that plays HLS itself. With data saver on, the
+//   lowest rung's playlist comes first (the MP4 after it for browsers without HLS); 'Audio only' (a link, '?audio=1')
+//   puts the audio rung's playlist first the same way. Nothing loads until play. '?t=' starts at a second through a
+//   media fragment (#t=), 'Continue at 12:34' is a link to it.
 // - JavaScript on: the same element, played by app/components/video/adaptive-player.ts from the first press of
 //   play, with a quality menu ('Auto', each video rung, 'Audio only').
 // The box has a fixed 16:9 shape, so nothing moves when the video or its poster arrives.
@@ -21,6 +23,7 @@ export function LectureVideo({
   title,
   email,
   start,
+  audioOnly = false,
   sources,
 }: {
   courseId: string
@@ -28,6 +31,7 @@ export function LectureVideo({
   title: string
   email: string
   start: number | null
+  audioOnly?: boolean
   sources: PlayerSources
 }) {
   const hydrated = useHydrated()
@@ -35,7 +39,7 @@ export function LectureVideo({
   const video = useRef<HTMLVideoElement>(null)
   const player = useRef<AdaptivePlayer | null>(null)
   const [dataSaver, setDataSaver] = useState(sources.dataSaver)
-  const [quality, setQuality] = useState<Quality>('auto')
+  const [quality, setQuality] = useState<Quality>(audioOnly ? 'audio' : 'auto')
   const [error, setError] = useState<string | null>(null)
   // JS plays the element once the page has hydrated; a press of play before that is left to the browser's own
   // player (the element's <source>s).
@@ -47,7 +51,7 @@ export function LectureVideo({
   const prefsUrl = `/my-courses/${courseId}/video`
   // The addresses this player was made with: the page's data is loaded again after 'Mark as done' (with new tokens
   // after a quarter hour), and that must not restart a video that is playing. A new lecture or ?t= remounts it.
-  const [first] = useState(() => ({ sources, start }))
+  const [first] = useState(() => ({ sources, start, audioOnly }))
   useEffect(() => {
     const el = video.current
     if (!takeOver || !el) return
@@ -56,6 +60,7 @@ export function LectureVideo({
     const made = new AdaptivePlayer(el, first.sources, {
       start: first.start,
       dataSaver: first.sources.dataSaver,
+      quality: first.audioOnly ? 'audio' : 'auto',
       onError: setError,
       savePosition: (seconds, leaving) => {
         const body = new URLSearchParams({ intent: 'position', lectureId, seconds: String(Math.floor(seconds)) })
@@ -71,7 +76,8 @@ export function LectureVideo({
   }, [takeOver, first, lectureId, prefsUrl])
 
   const fragment = start ? `#t=${String(start)}` : ''
-  const ladder = sources.dataSaver && sources.rungs[0] ? sources.rungs[0].src : sources.master
+  // The playlist a browser that plays HLS itself is offered first, when the learner asked for a 2G rung.
+  const lean = audioOnly ? sources.audio : sources.dataSaver && sources.rungs[0] ? sources.rungs[0].src : null
   const rungs = LADDER.filter((r) => r.name === 'audio' || sources.rungs.some((s) => s.name === r.name))
 
   return (
@@ -90,8 +96,9 @@ export function LectureVideo({
         >
           {takeOver ? null : (
             <>
-              <source src={ladder + fragment} type="application/vnd.apple.mpegurl" />
+              {lean ? <source src={lean + fragment} type="application/vnd.apple.mpegurl" /> : null}
               <source src={sources.mp4 + fragment} type="video/mp4" />
+              {lean ? null : <source src={sources.master + fragment} type="application/vnd.apple.mpegurl" />}
             </>
           )}
           <a href={sources.download}>Download the lecture video</a>
@@ -116,6 +123,15 @@ export function LectureVideo({
         <a href={sources.download} className="text-emerald-700 underline dark:text-emerald-400">
           Download
         </a>
+        {takeOver ? null : (
+          <Link
+            to={`?lecture=${lectureId}${audioOnly ? '' : '&audio=1'}`}
+            preventScrollReset
+            className="text-emerald-700 underline dark:text-emerald-400"
+          >
+            {audioOnly ? 'Video' : 'Audio only'}
+          </Link>
+        )}
         {takeOver ? (
           <span className="flex items-center gap-2">
             <label htmlFor={qualityId}>Quality</label>

@@ -89,6 +89,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress: tracked ? courseProgress(doneIds.length, lectures.length) : null,
     video,
     start: video && Number.isInteger(t) && t > 0 ? t : null,
+    // '?audio=1': the 'Audio only' link of the page without JavaScript (the 2G rung, the poster on screen).
+    audioOnly: Boolean(video) && url.searchParams.get('audio') === '1',
     email: user.email,
     // Staff only ever reach a lecture whose video is not ready: what is happening to it.
     pending: state && state.status !== 'ready' ? { status: state.status, progress: state.progress } : null,
@@ -195,12 +197,13 @@ export default function Player({ loaderData, actionData }: Route.ComponentProps)
             <>
               {loaderData.video ? (
                 <LectureVideo
-                  key={`${current.id}-${String(loaderData.start)}`}
+                  key={`${current.id}-${String(loaderData.start)}-${String(loaderData.audioOnly)}`}
                   courseId={course.id}
                   lectureId={current.id}
                   title={current.title}
                   email={loaderData.email}
                   start={loaderData.start}
+                  audioOnly={loaderData.audioOnly}
                   sources={loaderData.video}
                 />
               ) : loaderData.pending && !current.videoURL ? (
