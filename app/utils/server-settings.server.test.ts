@@ -36,10 +36,16 @@ describe('serverSettings', () => {
     ])
   })
 
-  it('gives course uploads room for a note and an image, photo forms a photo and text, everything else 1 MB', () => {
+  it('gives course uploads room for a note and an image, lecture forms a video besides, photo forms a photo and text, everything else 1 MB', () => {
     const s = serverSettings(parseEnv({}))
-    expect(s.bodyLimitFor('/admin/add-lecture')).toBe(UPLOAD_BODY_MAX_BYTES)
+    expect(s.bodyLimitFor('/admin/create-course')).toBe(UPLOAD_BODY_MAX_BYTES)
     expect(UPLOAD_BODY_MAX_BYTES).toBe(25 * 1024 * 1024)
+    // The lecture forms (and their .data posts, and the API twins) may carry a video of VIDEO_MAX_MB [2048] too.
+    for (const path of ['/admin/add-lecture', '/admin/add-section.data', '/api/v1/courses/add-lecture'])
+      expect(s.bodyLimitFor(path), path).toBe(2048 * 1024 * 1024 + UPLOAD_BODY_MAX_BYTES)
+    expect(serverSettings(parseEnv({ VIDEO_MAX_MB: '100' })).bodyLimitFor('/admin/add-lecture')).toBe(
+      100 * 1024 * 1024 + UPLOAD_BODY_MAX_BYTES,
+    )
     expect(s.bodyLimitFor('/profile/edit')).toBe(PHOTO_BODY_MAX_BYTES)
     expect(PHOTO_BODY_MAX_BYTES).toBe(2 * 1024 * 1024)
     expect(s.bodyLimitFor('/login')).toBe(BODY_MAX_BYTES)

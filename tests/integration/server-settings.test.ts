@@ -35,6 +35,7 @@ beforeAll(async () => {
   requestContext: () => undefined,
   writeBody: async () => {},
   startScheduledWork: () => {},
+  startVideoWorkers: () => async () => {},
 } }
 export const routes = {}
 export const assets = { entry: { module: '' }, routes: {} }
