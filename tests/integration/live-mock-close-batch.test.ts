@@ -6,7 +6,6 @@ import type { Database } from '#db/schema'
 import { marksToStorage } from '~/lib/quiz/marks'
 import { finalizeExpiredAttempts, submitAttempt } from '~/models/quiz/attempt.server'
 import { closeLiveAttempts } from '~/models/quiz/live-close.server'
-import { rankedPaperScores } from '~/models/quiz/live-paper.server'
 import { sectionRanks } from '~/models/quiz/live-results.server'
 import { holdResults, publishNow } from '~/models/quiz/live-staff.server'
 import { paperScore } from '~/models/quiz/paper.server'
@@ -294,10 +293,11 @@ describe('the batched close', () => {
     const quiz = await seedPaper()
     const open = await seedOpenAttempts(quiz, 120)
     expect(await closeLiveAttempts({ now: AFTER })).toBe(120)
-    // Brute force: every attempt scored whole by scorePaper (rankedPaperScores), per section.
+    // Brute force: every attempt scored whole by the result page's scorer (paperScore, scorePaper), per section.
     const lists = new Map<string | null, number[]>()
-    for (const score of await rankedPaperScores(quiz.id))
-      for (const s of score.sections) lists.set(s.key, [...(lists.get(s.key) ?? []), marksToStorage(s.earned)])
+    for (const s of open)
+      for (const sec of (await paperScore(await attemptRow(s.attemptId))).sections)
+        lists.set(sec.key, [...(lists.get(sec.key) ?? []), marksToStorage(sec.earned)])
     expect([...lists.keys()]).toEqual(['Botany', 'Zoology', null])
     for (const s of open.slice(0, 40)) {
       const { sections } = await paperScore(await attemptRow(s.attemptId))

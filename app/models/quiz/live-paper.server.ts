@@ -1,105 +1,29 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { savedInTime } from '~/lib/quiz/clock'
-import { scorePaper, type Answer } from '~/lib/quiz/scoring'
-
-type Score = ReturnType<typeof scorePaper>
 import { db } from '~/utils/db.server'
-import { parseOptionIndexes } from './catalog.server'
-import { scorableQuestion, scoringColumns } from './paper.server'
+import { scoringColumns } from './paper.server'
+import { markAttempts } from './submit-batch.server'
 
 // The key columns of a live mock's whole paper, beside ./paper.server.ts (which scores one attempt): every ranked
-// attempt scored in one pass (section ranks, the re-score) and a key correction carried to the versions the
+// attempt marked in one pass (section ranks, the re-score) and a key correction carried to the versions the
 // attempts were shown (app/models/quiz/live-rescore.server.ts).
 
-/** How many attempts' answers rankedPaperScores reads at once. */
-const SCORE_BATCH = 500
-
 /**
- * The score of every submitted ranked attempt of a quiz, each against the questions it was shown (decision 002)
- * with the answers saved by deadline + grace, as paperScore scores one: two reads for the whole quiz and one per 500
- * attempts instead of two per attempt, so a live mock's section ranks over thousands of attempts take seconds
- * (app/models/quiz/live-results.server.ts).
+ * The total and marks per section (units) of every submitted ranked attempt of a quiz, each against the paper it was
+ * shown (decision 002) with the answers saved by deadline + grace, as its submit scored it: ./submit-batch.server.ts
+ * markAttempts, a few reads for the whole quiz and one per 500 attempts, so a live mock's section ranks over thousands
+ * of attempts take seconds (app/models/quiz/live-results.server.ts). Yielded one attempt at a time.
  */
-export async function rankedPaperScores(quizId: string, conn: Kysely<Database> = db) {
-  const [attempts, questions] = await Promise.all([
-    conn
-      .selectFrom('attempts')
-      .select(['id', 'started_at', 'deadline_at'])
-      .where('quiz_id', '=', quizId)
-      .where('mode', '=', 'ranked')
-      .where('submitted_at', 'is not', null)
-      .orderBy('id')
-      .execute(),
-    conn
-      .selectFrom('questions')
-      .select([...scoringColumns, 'created_at', 'archived_at', 'position'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('position')
-      .orderBy('created_at')
-      .execute(),
-  ])
-  const scorable = questions.map((q) => ({ row: q, question: scorableQuestion(q) }))
-  // The same filter as questionsShownAt, once per distinct start.
-  const shownAt = new Map<string, typeof scorable>()
-  const shown = (startedAt: string) => {
-    let list = shownAt.get(startedAt)
-    if (!list)
-      shownAt.set(
-        startedAt,
-        (list = scorable.filter(
-          (q) => q.row.created_at <= startedAt && (q.row.archived_at === null || q.row.archived_at > startedAt),
-        )),
-      )
-    return list
-  }
-  // The answers are read a batch of attempts at a time: 10,000 learners' answers at once (200,000 rows and their
-  // maps) ran a 160 MB heap out on an exam day, beside the requests still arriving (`npm run bench`, spike).
-  // Only what the callers read is kept of each score (its total and section marks): the per-question results of
-  // 10,000 attempts are 600,000 objects.
-  const scores: {
-    attemptId: string
-    total: Score['total']
-    sections: { key: string | null; earned: Score['total'] }[]
-  }[] = []
-  for (let from = 0; from < attempts.length; from += SCORE_BATCH) {
-    const batch = attempts.slice(from, from + SCORE_BATCH)
-    const answers = await conn
-      .selectFrom('attempt_answers')
-      .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
-      .where(
-        'attempt_id',
-        'in',
-        batch.map((a) => a.id),
-      )
-      .execute()
-    const deadlines = new Map(batch.map((a) => [a.id, a.deadline_at]))
-    const byAttempt = new Map<string, Map<string, Answer>>()
-    for (const a of answers) {
-      if (!savedInTime(a.saved_at, deadlines.get(a.attempt_id) ?? null)) continue
-      let m = byAttempt.get(a.attempt_id)
-      if (!m) byAttempt.set(a.attempt_id, (m = new Map()))
-      m.set(a.question_id, {
-        selectedOption: a.selected_option,
-        selectedOptions: parseOptionIndexes(a.selected_options),
-        numericAnswer: a.numeric_answer,
-      })
-    }
-    for (const a of batch) {
-      const paper = shown(a.started_at)
-      const mine = byAttempt.get(a.id)
-      const score = scorePaper(
-        paper.map((q) => q.question),
-        paper.map((q) => mine?.get(q.row.id) ?? null),
-      )
-      scores.push({
-        attemptId: a.id,
-        total: score.total,
-        sections: score.sections.map((x) => ({ key: x.key, earned: x.earned })),
-      })
-    }
-  }
-  return scores
+export async function* rankedMarks(quizId: string, conn: Kysely<Database> = db) {
+  const attempts = await conn
+    .selectFrom('attempts')
+    .select(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
+    .where('quiz_id', '=', quizId)
+    .where('mode', '=', 'ranked')
+    .where('submitted_at', 'is not', null)
+    .orderBy('id')
+    .execute()
+  yield* markAttempts(conn, attempts)
 }
 
 /**

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
+import { MARKS_UNIT } from '~/lib/quiz/marks'
 import { recordAudit } from '~/models/audit/audit.server'
 import { db } from '~/utils/db.server'
-import { carryCorrectedKeys, hasUncarriedCorrection, rankedPaperScores } from './live-paper.server'
+import { carryCorrectedKeys, hasUncarriedCorrection, rankedMarks } from './live-paper.server'
 
-// A live mock's key correction re-scores and re-ranks everyone ONCE (docs/decisions/029-live-mocks.md). Staff
-// correct the key in the editor (a new question version, decision 002); 'Publish results' on the staff results
-// page (app/models/quiz/live-staff.server.ts) then runs this re-score before it publishes, when a correction is
-// pending: in one transaction the correction is carried to the versions the attempts were shown (so the review,
-// the statistics and the stored score agree), every submitted ranked attempt is scored again in one pass
-// (rankedPaperScores) and only the changed scores are written; the per-score counts follow by their triggers, so
-// the ranks are re-ranked with them. Audited with the counts. A second run finds nothing pending and changes
-// nothing. The sweep does not publish a mock with a correction pending (app/models/quiz/live-close.server.ts):
+// A live mock's key correction re-scores and re-ranks everyone ONCE (docs/decisions/029-live-mocks.md). Staff correct
+// the key in the editor (a new question version, decision 002); 'Publish results' on the staff results page
+// (app/models/quiz/live-staff.server.ts) then runs this re-score before it publishes, when a correction is pending: in
+// one transaction the correction is carried to the versions the attempts were shown (so the review, the statistics and
+// the stored score agree), every submitted ranked attempt is marked again in one pass (rankedMarks, the marking its
+// submit and the section table use) and only the changed scores are written; the per-score counts follow by their
+// triggers, so the ranks are re-ranked with them. Audited with the counts. A second run finds nothing pending and
+// changes nothing. The sweep does not publish a mock with a correction pending (app/models/quiz/live-close.server.ts):
 // staff publish it, so the re-score runs exactly once, from one request.
 
 export { hasUncarriedCorrection }
@@ -41,8 +41,7 @@ export async function rescoreLiveMock({
       ).map((a) => [a.id, Number(a.score_units)]),
     )
     let rescored = 0
-    for (const { attemptId, total } of await rankedPaperScores(quizId, trx)) {
-      const units = marksToStorage(total)
+    for await (const { id: attemptId, total: units } of rankedMarks(quizId, trx)) {
       if (stored.get(attemptId) === units) continue
       await trx
         .updateTable('attempts')

@@ -5,7 +5,7 @@ import { isLiveMock } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
-import { countedAnswers, paperMarking, shownPapers } from './submit-batch.server'
+import { rankedMarks } from './live-paper.server'
 
 // A live mock's results (docs/decisions/029-live-mocks.md). Until results_published_at is set, nothing of a learner's
 // result reaches anyone through the learner's pages or the API: no score, key, explanation, leaderboard or other
@@ -72,46 +72,19 @@ async function sectionTable(quizId: string): Promise<SectionTable> {
   return table
 }
 
-/** How many attempts' answers the section table reads at once. */
-const TABLE_BATCH = 500
-
 /**
- * The section marks of every submitted ranked attempt in a few reads, each attempt against the paper it was shown
- * (./submit-batch.server.ts shownPapers) with the answers saved in time (countedAnswers), marked as its submit
- * scored it (paperMarking: exactly the section marks its result shows). The answers are read 500 attempts at a time:
- * 10,000 learners' answers at once (200,000 rows and their maps) ran a 160 MB heap out at the publication, beside the
- * requests still arriving (`npm run bench`, spike).
+ * The section marks of every submitted ranked attempt in a few reads (./live-paper.server.ts rankedMarks): each
+ * attempt against the paper it was shown with the answers saved in time, marked as its submit scored it (exactly the
+ * section marks its result shows), the answers read 500 attempts at a time. Only each attempt's section marks are
+ * kept.
  */
 async function buildSectionTable(quizId: string): Promise<SectionTable> {
-  const attempts = await db
-    .selectFrom('attempts')
-    .select(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
-    .where('quiz_id', '=', quizId)
-    .where('mode', '=', 'ranked')
-    .where('submitted_at', 'is not', null)
-    .execute()
   const table: SectionTable = new Map()
-  for (const { questions, members } of await shownPapers(db, attempts)) {
-    const marking = paperMarking(questions)
-    for (let from = 0; from < members.length; from += TABLE_BATCH) {
-      const batch = members.slice(from, from + TABLE_BATCH)
-      const answers = await db
-        .selectFrom('attempt_answers')
-        .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
-        .where(
-          'attempt_id',
-          'in',
-          batch.map((a) => a.id),
-        )
-        .execute()
-      const counted = countedAnswers(batch, answers)
-      for (const a of batch) {
-        for (const [key, units] of marking.mark(counted.get(a.id)).bySection) {
-          let list = table.get(key)
-          if (!list) table.set(key, (list = []))
-          list.push(units)
-        }
-      }
+  for await (const { bySection } of rankedMarks(quizId)) {
+    for (const [key, units] of bySection) {
+      let list = table.get(key)
+      if (!list) table.set(key, (list = []))
+      list.push(units)
     }
   }
   for (const list of table.values()) list.sort((a, b) => b - a)

@@ -12,7 +12,8 @@ import { scorableQuestion, scoringColumns } from './paper.server'
 // mock's close in ./live-close.server.ts) score through scoreAttempts (paperMarking) and write through writeScores,
 // so an attempt closed by the server has exactly the score, section marks and per-score counts (the triggers of
 // migrations/0022 follow score_units) its learner's own submit would have given it. A live mock's section table
-// (./live-results.server.ts) marks every attempt with the same paperMarking.
+// (./live-results.server.ts) and its re-score (./live-rescore.server.ts) mark every attempt with the same
+// paperMarking, through markAttempts.
 //
 // The close of expired attempts takes them a batch at a time, each batch one transaction on the connection it is
 // given: a live mock closes 10,000 attempts in a few dozen transactions of a handful of statements each, instead
@@ -39,19 +40,7 @@ export async function scoreAttempts(
 ): Promise<Map<string, number>> {
   const scores = new Map<string, number>()
   if (!attempts.length) return scores
-  const [papers, answers] = await Promise.all([
-    shownPapers(conn, attempts),
-    conn
-      .selectFrom('attempt_answers')
-      .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
-      .where(
-        'attempt_id',
-        'in',
-        attempts.map((a) => a.id),
-      )
-      .execute(),
-  ])
-  const counted = countedAnswers(attempts, answers)
+  const [papers, counted] = await Promise.all([shownPapers(conn, attempts), readCountedAnswers(conn, attempts)])
   for (const { questions, members } of papers) {
     const marking = paperMarking(questions)
     for (const a of members) scores.set(a.id, marking.mark(counted.get(a.id)).total)
@@ -129,6 +118,52 @@ export function countedAnswers(
     })
   }
   return counted
+}
+
+/**
+ * The answers that count of these attempts (countedAnswers), in one read: the one reader of a batch of attempts'
+ * answers, for a close batch (scoreAttempts) and for each batch of markAttempts.
+ */
+export async function readCountedAnswers(
+  conn: Kysely<Database>,
+  attempts: readonly { id: string; deadline_at: string | null }[],
+): Promise<Map<string, Map<string, Answer>>> {
+  if (!attempts.length) return new Map()
+  const answers = await conn
+    .selectFrom('attempt_answers')
+    .select(['attempt_id', 'question_id', 'selected_option', 'selected_options', 'numeric_answer', 'saved_at'])
+    .where(
+      'attempt_id',
+      'in',
+      attempts.map((a) => a.id),
+    )
+    .execute()
+  return countedAnswers(attempts, answers)
+}
+
+/** How many attempts' answers markAttempts reads at once. */
+const MARK_BATCH = 500
+
+/**
+ * Each attempt's total and marks per section in units, yielded one attempt at a time: against the paper it was
+ * shown (shownPapers), with its answers that count (readCountedAnswers), marked as its submit scored it
+ * (paperMarking). The answers are read 500 attempts at a time and dropped with their batch: 10,000 learners'
+ * answers at once (200,000 rows and their maps) ran a 160 MB heap out on an exam day, beside the requests still
+ * arriving (`npm run bench`, spike); a caller keeps only what it needs of each attempt (a live mock's section table,
+ * ./live-results.server.ts; its re-score, ./live-rescore.server.ts).
+ */
+export async function* markAttempts(
+  conn: Kysely<Database>,
+  attempts: readonly ScoredAttempt[],
+): AsyncGenerator<{ id: string; total: number; bySection: Map<string | null, number> }> {
+  for (const { questions, members } of await shownPapers(conn, attempts)) {
+    const marking = paperMarking(questions)
+    for (let from = 0; from < members.length; from += MARK_BATCH) {
+      const batch = members.slice(from, from + MARK_BATCH)
+      const counted = await readCountedAnswers(conn, batch)
+      for (const a of batch) yield { id: a.id, ...marking.mark(counted.get(a.id)) }
+    }
+  }
 }
 
 /** A paper some of the attempts saw: its questions in order, as scoring reads them, and those attempts. */
