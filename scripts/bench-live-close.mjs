@@ -40,7 +40,8 @@ async function child() {
   const { closeLiveAttempts, publishDueResults } = await import('../app/models/quiz/live-close.server.ts')
   const { sectionRanks } = await import('../app/models/quiz/live-results.server.ts')
   const { rankList } = await import('../app/models/quiz/live-mails.server.ts')
-  const { rankedPaperScores } = await import('../app/models/quiz/live-paper.server.ts')
+  const { rankedMarks } = await import('../app/models/quiz/live-paper.server.ts')
+  const { marksFromStorage } = await import('../app/lib/quiz/marks.ts')
   const { scoreCounts } = await import('../app/models/quiz/standing.server.ts')
   const { percentile } = await import('../app/lib/quiz/standing.ts')
   const id = () => crypto.randomBytes(12).toString('hex')
@@ -157,7 +158,11 @@ async function child() {
   const closeSeconds = (performance.now() - c0) / 1000
 
   // Each learner's section marks as their result page scores them (its analysis): read here, outside the timing.
-  const learners = await rankedPaperScores(quizId, db)
+  const learners = []
+  for await (const marked of rankedMarks(quizId, db))
+    learners.push({
+      sections: [...marked.bySection].map(([key, units]) => ({ key, earned: marksFromStorage(units) })),
+    })
 
   // ---- (b) the publication: published, then every learner's rank, percentile and section ranks ----
   const p0 = performance.now()
