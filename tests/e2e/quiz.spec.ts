@@ -398,8 +398,12 @@ test(
     await page.getByRole('button', { name: 'Start Quiz' }).click()
     await expect(page.getByRole('radio', { name: 'Mitochondrion' })).toBeVisible()
     await expect(page).toHaveURL(new RegExp(`/quiz/${quiz.id}\\?q=1$`))
+    // The start and the rest of the paper; no action, no loader data. The paper is asked for once the test view has
+    // hydrated, which on a busy machine can come after a quiet half second (networkidle), so the list is polled.
+    await expect
+      .poll(() => sent, { timeout: 10_000 })
+      .toEqual([`POST /quiz/${quiz.id}/start`, `GET /quiz/${quiz.id}/paper`])
     await page.waitForLoadState('networkidle')
-    // The start and the rest of the paper; no action, no loader data.
     expect(sent).toEqual([`POST /quiz/${quiz.id}/start`, `GET /quiz/${quiz.id}/paper`])
 
     // A start the server refuses (or that never arrives) falls back to the form post: the same test page.
