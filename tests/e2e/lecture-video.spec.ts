@@ -107,7 +107,13 @@ test('data saver is a form that remembers the choice', async ({ page, db, loginA
   if (javaScriptEnabled) await expect(page.getByLabel('Quality', { exact: true })).toBeVisible()
   await expect(saver).not.toBeChecked()
   await saver.check()
-  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Save' }).click()
+  if (!javaScriptEnabled) {
+    // The form's post answers with a redirect back to the lecture: wait for that page before reloading it.
+    await Promise.all([
+      page.waitForURL(new RegExp(`/my-courses/${course.id}\\?lecture=`)),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ])
+  }
   await expect
     .poll(async () =>
       Number(
