@@ -1,12 +1,12 @@
 import http from 'node:http'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
 import { createCourse, createLecture, createSection, enrol } from '../../db/factories'
 import { axeViolations } from '../support/axe'
 import { E2E, paths } from '../support/e2e-env'
 import { addSession, expect, test } from '../support/fixtures'
 import { copyLadderTo, makeLadder, readyVideoRow, type Ladder } from '../support/video-ladder'
+import { playsTo } from '../support/video-play'
 
 // A lecture on our own video (app/components/video/lecture-video.tsx, app/routes/video.ts), JS on and off: a
 // learner with access plays it (JS off the element's own sources, JS on hls.js loaded at the first play), switches
@@ -31,18 +31,6 @@ async function lectureWithVideo(db: Parameters<typeof createCourse>[0]) {
     .values({ ...readyVideoRow(videoId, lecture.id), duration_seconds: 6 })
     .execute()
   return { course, lecture }
-}
-
-/** Plays the page's video muted (autoplay rules) and waits until its time has moved past `seconds`. */
-async function playsTo(page: Page, seconds: number) {
-  await page.evaluate(() => {
-    const v = document.querySelector('video')!
-    v.muted = true
-    void v.play()
-  })
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(seconds)
 }
 
 test('a learner with access plays the lecture video and downloads it', async ({

@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { DB } from '../../db/client'
 import { createCourse, createSection, enrol } from '../../db/factories'
 import { axeViolations } from '../support/axe'
+import { playsTo, videoTime } from '../support/video-play'
 import { expect, test } from '../support/fixtures'
 
 let clipPath = ''
@@ -79,36 +80,20 @@ test('staff upload a 20-second clip, see it become ready, and a learner with acc
   const video = page.getByLabel('Lecture video: Mitosis on video')
   await expect(video).toBeVisible()
   if (javaScriptEnabled) await expect(page.getByLabel('Quality', { exact: true })).toBeVisible()
-  await page.evaluate(() => {
-    const v = document.querySelector('video')!
-    v.muted = true
-    void v.play()
-  })
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(1)
+  await playsTo(page, 1)
   const currentSrc = () => page.evaluate(() => document.querySelector('video')!.currentSrc)
   if (javaScriptEnabled) {
     // The adaptive player: hls.js through Media Source Extensions.
     expect(await currentSrc()).toMatch(/^blob:/)
     await page.getByLabel('Quality', { exact: true }).selectOption({ label: 'Audio only' })
-    const at = await page.evaluate(() => document.querySelector('video')!.currentTime)
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 })
-      .toBeGreaterThan(at + 0.5)
+    const at = await videoTime(page)
+    await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(at + 0.5)
   } else {
     // The small MP4 plays; 'Audio only' is a link to the page with the audio rung's playlist first.
     expect(await currentSrc()).toMatch(/\/small\.mp4$/)
     await page.getByRole('link', { name: 'Audio only' }).click()
     await expect(page.locator('video source').first()).toHaveAttribute('src', /\/hls\/audio\/index\.m3u8$/)
-    await page.evaluate(() => {
-      const v = document.querySelector('video')!
-      v.muted = true
-      void v.play()
-    })
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 })
-      .toBeGreaterThan(1)
+    await playsTo(page, 1)
     expect(await currentSrc()).toMatch(/\/hls\/audio\/index\.m3u8$/)
   }
   const download = await page.request.get(

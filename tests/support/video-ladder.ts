@@ -1,4 +1,4 @@
-// A tiny lecture ladder for tests (and scripts/bench-video-network.mjs makes its own the same way): Debian's ffmpeg
+// A tiny lecture ladder for tests (the real transcoder, app/models/video/transcode.server.ts, is tested on its own): Debian's ffmpeg
 // renders a test pattern with a tone into the layout the transcoder writes under `videos/<id>/`
 // (app/services/storage.server.ts VIDEO_KEY_PATTERN): hls/master.m3u8, hls/<rung>/{index.m3u8, init.mp4,
 // seg_NNNNN.m4s}, small.mp4 and poster.jpg. Made once per test file (well under a second), then copied into storage.
