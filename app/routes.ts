@@ -26,12 +26,16 @@ export default [
   route('profile/purchases/:orderId/receipt.pdf', 'routes/profile/receipt-pdf.ts'),
   // The learner's tests over time, accuracy per topic, lectures done.
   route('profile/progress', 'routes/profile/progress.tsx'),
+  // The learner's own doubts and their answers.
+  route('profile/doubts', 'routes/profile/doubts.tsx'),
 
   // Buying and learning
   route('my-courses/:id', 'routes/learn/player.tsx'),
   route('my-courses/:id/notes/:lectureId', 'routes/learn/note.ts'),
   // A lecture video's position and 'Data saver' posts; its files, each address signed for one learner.
   route('my-courses/:id/video', 'routes/learn/video-prefs.ts'),
+  // A lecture's doubts: every answered one, paginated, and the form (the player shows the first page).
+  route('my-courses/:id/doubts/:lectureId', 'routes/learn/lecture-doubts.tsx'),
   route('video/:token/*', 'routes/video.ts'),
   route('checkout/:id', 'routes/buy/checkout.tsx'),
   route('payment-success', 'routes/buy/payment-success.tsx'),
@@ -44,6 +48,8 @@ export default [
   // Mock tests
   route('quizzes', 'routes/quiz/list.tsx'),
   route('quiz/result/:quizId', 'routes/quiz/result.tsx'),
+  // A question's doubts, from the result's review (after submission only).
+  route('quiz/result/:quizId/doubts/:questionId', 'routes/quiz/question-doubts.tsx'),
   route('quiz/leaderboard/:quizId', 'routes/quiz/leaderboard.tsx'),
   route('quiz/:quizId', 'routes/quiz/attempt.tsx'),
   // Practice: tests drawn from the question bank, previous year papers, mistakes and saved questions (never ranked).
@@ -91,6 +97,8 @@ export default [
       route('questions/:questionId', 'routes/admin/questions-edit.tsx'),
       route('reset-quiz-price', 'routes/admin/reset-quiz-price.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
+      // Learners' doubts: answer, resolve, hide.
+      route('doubts', 'routes/admin/doubts.tsx'),
       // The payments page with its reconciliation, admin only.
       route('payments', 'routes/admin/payments.tsx'),
       route('payments/:orderId/refund', 'routes/admin/refund.tsx'),
@@ -111,6 +119,8 @@ export default [
   route('theme', 'routes/system/theme.ts'),
   route('healthz', 'routes/system/healthz.ts'),
   route('uploads/*', 'routes/system/uploads.ts'),
+  // A doubt's or its answer's image; :which is 'question' or 'answer'. Served after the doubt's access check.
+  route('doubt-images/:doubtId/:which', 'routes/system/doubt-image.ts'),
 
   // v1 JSON API (docs/legacy-api.md): one module per resource, whose table of endpoints is its .server.ts sibling
   // (docs/decisions/007-api-as-data.md), described at /api/v1/openapi.json.
@@ -119,6 +129,7 @@ export default [
     route('courses/*', 'routes/api/courses.ts'),
     route('orders/*', 'routes/api/orders.ts'),
     route('quiz/*', 'routes/api/quiz.ts'),
+    route('lectures/*', 'routes/api/lectures.ts'),
     route('admin/*', 'routes/api/admin.ts'),
     route('openapi.json', 'routes/api/openapi.ts'),
     route('*', 'routes/api/not-found.ts'),

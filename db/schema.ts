@@ -489,6 +489,9 @@ export interface Database {
   bank_questions: BankQuestionsTable
   exams: ExamsTable
   bank_question_exams: BankQuestionExamsTable
+  doubts: DoubtsTable
+  doubt_texts: DoubtTextsTable
+  doubt_helps: DoubtHelpsTable
 }
 
 // migrations/0015: the learning loop (app/models/enrolment/lecture-progress.server.ts, app/models/quiz/practice-set.server.ts).
@@ -590,4 +593,52 @@ export interface CouponSelectionsTable {
 export interface ContentVersionTable {
   id: number
   version: number
+}
+
+/** migrations/0024: a doubt's state: unanswered, answered by staff, or closed by staff (with or without an answer). */
+export type DoubtStatus = 'open' | 'answered' | 'resolved'
+
+/** A learner's doubt about a lecture or a question, and its answer (migrations/0024, app/models/doubts/). */
+export interface DoubtsTable {
+  id: string
+  /** Null once the learner's account is deleted (their words go with it: doubt_texts). */
+  user_id: string | null
+  course_id: string | null
+  lecture_id: string | null
+  lecture_title: string | null
+  quiz_id: string | null
+  question_id: string | null
+  /** The bank question asked about (the version's id when it has none): later versions keep the thread. */
+  question_key: string | null
+  /** Seconds into the lecture's video. */
+  video_at: number | null
+  status: Generated<DoubtStatus>
+  /** 0 while unanswered, 1 after: the inbox's "unanswered first". */
+  queue: Generated<number>
+  hidden: Generated<number>
+  helped: Generated<number>
+  answer_body: string | null
+  answer_html: string | null
+  answer_image_key: string | null
+  answered_by: string | null
+  answered_at: string | null
+  answer_mailed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** The learner's own words and image of a doubt; deleted with their account. */
+export interface DoubtTextsTable {
+  doubt_id: string
+  user_id: string
+  body: string
+  body_html: string
+  image_key: string | null
+}
+
+/** One 'This helped me' of a learner on a doubt. */
+export interface DoubtHelpsTable {
+  doubt_id: string
+  user_id: string
+  created_at: string
 }

@@ -46,9 +46,10 @@ export interface Storage {
   presign(key: string, seconds: number, download?: string): Promise<string | null>
 }
 
-export type Folder = 'profile' | 'courses' | 'notes' | 'quiz-staging'
+/** `doubts`: the images of doubts and their answers, served only through the doubt's own access check. */
+export type Folder = 'profile' | 'courses' | 'notes' | 'quiz-staging' | 'doubts'
 const KEY_PATTERN =
-  /^(profile|courses|notes|quiz-staging|quizzes\/(?:[0-9a-f]{24}|question-bank))\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
+  /^(profile|courses|notes|quiz-staging|doubts|quizzes\/(?:[0-9a-f]{24}|question-bank))\/[0-9a-f]{24}\.(png|jpeg|webp|pdf|docx|pptx)$/
 /**
  * A video's files: the upload, the ladder (a master playlist, and per rung its playlist, an fMP4 init segment and
  * numbered segments), the small MP4 and the poster. Nothing else, so no name from a playlist or a URL reaches a path.

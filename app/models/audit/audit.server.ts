@@ -54,6 +54,10 @@ export type AuditAction =
   | 'exam.create'
   | 'video.upload'
   | 'video.retry'
+  | 'doubt.answer'
+  | 'doubt.resolve'
+  | 'doubt.hide'
+  | 'doubt.show'
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'access.grant': 'Granted course access',
@@ -103,6 +107,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'exam.create': 'Added an exam to the list',
   'video.upload': "Uploaded a lecture's video",
   'video.retry': "Retried a lecture video's transcode",
+  'doubt.answer': 'Answered a doubt',
+  'doubt.resolve': 'Resolved a doubt',
+  'doubt.hide': 'Hid a doubt from learners',
+  'doubt.show': 'Showed a hidden doubt again',
 }
 
 export async function recordAudit(
