@@ -6,7 +6,8 @@
 // production heap flags and without (SQLite | PostgreSQL), Lighthouse (bench-lighthouse.mjs), what rendering question
 // markup costs per question (bench-markup.ts), durability rounds, the leaderboard at 1k vs 100k attempts
 // (bench-leaderboard.ts), the question bank at 100,000 questions (bench-bank.ts) and a 10-minute lecture video's
-// transcode (bench-transcode.mjs). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded
+// transcode (bench-transcode.mjs), and the doubts' staff inbox at 50,000 doubts and the player on a lecture with 500
+// answered ones (bench-doubts.mjs, SQLite | PostgreSQL). The math paper (bench-math-paper.mjs: formulas, chemistry, figures) is seeded
 // through the admin API on each server that needs it, so the quiz page is measured for it beside the demo's free
 // quiz.
 //
@@ -15,7 +16,8 @@
 //
 // Ports, all from BENCH_PORT (default 3900) so benches on one machine stay apart: the SQLite app on BENCH_PORT,
 // the PostgreSQL app on +1, the burst's fresh servers on +2 (SQLite) and +3 (PostgreSQL), the PostgreSQL server
-// on +40, Chromium's debugging port on +45, the durability rounds' server on +50.
+// on +40, Chromium's debugging port on +45, the durability rounds' server on +50, the spike's on +55, the doubts'
+// on +60 (SQLite) and +61 (PostgreSQL).
 import { spawn, execSync } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
@@ -39,6 +41,7 @@ import {
 import { seedMathPaper } from './bench-math-paper.mjs'
 import { measurePages, printTable } from './bench-pages.mjs'
 import { runSpike } from './bench-spike.mjs'
+import { runDoubts } from './bench-doubts.mjs'
 import { runLiveClose } from './bench-live-close.mjs'
 import { runTranscode } from './bench-transcode.mjs'
 import { runVideoNetwork } from './bench-video-network.mjs'
@@ -55,6 +58,7 @@ const PORTS = {
   chrome: PORT + 45,
   durability: PORT + 50,
   spike: PORT + 55,
+  doubts: PORT + 60,
 }
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -64,12 +68,12 @@ const BURST = { count: 5000, spreadMs: 10_000, withinSeconds: 60 }
 // `npm start` and the Dockerfile), none, and variants that tell which flag costs what. BENCH_HEAP_VARIANTS
 // picks others: a comma-separated list of "old/semi" in MB ("160/4") or "none".
 const HEAP_VARIANTS = parseHeapVariants(process.env.BENCH_HEAP_VARIANTS ?? 'production,none,160/16,512/4')
-// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode,videonet):
+// Sections to run (BENCH_SECTIONS=throughput,cachemiss,pages,burst,spike,liveclose,doubts,lighthouse,markup,durability,leaderboard,bank,transcode,videonet):
 // all by default.
 const SECTIONS = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'throughput,cachemiss,pages,burst,spike,liveclose,lighthouse,markup,durability,leaderboard,bank,transcode,videonet'
+    'throughput,cachemiss,pages,burst,spike,liveclose,doubts,lighthouse,markup,durability,leaderboard,bank,transcode,videonet'
   ).split(','),
 )
 // A cache miss (render, then compress and store) may cost at most this much more than an uncached render.
@@ -558,6 +562,13 @@ try {
     )
   // A live mock's close and publication of 10,000 learners, timed alone (scripts/bench-live-close.mjs).
   if (SECTIONS.has('liveclose')) record('liveclose', await runLiveClose({ pgUrl: pgServer?.url ?? undefined }))
+  // Doubts: the staff inbox at 50,000 doubts and the player on a 500-doubt lecture, each database on a fresh server
+  // of this build (scripts/bench-doubts.mjs).
+  if (SECTIONS.has('doubts'))
+    record(
+      'doubts',
+      await runDoubts({ startApp, ports: [PORTS.doubts, PORTS.doubts + 1], tmp, pgAdminUrl: pgServer?.url ?? null }),
+    )
 } finally {
   for (const app of apps) rss.push([app.label, app.peakRss(), app.exitInfo()])
   await stopAll()

@@ -31,6 +31,8 @@ export const DOUBT_MESSAGES = {
   questionGone: 'That question is not in this test.',
   notAnswered: 'Only answered doubts can be marked as helpful.',
   ownDoubt: 'This is your own doubt.',
+  /** Why markup with a picture in the text is refused (the question markup's figures are a quiz's own uploads). */
+  imageInText: 'a picture cannot be placed in the text; attach it with the image field',
 } as const
 
 export type DoubtField = 'body' | 'videoAt' | 'image'

@@ -77,14 +77,30 @@ export async function questionDoubtAccess(
   if (!gate.ok)
     return gate.reason === 'not-found' ? notFound(DOUBT_MESSAGES.questionGone) : refused(DOUBT_MESSAGES.noAccess)
   if ((await withholding(gate.quiz, viewer)).withheld) return refused(DOUBT_MESSAGES.notSubmitted)
-  // A submitted attempt of this paper (not a practice set's): the learner has seen its key.
+  // A submitted attempt of this paper (not a practice set's) that showed a version of this question: the learner
+  // has seen its key. A question added to the paper after their attempt is not theirs to discuss until an attempt
+  // shows it (a practice attempt does). "Showed" is the attempts' own rule (questionsShownAt in
+  // app/models/quiz/catalog.server.ts: created by the start, archived only after it).
   const submitted = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('user_id', '=', viewer.id)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is not', null)
-    .where('practice_set_id', 'is', null)
+    .selectFrom('attempts as a')
+    .select('a.id')
+    .where('a.user_id', '=', viewer.id)
+    .where('a.quiz_id', '=', quizId)
+    .where('a.submitted_at', 'is not', null)
+    .where('a.practice_set_id', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('questions as q')
+          .select('q.id')
+          .whereRef('q.quiz_id', '=', 'a.quiz_id')
+          .where((qb) =>
+            qb.or([qb('q.bank_question_id', '=', target.questionKey), qb('q.id', '=', target.questionKey)]),
+          )
+          .whereRef('q.created_at', '<=', 'a.started_at')
+          .where((qb) => qb.or([qb('q.archived_at', 'is', null), qb('q.archived_at', '>', qb.ref('a.started_at'))])),
+      ),
+    )
     .limit(1)
     .executeTakeFirst()
   if (!submitted) return refused(DOUBT_MESSAGES.notSubmitted)

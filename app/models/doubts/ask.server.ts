@@ -35,7 +35,11 @@ const refuse = (field: DoubtField, message: string, status: 400 | 429 = 400): As
 
 /** The markup of a doubt or an answer rendered as questions are (Markdown, LaTeX, chemistry; no figures by name). */
 export function renderDoubtBody(body: string): { ok: true; html: string } | { ok: false; error: string } {
-  return renderMarkup(body, { lazyImages: true })
+  const rendered = renderMarkup(body, { lazyImages: true })
+  // The renderer's own word for a picture in the text names a quiz's uploads; a doubt has its image field instead.
+  if (!rendered.ok && rendered.error.startsWith('unknown image'))
+    return { ok: false, error: DOUBT_MESSAGES.imageInText }
+  return rendered
 }
 
 /** An attached image checked from its bytes; null when none was attached (an empty file input sends 0 bytes). */

@@ -1,5 +1,6 @@
 import { DOUBT_MESSAGES, INBOX_PAGE_SIZE } from '~/lib/doubts/rules'
 import { isId } from '~/lib/ids'
+import { isStaff } from '~/lib/roles'
 import { db } from '~/utils/db.server'
 import { canReadDoubt, type Viewer } from './access.server'
 import { doubtColumns, doubtItem, doubtsWithText, type DoubtItem } from './threads.server'
@@ -136,7 +137,7 @@ export async function doubtImageFor(
   const key = doubt ? (which === 'answer' ? doubt.answer_image_key : doubt.image_key) : null
   if (!doubt || !key) return null
   if (!(await canReadDoubt(viewer, doubt, now))) return null
-  const staffOrAsker = viewer.role !== 'user' || doubt.user_id === viewer.id
+  const staffOrAsker = isStaff(viewer.role) || doubt.user_id === viewer.id
   if (!staffOrAsker && (Number(doubt.hidden) === 1 || !doubt.answered_at)) return null
   return key
 }
