@@ -62,7 +62,7 @@ export function InboxDoubtArticle({ doubt, error }: { doubt: InboxDoubtView; err
         </time>
       </header>
       <DoubtAbout lecture={doubt.lecture} question={doubt.question} videoAt={doubt.videoAt} />
-      <section aria-label="The doubt" className="mt-3">
+      <div className="mt-3">
         {doubt.bodyHtml ? (
           <Markup html={doubt.bodyHtml} className="break-words" />
         ) : (
@@ -73,9 +73,9 @@ export function InboxDoubtArticle({ doubt, error }: { doubt: InboxDoubtView; err
         {doubt.imageUrl ? (
           <img src={doubt.imageUrl} alt="Attached to the doubt" loading="lazy" className="mt-2 max-h-96 max-w-full" />
         ) : null}
-      </section>
+      </div>
       {doubt.answer ? (
-        <section aria-label="The answer" className="mt-3 rounded bg-emerald-50 p-3 dark:bg-emerald-950">
+        <div className="mt-3 rounded bg-emerald-50 p-3 dark:bg-emerald-950">
           <p className="text-sm font-medium">
             Answer, <time dateTime={doubt.answer.answeredAt}>{formatIndiaDateTime(doubt.answer.answeredAt)}</time>
           </p>
@@ -88,7 +88,7 @@ export function InboxDoubtArticle({ doubt, error }: { doubt: InboxDoubtView; err
               className="mt-2 max-h-96 max-w-full"
             />
           ) : null}
-        </section>
+        </div>
       ) : null}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         Helped {doubt.helped.toLocaleString('en-IN')} {doubt.helped === 1 ? 'learner' : 'learners'}
