@@ -5,6 +5,7 @@ import {
   ADDRESS_MESSAGES,
   addressProblem,
   BODY_MAX_BYTES,
+  DOUBT_BODY_MAX_BYTES,
   PHOTO_BODY_MAX_BYTES,
   serverSettings,
   UPLOAD_BODY_MAX_BYTES,
@@ -76,6 +77,24 @@ describe('serverSettings', () => {
       '/admin/questions',
       '/admin/questions/x',
     ])
+      expect(s.bodyLimitFor(path), path).toBe(BODY_MAX_BYTES)
+  })
+
+  it('gives the doubt forms room for an image a little over its 1 MB limit', () => {
+    const s = serverSettings(parseEnv({}))
+    const [a, b] = ['a'.repeat(24), 'b'.repeat(24)]
+    for (const path of [
+      '/admin/doubts',
+      '/admin/doubts.data',
+      `/my-courses/${a}/doubts/${b}`,
+      `/quiz/result/${a}/doubts/${b}.data`,
+      `/api/v1/lectures/${a}/doubts`,
+      `/api/v1/quiz/${a}/questions/${b}/doubts`,
+      `/api/v1/admin/doubts/${a}/answer`,
+    ])
+      expect(s.bodyLimitFor(path), path).toBe(DOUBT_BODY_MAX_BYTES)
+    expect(DOUBT_BODY_MAX_BYTES).toBe(3 * 1024 * 1024)
+    for (const path of ['/admin/doubts/x', `/api/v1/admin/doubts/${a}/hide`, '/my-courses/x/doubts/y'])
       expect(s.bodyLimitFor(path), path).toBe(BODY_MAX_BYTES)
   })
 

@@ -59,6 +59,22 @@ export const QUIZ_EDITOR_PATHS = [
 ] as const
 export const QUIZ_EDITOR_BODY_MAX_BYTES = QUIZ_ZIP_MAX_BYTES + FORM_MAX_BYTES
 
+/**
+ * Paths that take a doubt or an answer with an image (docs/decisions/034-doubts.md): the staff inbox, the learner's
+ * doubt pages and their API twins. Room for an image of twice the 1 MB limit, so one a little too large still reaches
+ * the app and is refused beside its form with what was typed kept.
+ */
+export const DOUBT_PATHS = [
+  /^\/admin\/doubts(\.data)?$/,
+  /^\/my-courses\/[0-9a-f]{24}\/doubts\/[0-9a-f]{24}(\.data)?$/,
+  /^\/quiz\/result\/[0-9a-f]{24}\/doubts\/[0-9a-f]{24}(\.data)?$/,
+  /^\/api\/v1\/lectures\/[0-9a-f]{24}\/doubts$/,
+  /^\/api\/v1\/quiz\/[0-9a-f]{24}\/questions\/[0-9a-f]{24}\/doubts$/,
+  /^\/api\/v1\/admin\/doubts\/[0-9a-f]{24}\/answer$/,
+] as const
+/** A doubt form's body: an image up to twice DOUBT_IMAGE_MAX_BYTES (1 MB) and the form's text. */
+export const DOUBT_BODY_MAX_BYTES = 2 * 1024 * 1024 + FORM_MAX_BYTES
+
 /** Paths that accept posts from another site: Razorpay's hosted checkout posts the callback cross-site. */
 export const CROSS_SITE_ALLOWED = ['/payments/razorpay/callback'] as const
 
@@ -123,7 +139,9 @@ export function serverSettings(env: Env = getEnv()) {
                 ? QUIZ_IMAGE_BODY_MAX_BYTES
                 : QUIZ_EDITOR_PATHS.some((re) => re.test(path))
                   ? QUIZ_EDITOR_BODY_MAX_BYTES
-                  : BODY_MAX_BYTES,
+                  : DOUBT_PATHS.some((re) => re.test(path))
+                    ? DOUBT_BODY_MAX_BYTES
+                    : BODY_MAX_BYTES,
     /** The body of an error under /api/: the v1 API's own error shape. */
     apiErrorBody,
     addressProblem,

@@ -204,6 +204,8 @@ const pages: Page[] = [
     () => ({ questionId: bankQuestionId }),
   ),
   page('reset-quiz-price', () => import('~/routes/admin/reset-quiz-price'), true, true),
+  // The doubts inbox; its action without an intent is a 400 that changes nothing.
+  page('doubts', () => import('~/routes/admin/doubts'), false, true),
   page('audit-log', () => import('~/routes/admin/audit-log'), true, false),
   // Quiz statistics and the quiz results CSV (staff)
   page(
@@ -430,6 +432,15 @@ const apiCases: ApiCase[] = [
     body: {},
   },
   { method: 'PUT', path: '/api/v1/admin/reset-quiz-price', adminOnly: true, body: {} },
+  // The doubts inbox, and its work on an unknown doubt (404: nothing changes).
+  { method: 'GET', path: '/api/v1/admin/doubts', adminOnly: false },
+  ...(['answer', 'resolve', 'hide'] as const).map((action) => ({
+    method: 'POST',
+    path: `/api/v1/admin/doubts/:doubtId/${action}`,
+    adminOnly: false,
+    params: () => ({ doubtId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+    body: { body: 'An answer' },
+  })),
   { method: 'POST', path: '/api/v1/courses/create-course', adminOnly: true, multipart: true },
   { method: 'POST', path: '/api/v1/courses/add-section', adminOnly: false, multipart: true },
   { method: 'POST', path: '/api/v1/courses/add-lecture', adminOnly: false, multipart: true },

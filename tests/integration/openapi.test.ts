@@ -775,6 +775,56 @@ describe('recorded answers', () => {
     ).toBe(400)
     expect((await call('GET', '/api/v1/admin/stats/users')).status).toBe(401)
 
+    // Doubts (docs/decisions/034-doubts.md): a lecture's and a question's threads, the staff inbox and its work.
+    const doubtCourse = await createCourse(db, { cardTitle: 'Doubts Course', linkAddress: 'doubts-course' })
+    const doubtSection = await createSection(db, { courseId: doubtCourse.id, title: 'Doubts' })
+    const doubtLecture = await createLecture(db, {
+      sectionId: doubtSection.id,
+      title: 'Asked about',
+      videoURL: 'https://www.youtube.com/embed/x',
+    })
+    await enrol(db, { userId: learner.id, courseId: doubtCourse.id })
+    const outsider = await signedInUser('user')
+    const lectureDoubts = `/api/v1/lectures/${doubtLecture.id}/doubts`
+    const asked = await call('POST', lectureDoubts, {
+      cookie: learner.cookie,
+      json: { body: 'Why $x^2$?', videoAt: '1:05' },
+    })
+    expect(asked.status).toBe(201)
+    expect((await call('POST', lectureDoubts, { cookie: learner.cookie, json: { body: '' } })).status).toBe(400)
+    expect((await call('GET', lectureDoubts, { cookie: learner.cookie })).status).toBe(200)
+    expect((await call('GET', lectureDoubts, { cookie: outsider.cookie })).status).toBe(403)
+    expect((await call('GET', `/api/v1/lectures/${unknownId}/doubts`, { cookie: learner.cookie })).status).toBe(404)
+    const doubtQuiz = await createQuiz(db, { title: 'Doubts quiz' })
+    const questionDoubts = `/api/v1/quiz/${doubtQuiz.id}/questions/${doubtQuiz.questionIds[0]}/doubts`
+    expect(
+      (await call('POST', questionDoubts, { cookie: instructor.cookie, json: { body: 'Is B right?' } })).status,
+    ).toBe(201)
+    expect((await call('GET', questionDoubts, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('GET', questionDoubts, { cookie: learner.cookie })).status).toBe(403)
+    expect((await call('GET', '/api/v1/admin/doubts?status=open', { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('GET', '/api/v1/admin/doubts?status=maybe', { cookie: instructor.cookie })).status).toBe(400)
+    const doubtWork = `/api/v1/admin/doubts/${asked.body.doubt._id}`
+    expect(
+      (await call('POST', `${doubtWork}/answer`, { cookie: instructor.cookie, json: { body: 'Yes.' } })).status,
+    ).toBe(200)
+    expect((await call('POST', `${doubtWork}/answer`, { cookie: instructor.cookie, json: { body: '' } })).status).toBe(
+      400,
+    )
+    expect(
+      (
+        await call('POST', `/api/v1/admin/doubts/${unknownId}/answer`, {
+          cookie: instructor.cookie,
+          json: { body: 'x' },
+        })
+      ).status,
+    ).toBe(404)
+    expect((await call('POST', `${doubtWork}/resolve`, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('POST', `${doubtWork}/hide`, { cookie: instructor.cookie })).status).toBe(200)
+    expect((await call('POST', `${doubtWork}/hide`, { cookie: instructor.cookie, json: { hidden: 'x' } })).status).toBe(
+      400,
+    )
+
     // Every answer is documented for its endpoint and status, and its body matches the documented schema.
     const ajv = new Ajv2020({ strict: false, allErrors: true })
     const problems: string[] = []

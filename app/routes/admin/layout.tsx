@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router'
 import { requireRole } from '~/auth/guard.server'
 import type { Route } from './+types/layout'
 import type { RouteHandle } from '~/hooks/use-route-handle'
+import { unansweredDoubtCount } from '~/models/doubts/inbox-count.server'
 
 // The sidebar; /admin/coupons (and the audit log) only for the admin role. Each child route guards too.
 
@@ -9,7 +10,7 @@ import type { RouteHandle } from '~/hooks/use-route-handle'
 export const handle: RouteHandle = { hydrate: true }
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'staff')
-  return { role: user.role, name: user.name }
+  return { role: user.role, name: user.name, unansweredDoubts: await unansweredDoubtCount() }
 }
 
 const links = [
@@ -19,6 +20,7 @@ const links = [
   { to: '/admin/all-courses', label: 'All Courses' },
   { to: '/admin/quizzes', label: 'Quizzes' },
   { to: '/admin/questions', label: 'Question bank' },
+  { to: '/admin/doubts', label: 'Doubts' },
   { to: '/admin/add-section', label: 'Add Section' },
   { to: '/admin/add-lecture', label: 'Add Lecture' },
   { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
@@ -47,6 +49,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     }
                   >
                     {l.label}
+                    {l.to === '/admin/doubts' && loaderData.unansweredDoubts > 0 ? (
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+                        {loaderData.unansweredDoubts.toLocaleString('en-IN')}
+                        <span className="sr-only"> unanswered</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { apiResource } from './endpoints.server'
 import { adminAccessEndpoints } from './admin/access.server'
 import { adminBankPaperEndpoints } from './admin/bank-papers.server'
 import { adminCouponEndpoints } from './admin/coupons.server'
+import { adminDoubtEndpoints } from './admin/doubts.server'
 import { adminEnrolmentEndpoints } from './admin/enrolments.server'
 import { adminLiveMockEndpoints } from './admin/live-mocks.server'
 import { adminQuizEndpoints } from './admin/quizzes.server'
@@ -28,5 +29,6 @@ export const adminApi = apiResource({
     ...adminQuestionEndpoints,
     ...adminBankPaperEndpoints,
     ...adminLiveMockEndpoints,
+    ...adminDoubtEndpoints,
   ],
 })

@@ -1,4 +1,6 @@
-// Placeholder while the route is built (replaced in the same change).
-export function loader() {
-  return new Response('Not found', { status: 404 })
-}
+import { lecturesApi } from './lectures.server'
+
+// /api/v1/lectures: the endpoint table is ./lectures.server.ts (docs/decisions/007-api-as-data.md), kept beside
+// this module because React Router's client build refuses a route export that depends on server code.
+export const loader = lecturesApi.loader
+export const action = lecturesApi.action

@@ -4,6 +4,7 @@ import { apiResource, endpoint } from './endpoints.server'
 import { openApiDocument } from './openapi-document.server'
 import { adminApi } from './admin.server'
 import { coursesApi } from './courses.server'
+import { lecturesApi } from './lectures.server'
 import { ordersApi } from './orders.server'
 import { quizApi } from './quiz.server'
 import { usersApi } from './users.server'
@@ -33,4 +34,4 @@ export const openapiApi = apiResource({
   ],
 })
 
-export const v1Resources = [usersApi, coursesApi, ordersApi, quizApi, adminApi, openapiApi]
+export const v1Resources = [usersApi, coursesApi, lecturesApi, ordersApi, quizApi, adminApi, openapiApi]

@@ -28,6 +28,7 @@ import { parseJsonObject } from '~/utils/body.server'
 import { answerBatch, GATE_MESSAGES } from './quiz-answers.server'
 import { apiResource, endpoint, type ApiArgs } from './endpoints.server'
 import { practiceSetEndpoints } from './quiz-practice.server'
+import { questionDoubtEndpoints } from './quiz-doubts.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/accounts/user.server'
 import { formatIndiaDateTime } from '~/lib/dates'
@@ -285,5 +286,6 @@ export const quizApi = apiResource({
       handler: saveBatch,
     }),
     ...practiceSetEndpoints,
+    ...questionDoubtEndpoints,
   ],
 })
