@@ -613,7 +613,7 @@ export interface DoubtsTable {
   /** Seconds into the lecture's video. */
   video_at: number | null
   status: Generated<DoubtStatus>
-  /** 0 while unanswered, 1 after: the inbox's "unanswered first". */
+  /** 0 while unanswered and not hidden, 1 otherwise: the inbox's "unanswered first". */
   queue: Generated<number>
   hidden: Generated<number>
   helped: Generated<number>

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely'
 //   key, with the lecture's title and course kept beside it, so deleting a lecture or retiring a question leaves
 //   the thread readable to staff. `question_key` is the bank question (the version asked about when it has none):
 //   a later version of the same question keeps its doubts. `status`: 'open' (unanswered), 'answered', 'resolved'.
-//   `queue` is 0 while unanswered and 1 after, so the staff inbox reads "unanswered first" from one index.
+//   `queue` is 0 while unanswered and not hidden, 1 otherwise, so the staff inbox reads "unanswered first" from one
+//   index.
 //   `answer_mailed_at` makes the answer e-mail go once.
 // - doubt_texts: the learner's own words and image, one row per doubt, removed with the learner's account (a cascade
 //   from users) while the doubt row and the staff answer stay.

@@ -50,7 +50,7 @@ export const DOUBTS_BENCH = {
   goals: { inboxP95Ms: 100, playerHtmlBytes: HTML_FIRST_FLIGHT },
 }
 /** The inbox's course filter as the page reads it from its address. */
-const COURSE_PARAM = 'course'
+const COURSE_PARAM = 'courseId'
 const SELF = fileURLToPath(import.meta.url)
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const DAY = 86_400_000

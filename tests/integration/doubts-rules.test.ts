@@ -864,8 +864,9 @@ describe('inboxPage', () => {
     const second = await inboxPage({ status: 'all', page: 2 })
     all.push(...second.doubts.map((d) => d.id))
     expect(second.doubts).toHaveLength(12)
-    const openIds = [...c1Ids.filter((_, i) => i % 3 !== 0), ...c2Ids, ...qIds.slice(2)].reverse()
-    const doneIds = [...c1Ids.filter((_, i) => i % 3 === 0), qIds[0], qIds[1]].reverse()
+    // A hidden doubt has left the unanswered queue: nobody owes it an answer.
+    const openIds = [...c1Ids.filter((_, i) => i % 3 !== 0), ...c2Ids.slice(1), ...qIds.slice(2)].reverse()
+    const doneIds = [...c1Ids.filter((_, i) => i % 3 === 0), c2Ids[0], qIds[0], qIds[1]].reverse()
     expect(all).toEqual([...openIds, ...doneIds])
 
     const ids = async (filter: { courseId?: string; quizId?: string; status: InboxStatus }) => {
@@ -880,6 +881,10 @@ describe('inboxPage', () => {
     expect(await ids({ status: 'answered' })).toEqual([qIds[1], ...c1Ids.filter((_, i) => i % 3 === 0).reverse()])
     expect(await ids({ status: 'resolved' })).toEqual([qIds[0]])
     expect(await ids({ status: 'hidden' })).toEqual([c2Ids[0]])
+    // Shown again, an unanswered doubt is back in the queue.
+    await setDoubtHidden({ actorId: admin.id, doubtId: c2Ids[0], hidden: false })
+    expect(await ids({ courseId: c2.id, status: 'open' })).toEqual([...c2Ids].reverse())
+    await setDoubtHidden({ actorId: admin.id, doubtId: c2Ids[0], hidden: true })
     expect(await ids({ courseId: c2.id, status: 'all' })).toEqual([...c2Ids].reverse())
     expect(await ids({ courseId: c1.id, status: 'open' })).toHaveLength(16)
     expect(await ids({ quizId: quiz.id, status: 'all' })).toEqual([qIds[3], qIds[2], qIds[1], qIds[0]])

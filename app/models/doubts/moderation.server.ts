@@ -157,7 +157,13 @@ export async function setDoubtHidden(input: {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('doubts')
-      .set({ hidden: input.hidden ? 1 : 0, updated_at: at })
+      .set({
+        hidden: input.hidden ? 1 : 0,
+        // A hidden doubt leaves the unanswered queue (nobody owes it an answer); shown again, it returns to it unless
+        // it was answered or resolved meanwhile.
+        queue: input.hidden ? 1 : sql<number>`case when status = 'open' then 0 else 1 end`,
+        updated_at: at,
+      })
       .where('id', '=', row.id)
       .execute()
     await recordAudit(
