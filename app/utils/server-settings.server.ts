@@ -1,7 +1,7 @@
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { hasControlCharacters } from '~/lib/text'
 import { QUIZ_IMAGE_MAX_BYTES } from '~/lib/quiz/images'
-import { COURSE_IMAGE_MAX_BYTES, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
+import { COURSE_IMAGE_MAX_BYTES, MB, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { VIDEO_CHUNK_BYTES } from '~/lib/video/upload-rules'
 import { apiErrorBody } from './api.server'
 import { FORM_MAX_BYTES, JSON_MAX_BYTES } from './body.server'
@@ -58,6 +58,18 @@ export const QUIZ_EDITOR_PATHS = [
   /^\/admin\/create-quiz(\.data)?$/,
 ] as const
 export const QUIZ_EDITOR_BODY_MAX_BYTES = QUIZ_ZIP_MAX_BYTES + FORM_MAX_BYTES
+
+/**
+ * The doubts pages' forms (docs/decisions/034-doubts.md), whose posts may carry an image: its 1 MB and a little more
+ * (DOUBT_UPLOAD_MAX_BYTES, so the page can say the file is too big beside what was typed), and the text. With
+ * JavaScript a page's post goes to its `.data` address.
+ */
+export const DOUBT_FORM_PATHS = [
+  /^\/my-courses\/[0-9a-f]{24}\/doubts\/[0-9a-f]{24}(\.data)?$/,
+  /^\/quiz\/result\/[0-9a-f]{24}\/doubts\/[0-9a-f]{24}(\.data)?$/,
+] as const
+export const DOUBT_UPLOAD_MAX_BYTES = MB + 100 * 1024
+export const DOUBT_FORM_BODY_MAX_BYTES = DOUBT_UPLOAD_MAX_BYTES + FORM_MAX_BYTES
 
 /** Paths that accept posts from another site: Razorpay's hosted checkout posts the callback cross-site. */
 export const CROSS_SITE_ALLOWED = ['/payments/razorpay/callback'] as const
@@ -123,7 +135,9 @@ export function serverSettings(env: Env = getEnv()) {
                 ? QUIZ_IMAGE_BODY_MAX_BYTES
                 : QUIZ_EDITOR_PATHS.some((re) => re.test(path))
                   ? QUIZ_EDITOR_BODY_MAX_BYTES
-                  : BODY_MAX_BYTES,
+                  : DOUBT_FORM_PATHS.some((re) => re.test(path))
+                    ? DOUBT_FORM_BODY_MAX_BYTES
+                    : BODY_MAX_BYTES,
     /** The body of an error under /api/: the v1 API's own error shape. */
     apiErrorBody,
     addressProblem,
