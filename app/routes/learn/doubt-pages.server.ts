@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { DOUBT_MAX_CHARS, DOUBT_MESSAGES, pageOf, videoClock, type DoubtField } from '~/lib/doubts/rules'
+import { isId } from '~/lib/ids'
 import { doubtAnchor } from '~/models/doubts/paths'
 import type { DoubtTarget, Viewer } from '~/models/doubts/access.server'
 import { askDoubt, DOUBT_IMAGE_MAX_BYTES } from '~/models/doubts/ask.server'
@@ -100,7 +101,9 @@ export async function doubtPost({
   if (text(form, 'intent') === 'helped') {
     const doubtId = text(form, 'doubtId')
     const page = pageOf(text(form, 'page'))
-    const to = `${fromPlayer ? back.player : `${back.page}${page > 1 ? `?page=${page}` : ''}`}#${doubtAnchor(doubtId)}`
+    // Back at the doubt (an id that is not one names no place: the thread's top).
+    const at = isId(doubtId) ? doubtAnchor(doubtId) : 'doubts'
+    const to = `${fromPlayer ? back.player : `${back.page}${page > 1 ? `?page=${page}` : ''}`}#${at}`
     const outcome = await markHelped(viewer, doubtId)
     if (!outcome.ok) throw await redirectWithError(to, outcome.message)
     throw await redirectWithSuccess(to, HELPED)
