@@ -1,7 +1,7 @@
 import { PROFILE_IMAGE_MAX_BYTES } from '~/lib/constants'
 import { hasControlCharacters } from '~/lib/text'
 import { QUIZ_IMAGE_MAX_BYTES } from '~/lib/quiz/images'
-import { COURSE_IMAGE_MAX_BYTES, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
+import { COURSE_IMAGE_MAX_BYTES, MB, NOTE_MAX_BYTES, QUIZ_ZIP_MAX_BYTES } from '~/lib/uploads'
 import { VIDEO_CHUNK_BYTES } from '~/lib/video/upload-rules'
 import { apiErrorBody } from './api.server'
 import { FORM_MAX_BYTES, JSON_MAX_BYTES } from './body.server'
@@ -72,8 +72,11 @@ export const DOUBT_PATHS = [
   /^\/api\/v1\/quiz\/[0-9a-f]{24}\/questions\/[0-9a-f]{24}\/doubts$/,
   /^\/api\/v1\/admin\/doubts\/[0-9a-f]{24}\/answer$/,
 ] as const
-/** A doubt form's body: an image up to twice DOUBT_IMAGE_MAX_BYTES (1 MB) and the form's text. */
-export const DOUBT_BODY_MAX_BYTES = 2 * 1024 * 1024 + FORM_MAX_BYTES
+/** The largest image file a doubt form's parser reads: twice the 1 MB a doubt may have, so a file a little too big is
+ * refused by the app beside the form. */
+export const DOUBT_UPLOAD_MAX_BYTES = 2 * MB
+/** A doubt form's body: that image and the form's text. */
+export const DOUBT_BODY_MAX_BYTES = DOUBT_UPLOAD_MAX_BYTES + FORM_MAX_BYTES
 
 /** Paths that accept posts from another site: Razorpay's hosted checkout posts the callback cross-site. */
 export const CROSS_SITE_ALLOWED = ['/payments/razorpay/callback'] as const

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { ReviewItem, type ReviewQuestion } from './review-item'
 import { SaveQuestionForm } from './save-question'
 
@@ -86,15 +87,32 @@ export function ScoreBar({ percent, className = '' }: { percent: number; classNa
   )
 }
 
-/** Every question reviewed, each with 'Save question' (or 'Saved' and 'Remove'). */
-export function QuestionReview({ questions }: { questions: Array<{ question: ReviewQuestion; saved: boolean }> }) {
+/**
+ * Every question reviewed, each with 'Save question' (or 'Saved' and 'Remove') and, on a quiz's result, a link to
+ * its doubts page: 'Answered doubts (3)', or 'Ask a doubt' when none is answered yet.
+ */
+export function QuestionReview({
+  questions,
+}: {
+  questions: Array<{ question: ReviewQuestion; saved: boolean; doubts?: { href: string; count: number } }>
+}) {
   return (
     <>
       <h2 className="mb-3 text-lg font-semibold">Question by question</h2>
       <ol className="space-y-6">
-        {questions.map(({ question, saved }) => (
+        {questions.map(({ question, saved, doubts }) => (
           <ReviewItem key={question.id} q={question}>
             <SaveQuestionForm questionId={question.id} saved={saved} />
+            {doubts ? (
+              <Link
+                to={doubts.href}
+                className="mt-2 inline-block text-sm font-semibold text-emerald-800 underline dark:text-emerald-300"
+                data-testid="question-doubts-link"
+              >
+                {doubts.count > 0 ? `Answered doubts (${doubts.count.toLocaleString('en-IN')})` : 'Ask a doubt'}
+                <span className="sr-only"> on question {question.number}</span>
+              </Link>
+            ) : null}
           </ReviewItem>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { doubtAnchor } from '~/models/doubts/paths'
-import { DOUBT_IMAGE_MAX_BYTES } from '~/models/doubts/ask.server'
+import { DOUBT_UPLOAD_MAX_BYTES } from '~/utils/server-settings.server'
 import { answerDoubt, resolveDoubt, setDoubtHidden, type StaffOutcome } from '~/models/doubts/moderation.server'
 import { DOUBT_MESSAGES } from '~/lib/doubts/rules'
 import { bodyRejection, parseForm } from '~/utils/body.server'
@@ -15,12 +15,10 @@ import { redirectWithSuccess } from '~/utils/toast.server'
 /** What a refused post gives the page: whose form, which field, why, and the answer as typed. */
 export type DoubtActionData = { doubtId: string | null; field: 'body' | 'image' | null; message: string; body: string }
 
-/**
- * The largest image the form reads: twice the limit, so an image a little too large reaches the model and is refused
- * beside its doubt with the answer kept (server.js allows the body: DOUBT_PATHS). Past this the body is cut off
- * while it streams, the answer with it; the page says why.
- */
-const READ_MAX_FILE = 2 * DOUBT_IMAGE_MAX_BYTES
+// The largest image the form reads is DOUBT_UPLOAD_MAX_BYTES, twice the limit, so an image a little too large reaches
+// the model and is refused beside its doubt with the answer kept (server.js allows the body: DOUBT_PATHS). Past it the
+// body is cut off while it streams, the answer with it; the page says why.
+const READ_MAX_FILE = DOUBT_UPLOAD_MAX_BYTES
 
 const refused = (value: DoubtActionData, status: number) => data(value, { status })
 

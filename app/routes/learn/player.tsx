@@ -24,6 +24,10 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { classesForLearner } from '~/models/live/learner-classes.server'
 import { contentsView, getFullCourse } from '~/models/catalogue/section.server'
 import { requireUser } from '~/auth/guard.server'
+import { LectureDoubtsSection } from '~/components/doubts/lecture-doubts-section'
+import { isStaff } from '~/lib/roles'
+import { threadFor } from '~/models/doubts/threads.server'
+import { formSettings, threadView } from './doubt-pages.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
@@ -72,10 +76,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (current && tracked) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
   // The live classes check access again themselves: a join link never leaves the server without it.
   // The video's addresses are made only here, after the access check, and only for the lecture shown.
-  const [liveClasses, doneIds, video] = await Promise.all([
+  // Doubts: only the first page of the lecture shown (the rest are on its doubts page), after the access check above.
+  const [liveClasses, doneIds, video, thread] = await Promise.all([
     classesForLearner(user, course.id),
     tracked ? doneLectureIds(user.id, course.id) : [],
     current && playsOwnVideo(videos, current.id) ? playerSources(user, current) : null,
+    current
+      ? threadFor(user, { kind: 'lecture', lectureId: current.id, lectureTitle: current.title, courseId: course.id })
+      : null,
   ])
   const state = current ? videos.get(current.id) : undefined
   const t = Number(url.searchParams.get('t'))
@@ -92,6 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // '?audio=1': the 'Audio only' link of the page without JavaScript (the 2G rung, the poster on screen).
     audioOnly: Boolean(video) && url.searchParams.get('audio') === '1',
     email: user.email,
+    doubts: thread ? { thread: threadView(thread), settings: formSettings(true), staff: isStaff(user.role) } : null,
     // Staff only ever reach a lecture whose video is not ready: what is happening to it.
     pending: state && state.status !== 'ready' ? { status: state.status, progress: state.progress } : null,
     course: {
@@ -240,6 +249,9 @@ export default function Player({ loaderData, actionData }: Route.ComponentProps)
             </a>
           ) : null}
           <LiveClassList classes={loaderData.liveClasses ?? []} />
+          {current && loaderData.doubts ? (
+            <LectureDoubtsSection courseId={course.id} lectureId={current.id} {...loaderData.doubts} />
+          ) : null}
         </section>
         <CourseContents courseId={course.id} sections={course.sections} lectureId={lectureId} doneIds={doneIds} />
       </div>

@@ -10,6 +10,8 @@ import { lastOpenedLectures, progressByCourse } from '~/models/enrolment/lecture
 import { calendarToken, replaceCalendarToken } from '~/models/live/calendar.server'
 import { nextClassFor } from '~/models/live/learner-classes.server'
 import { requireUser } from '~/auth/guard.server'
+import { answeredCountText } from '~/lib/doubts/rules'
+import { answeredDoubtCount } from '~/models/doubts/learner.server'
 import { readForm } from '~/utils/body.server'
 import { appOrigin } from '~/utils/origin.server'
 import { dataWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -22,10 +24,11 @@ import type { Route } from './+types/index'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const [enrolled, nextClass, token] = await Promise.all([
+  const [enrolled, nextClass, token, answeredDoubts] = await Promise.all([
     getEnrolledCourses(user.id),
     nextClassFor(user),
     calendarToken(user.id),
+    answeredDoubtCount(user.id),
   ])
   const ids = enrolled.map((c) => c.id)
   const [progress, lastOpened] = await Promise.all([progressByCourse(user.id, ids), lastOpenedLectures(user.id, ids)])
@@ -38,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     nextClass,
     calendarUrl: token ? `${appOrigin(request)}/calendar/${token}.ics` : null,
+    // '2 doubts answered', beside the link to the learner's doubts.
+    doubts: { answered: answeredDoubts, text: answeredCountText(answeredDoubts) },
     user: {
       name: user.name,
       email: user.email,
@@ -73,7 +78,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, courses, nextClass, calendarUrl } = loaderData
+  const { user, courses, nextClass, calendarUrl, doubts } = loaderData
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <section className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 p-6 sm:flex-row dark:border-slate-700">
@@ -174,6 +179,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm">
           <Link to="/profile/purchases" className="text-emerald-700 underline dark:text-emerald-400">
             Purchases and receipts
+          </Link>
+        </p>
+        <p className="mt-2 text-sm" data-testid="doubts-answered">
+          <Link to="/profile/doubts" className="text-emerald-700 underline dark:text-emerald-400">
+            {doubts.answered > 0 ? `My doubts: ${doubts.text}` : 'My doubts'}
           </Link>
         </p>
       </section>

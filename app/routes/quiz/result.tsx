@@ -24,6 +24,8 @@ import { quizGate } from '~/models/quiz/access.server'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 import { requireUser } from '~/auth/guard.server'
 import { savedAmong } from '~/models/quiz/revision.server'
+import { answeredCountsFor } from '~/models/doubts/threads.server'
+import { questionDoubtsPath } from '~/models/doubts/paths'
 import { answerSavePost } from './save-question.server'
 import { readForm } from '~/utils/body.server'
 import { resultView, type ResultView } from './result-view'
@@ -54,15 +56,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const attemptId = new URL(request.url).searchParams.get('attempt') ?? undefined
   const analysis = await getAnalysis({ userId: user.id, quizId: gate.quiz.id, attemptId })
   // Which of these question versions the learner saved ('Save question', /practice's 'Saved questions').
-  const saved = analysis
-    ? await savedAmong(
-        user.id,
-        analysis.questions.map((q) => q.questionId),
-      )
-    : new Set<string>()
+  const questionIds = analysis ? analysis.questions.map((q) => q.questionId) : []
+  // Each reviewed question links to its doubts page with the count of answered ones (the threads stay there).
+  const [saved, doubtCounts] = await Promise.all([
+    analysis ? savedAmong(user.id, questionIds) : new Set<string>(),
+    analysis ? answeredCountsFor(gate.quiz.id, questionIds) : new Map<string, number>(),
+  ])
   return {
     result: analysis ? resultView(analysis) : null,
     saved: [...saved],
+    doubtCounts: Object.fromEntries(doubtCounts),
     resultsAt: null,
     live: analysis ? await liveStanding(gate.quiz, analysis) : null,
   }
@@ -281,7 +284,16 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
         </div>
       </section>
 
-      <QuestionReview questions={r.questions.map((question) => ({ question, saved: saved.includes(question.id) }))} />
+      <QuestionReview
+        questions={r.questions.map((question) => ({
+          question,
+          saved: saved.includes(question.id),
+          doubts: {
+            href: questionDoubtsPath(r.quiz.id, question.id),
+            count: loaderData.doubtCounts?.[question.id] ?? 0,
+          },
+        }))}
+      />
       <div className="mt-8 text-center">
         <QuizzesLink label="Go to Quizzes" />
       </div>
