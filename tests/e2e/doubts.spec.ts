@@ -1,12 +1,16 @@
 import crypto from 'node:crypto'
 import { createCourse, createLecture, createSection, enrol } from '../../db/factories'
 import { axeViolations } from '../support/axe'
-import { expect, test } from '../support/fixtures'
+import { addSession, expect, mailDir, test } from '../support/fixtures'
+import { E2E } from '../support/e2e-env'
 import { pngBytes } from '../support/images'
+import { mailsTo, waitForMail } from '../support/smtp-sink'
 
-// A learner's doubts in a browser at 320 px, with JavaScript on and off (decision 034): asking under a lecture
-// (a multipart post that comes back to the player), a refusal on the doubts page keeping what was typed, an answered
-// doubt with 'This helped me', and no serious axe finding on the player's section or the doubts page.
+// Doubts in a browser at 320 px, with JavaScript on and off (decision 034): a learner asks under a lecture at a time
+// in the video, with a formula and an image (a multipart post that comes back to the player); a refusal on the doubts
+// page keeps what was typed; staff answer from /admin/doubts with a formula and an image; the learner gets one e-mail
+// and reads the answer; another learner with access reads it and finds it helpful, once; a learner without access
+// reads nothing of it. axe finds nothing on any of these pages.
 
 test.use({ viewport: { width: 320, height: 640 } })
 
@@ -22,7 +26,7 @@ async function lectureWithLearner(db: Parameters<typeof createCourse>[0]) {
   return { course, lecture }
 }
 
-test('ask under a lecture, a refusal keeps the typing, an answered doubt helps another learner', async ({
+test('a learner asks at a video time with a formula and an image, staff answer, others with access read it', async ({
   page,
   db,
   loginAs,
@@ -34,7 +38,7 @@ test('ask under a lecture, a refusal keeps the typing, an answered doubt helps a
   await page.goto(`/my-courses/${course.id}?lecture=${lecture.id}`)
   const doubts = page.locator('#doubts')
   await expect(doubts.getByRole('heading', { name: 'Answered doubts (0)' })).toBeVisible()
-  await doubts.getByLabel('Your doubt').fill('Why is the F2 ratio 3:1?')
+  await doubts.getByLabel('Your doubt').fill('Why is the F2 ratio 3:1, that is $\\frac{3}{4}$ dominant?')
   await doubts.getByLabel('Time in the video (optional)').fill('2:05')
   await doubts.getByLabel('Image (optional)').setInputFiles({
     name: 'cross.png',
@@ -45,7 +49,9 @@ test('ask under a lecture, a refusal keeps the typing, an answered doubt helps a
   await expect(page).toHaveURL(new RegExp(`/my-courses/${course.id}\\?lecture=${lecture.id}#doubts$`))
   await expect(page.getByText('Your doubt has been sent.')).toBeVisible()
   const mine = doubts.getByTestId('pending-doubts').getByTestId('doubt')
-  await expect(mine).toContainText('Why is the F2 ratio 3:1?')
+  await expect(mine).toContainText('Why is the F2 ratio 3:1, that is')
+  // The formula is MathML, rendered when the doubt was saved.
+  await expect(mine.locator('math')).toHaveCount(1)
   await expect(mine).toContainText('Waiting for an answer')
   await expect(mine.getByRole('link', { name: 'at 2:05' })).toHaveAttribute('href', /&t=125$/)
   await expect(mine.getByRole('img')).toHaveJSProperty('naturalWidth', 40)
@@ -69,36 +75,78 @@ test('ask under a lecture, a refusal keeps the typing, an answered doubt helps a
   await page.getByRole('link', { name: 'My doubts' }).click()
   const listed = page.getByTestId('my-doubt')
   await expect(listed).toHaveCount(1)
-  await expect(listed).toContainText('Why is the F2 ratio 3:1?')
+  await expect(listed).toContainText('Why is the F2 ratio 3:1, that is')
   await expect(listed).toContainText('Waiting for an answer')
   await expect(listed.getByRole('link', { name: 'Lecture: Monohybrid cross' })).toBeVisible()
   if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([])
 
-  // Staff answer it (as the inbox does); another learner finds it helpful, once.
+  // Staff answer it from the inbox, with a formula and an image.
   const row = await db.selectFrom('doubts').select('id').where('user_id', '=', asker.id).executeTakeFirstOrThrow()
-  const at = new Date().toISOString()
-  await db
-    .updateTable('doubts')
-    .set({
-      status: 'answered',
-      queue: 1,
-      answer_body: 'Dominance hides the recessive allele.',
-      answer_html: '<p>Dominance hides the recessive allele.</p>',
-      answered_at: at,
-      updated_at: at,
-    })
-    .where('id', '=', row.id)
-    .execute()
+  const mailsBefore = mailsTo(mailDir, asker.email).length
+  const since = Date.now()
+  await page.context().clearCookies()
+  await loginAs('admin')
+  await page.goto('/admin/doubts?status=open')
+  const item = page.locator(`#doubt-${row.id}`)
+  await expect(item).toContainText('Monohybrid cross')
+  await expect(item).toContainText('at 2:05')
+  await expect(item.locator('math')).toHaveCount(1)
+  await item.getByLabel(/Your answer/).fill('Dominance hides the recessive allele: $\\frac{1}{4}$ are recessive.')
+  await item.getByLabel(/Image/).setInputFiles({
+    name: 'punnett.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(pngBytes(60, 40)),
+  })
+  await item.getByRole('button', { name: 'Answer' }).click()
+  await expect(page.getByText('Answer saved.')).toBeVisible()
+  await expect(page.locator(`#doubt-${row.id}`)).toHaveCount(0)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([])
+
+  // The asker: one e-mail with the link, and the answer under the lecture.
+  const mail = await waitForMail(mailDir, asker.email, since)
+  expect(mail.raw).toContain('Your doubt has been answered')
+  expect(mail.raw).toContain(`/my-courses/${course.id}/doubts/${lecture.id}#doubt-${row.id}`)
+  expect(mail.raw).not.toContain('Dominance hides')
+  expect(mailsTo(mailDir, asker.email)).toHaveLength(mailsBefore + 1)
+  await page.context().clearCookies()
+  await addSession(page, { db, baseURL: E2E.baseURL }, asker.id)
+  await page.goto(`/my-courses/${course.id}/doubts/${lecture.id}#doubt-${row.id}`)
+  const answeredForAsker = page.getByTestId('answered-doubts').getByTestId('doubt')
+  await expect(answeredForAsker).toContainText('Dominance hides the recessive allele')
+  await expect(answeredForAsker.locator('math')).toHaveCount(2)
+  await expect(answeredForAsker.getByRole('img')).toHaveCount(2)
+  // No 'This helped me' on one's own doubt.
+  await expect(answeredForAsker.getByRole('button', { name: 'This helped me' })).toHaveCount(0)
+
+  // Another learner with access reads it and finds it helpful, once.
   await page.context().clearCookies()
   const other = await loginAs('user')
   await enrol(db, { userId: other.id, courseId: course.id })
   await page.goto(`/my-courses/${course.id}?lecture=${lecture.id}`)
   await expect(doubts.getByRole('heading', { name: 'Answered doubts (1)' })).toBeVisible()
   const answered = doubts.getByTestId('answered-doubts').getByTestId('doubt')
-  await expect(answered).toContainText('Dominance hides the recessive allele.')
+  await expect(answered).toContainText('Dominance hides the recessive allele')
+  await expect(answered.locator('img').last()).toHaveJSProperty('naturalWidth', 60)
   await answered.getByRole('button', { name: 'This helped me' }).click()
   await expect(page).toHaveURL(new RegExp(`#doubt-${row.id}$`))
   await expect(answered).toContainText('You found this helpful')
   await expect(answered.getByRole('button', { name: 'This helped me' })).toHaveCount(0)
   if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([])
+
+  // A learner without access: the player and the doubts page refuse, with nothing of the thread; the image too.
+  await page.context().clearCookies()
+  await loginAs('user')
+  for (const path of [
+    `/my-courses/${course.id}?lecture=${lecture.id}`,
+    `/my-courses/${course.id}/doubts/${lecture.id}`,
+  ]) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBeGreaterThanOrEqual(400)
+    const html = await page.content()
+    expect(html).not.toContain('Dominance hides')
+    expect(html).not.toContain('F2 ratio')
+  }
+  const image = await page.request.get(`/doubt-images/${row.id}/answer`)
+  expect(image.status()).toBe(404)
 })
