@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { Form } from 'react-router'
 import { ErrorList, inputClass, StatusButton } from '~/components/forms'
+import { videoClock } from '~/lib/doubts/rules'
 import type { DoubtFormSettings, DoubtReply } from './types'
 
 // The doubt form (field names fixed: body, videoAt, image). A plain multipart post to the doubts page's action,
@@ -9,15 +10,6 @@ import type { DoubtFormSettings, DoubtReply } from './types'
 // and the browser refuses a file over 1 MB before a slow upload starts.
 
 const hintClass = 'mt-1 text-xs text-slate-600 dark:text-slate-300'
-
-/** '12:34' or '1:02:03' (what the server's videoClock writes), from the video's position. */
-function clockOf(seconds: number) {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const mm = String(Math.floor((s % 3600) / 60))
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`
-}
 
 function summaryOf(reply: DoubtReply): string {
   const again = reply.lost
@@ -49,7 +41,7 @@ export function DoubtForm({
 
   function fillVideoTime() {
     const video = document.querySelector('video')
-    if (video && videoAtRef.current) videoAtRef.current.value = clockOf(video.currentTime)
+    if (video && videoAtRef.current) videoAtRef.current.value = videoClock(Math.max(0, Math.floor(video.currentTime)))
   }
   function checkSize(e: ChangeEvent<HTMLInputElement>) {
     const file = e.currentTarget.files?.[0]

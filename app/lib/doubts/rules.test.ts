@@ -1,6 +1,7 @@
 // The pure rules of a doubt (app/lib/doubts/rules.ts): the time in the video as typed and as shown, the stored
 // body, the page and inbox filters read from an address, and the words the pages use.
 import { describe, expect, test } from 'vitest'
+import { MAX_MARKUP_LENGTH } from '~/lib/markup/render'
 import {
   answeredCountText,
   DOUBT_MAX_CHARS,
@@ -93,4 +94,8 @@ describe('the words', () => {
     expect(DOUBT_MESSAGES.answerTooLong).toContain('5,000 characters')
     expect(DOUBT_MESSAGES.tooMany).toContain(`${DOUBTS_PER_HOUR} doubts an hour`)
   })
+})
+
+test("a doubt's limit is the question renderer's own", () => {
+  expect(DOUBT_MAX_CHARS).toBe(MAX_MARKUP_LENGTH)
 })

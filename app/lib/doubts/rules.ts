@@ -1,10 +1,12 @@
-import { MAX_MARKUP_LENGTH } from '~/lib/markup/render'
-
 // The rules of a doubt that need no database (docs/decisions/034-doubts.md): what a learner may type, the time in the
-// video, how many an hour, how many a page. The models (app/models/doubts/) and the forms read them from here.
+// video, how many an hour, how many a page. The models (app/models/doubts/) and the forms read them from here, so
+// this module imports nothing: components bundle it for the browser.
 
-/** The longest doubt or answer: the question renderer's own limit, so everything accepted also renders. */
-export const DOUBT_MAX_CHARS = MAX_MARKUP_LENGTH
+/**
+ * The longest doubt or answer: the question renderer's own limit (MAX_MARKUP_LENGTH, app/lib/markup/render.ts, held
+ * equal by rules.test.ts), so everything accepted also renders.
+ */
+export const DOUBT_MAX_CHARS = 5_000
 /** Doubts a learner may post in any 60 minutes (counted from their doubts' own rows, not a counter). */
 export const DOUBTS_PER_HOUR = 10
 export const HOUR_MS = 60 * 60 * 1000
