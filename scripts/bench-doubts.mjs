@@ -67,20 +67,37 @@ function lcg(seed) {
 }
 const newId = () => crypto.randomBytes(12).toString('hex')
 
+// Twelve different doubts and answers of the lengths learners and teachers write, taken in turn, so the ten a page
+// shows are ten different texts (brotli shrinks a repeated text to almost nothing, which would flatter the budget).
 const BODIES = [
   'Why is the Krebs cycle called amphibolic? At 12:34 you said it is both catabolic and anabolic, but which intermediates leave the cycle for biosynthesis?',
   'In the question on $\\Delta G$ of ATP hydrolysis, why is the answer $-30.5$ kJ/mol and not $-7.3$ kcal/mol? Are they not the same?',
   'How does $\\ce{NADH}$ from glycolysis enter the mitochondrion in muscle cells? Is it the malate-aspartate shuttle or the glycerol phosphate shuttle?',
   'I did not understand why option C is wrong. The Hardy-Weinberg equation $p^2 + 2pq + q^2 = 1$ should hold for this population, shouldn’t it?',
   'Sir, please explain the difference between competitive and non-competitive inhibition once more with a Lineweaver-Burk plot.',
+  'Why does a frameshift mutation near the start codon usually do more harm than one near the stop codon? The lecture only showed point mutations.',
+  'When you drew the lac operon, lactose was the inducer, but the notes say allolactose. Which one actually binds the repressor?',
+  'Is the Gram-negative outer membrane the reason penicillin works poorly on E. coli, or is it the beta-lactamase? Both were mentioned in the test.',
+  'How do we decide the number of ATP from one palmitate? My count gives 108 but the key says 106; where do the two go?',
+  'Could you explain why Okazaki fragments form only on the lagging strand? Polymerase moves 5 to 3 on both strands, so I got confused.',
+  'In the chi-square question the degrees of freedom were 2, but there were four phenotype classes. Should it not be 3?',
+  'What is the difference between a transition and a transversion, and why are transitions more common in real genomes?',
 ]
 const ANSWERS = [
   'Good question. Citrate, α-ketoglutarate, succinyl-CoA and oxaloacetate are drawn off for fatty acids, amino acids and haem; the cycle is refilled by anaplerotic reactions (pyruvate carboxylase).',
-  'They are the same quantity in different units: 7.3 kcal is 30.5 kJ. Read the units in the options carefully.',
-  'Both exist: muscle mostly uses the glycerol phosphate shuttle (FADH₂, fewer ATP), heart and liver the malate-aspartate shuttle.',
-  'The population is not in equilibrium: it has selection against the recessive homozygote, so the expected frequencies do not hold.',
-  'Competitive: Km rises, Vmax unchanged (lines meet on the y-axis). Non-competitive: Vmax falls, Km unchanged (lines meet on the x-axis).',
+  'They are the same quantity in different units: 7.3 kcal is 30.5 kJ. Read the units in the options carefully; the key uses kJ because the question does.',
+  'Both exist: muscle mostly uses the glycerol phosphate shuttle (FADH₂, fewer ATP), heart and liver the malate-aspartate shuttle, which keeps the NADH.',
+  'The population is not in equilibrium: it has selection against the recessive homozygote, so the expected frequencies do not hold, and C assumes they do.',
+  'Competitive: Km rises, Vmax unchanged (lines meet on the y-axis). Non-competitive: Vmax falls, Km unchanged (lines meet on the x-axis). Draw both once yourself.',
+  'A frameshift changes every codon after it. Near the start almost the whole protein is garbled; near the stop only the last few residues change, often harmlessly.',
+  'Allolactose, an isomer made by β-galactosidase from lactose, binds the repressor. Textbooks often say lactose for short; IPTG is the lab inducer.',
+  'Mostly the outer membrane: porins keep large penicillins out. Many strains also carry β-lactamase, which is why ampicillin resistance spreads so easily.',
+  'Activation costs two high-energy bonds (ATP to AMP), so 108 minus 2 gives 106. Always subtract the activation step in such counts.',
+  'Polymerase only extends 3′ ends, so on the lagging strand it must restart as the fork opens, leaving short pieces that ligase later joins.',
+  'Degrees of freedom are classes minus one minus the parameters estimated from the data. One parameter was estimated here, so 4 − 1 − 1 = 2.',
+  'A transition swaps a purine for a purine or a pyrimidine for a pyrimidine; a transversion swaps across. Deamination of methyl-cytosine makes transitions common.',
 ]
+let textTurn = 0
 const html = (text) => `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>\n`
 
 /**
@@ -251,9 +268,10 @@ export async function seed(db) {
   const counts = { open: 0, answered: 0, resolved: 0, hidden: 0 }
   const doubtRow = ({ about, state, hidden, at, userId, helped }) => {
     const id = newId()
-    const body = BODIES[rand(BODIES.length)]
+    const turn = textTurn++
+    const body = BODIES[turn % BODIES.length]
     const answered = state !== 'open' && state !== 'resolved-bare'
-    const answer = ANSWERS[rand(ANSWERS.length)]
+    const answer = ANSWERS[(turn * 5) % ANSWERS.length]
     const answeredAt = answered ? iso(at + (1 + rand(48)) * 3_600_000) : null
     const status = state === 'open' ? 'open' : state === 'answered' ? 'answered' : 'resolved'
     return {
@@ -503,6 +521,8 @@ async function runOne({ label, port, env, dbOpts, startApp }) {
       'Accept-Encoding': 'gzip, deflate',
       Cookie: seeded.learnerCookie,
     })
+    // BENCH_DOUBTS_DUMP=file keeps the player's HTML as sent, to see where its bytes go.
+    if (process.env.BENCH_DOUBTS_DUMP) fs.writeFileSync(process.env.BENCH_DOUBTS_DUMP, br.body)
     const playerTime = await timeUrl(playerUrl, seeded.learnerCookie)
     const player = {
       status: br.status,

@@ -22,6 +22,7 @@ import { setCourseAccess } from '~/models/enrolment/staff.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
 import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { DOUBT_BODY_MAX_BYTES, serverSettings } from '~/utils/server-settings.server'
+import { PLAYER_DOUBTS_MAX_CHARS } from '~/routes/learn/doubt-pages.server'
 import { db } from '~/utils/db.server'
 
 const ORIGIN = 'http://localhost'
@@ -327,6 +328,35 @@ describe('reading under the lecture', () => {
       query: { lecture: c.lecture.id },
     })
     expect(staffView.data.doubts).toMatchObject({ staff: true, thread: { answeredCount: 11 } })
+  })
+
+  test('long doubts: the player shows as many of the newest as fit its budget and links to the doubts page', async () => {
+    const c = await courseWithLecture()
+    const target = await lectureTarget(c.course.id, c.lecture.id)
+    const asker = await enrolledLearner(c.course.id)
+    // Each doubt with its answer is a little over 500 characters of HTML: two fit PLAYER_DOUBTS_MAX_CHARS.
+    const long = (i: number) => `Long doubt ${i}: ${'why does the cycle turn this way and not the other '.repeat(5)}`
+    for (let i = 0; i < 4; i++)
+      await answeredDoubt(target, asker.id, long(i), new Date(Date.now() - (4 - i) * 7_200_000))
+    const view = await callRoute(player.loader, `/my-courses/${c.course.id}`, {
+      cookie: c.learner.cookie,
+      params: { id: c.course.id },
+      query: { lecture: c.lecture.id },
+    })
+    const thread = view.data.doubts.thread
+    expect(thread).toMatchObject({ answeredCount: 4, pages: 1, trimmed: true })
+    expect(thread.answered.map((d: { bodyHtml: string }) => d.bodyHtml.slice(3, 15))).toEqual([
+      'Long doubt 3',
+      'Long doubt 2',
+    ])
+    const used = thread.answered.reduce(
+      (n: number, d: { bodyHtml: string; answer: { bodyHtml: string } }) =>
+        n + d.bodyHtml.length + d.answer.bodyHtml.length,
+      0,
+    )
+    expect(used).toBeLessThanOrEqual(PLAYER_DOUBTS_MAX_CHARS)
+    // The doubts page holds the whole first page.
+    expect((await lectureData(c, c.learner.cookie)).data.lecture.thread.answered).toHaveLength(4)
   })
 })
 

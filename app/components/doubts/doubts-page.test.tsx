@@ -32,6 +32,7 @@ const thread = (over: Partial<ThreadView> = {}): ThreadView => ({
   answeredCount: 12,
   page: 1,
   pages: 2,
+  trimmed: false,
   answered: [
     card({ id: '1'.repeat(24), helped: 3, videoAt: 754, clock: '12:34', imageUrl: '/doubt-images/x/question' }),
     card({ id: '2'.repeat(24), helped: 2, helpedByMe: true }),

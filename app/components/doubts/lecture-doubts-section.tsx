@@ -4,7 +4,8 @@ import { DoubtForm } from './doubt-form'
 import { DoubtThread } from './doubt-list'
 import type { DoubtFormSettings, ThreadView } from './types'
 
-// The course player's doubts under the lecture (id="doubts"): the first page of answered doubts and the learner's
+// The course player's doubts under the lecture (id="doubts"): the newest answered doubts (as many of the first page as
+// fit the player's budget: app/routes/learn/doubt-pages.server.ts playerThreadView) and the learner's
 // own pending ones, a link to the rest on the lecture's doubts page, and the form, which posts to that page's
 // action and comes back here. Staff previewing read the thread; they answer from the inbox, not here.
 
@@ -52,9 +53,13 @@ export function LectureDoubtsSection({
         help={staff ? null : { action: page, from: 'player', page: 1 }}
         seekHref={lectureAt(courseId, lectureId)}
       />
-      {thread.pages > 1 ? (
+      {thread.trimmed || thread.pages > 1 ? (
         <p className="mt-3">
-          <Link to={`${page}?page=2`} className="font-semibold text-emerald-800 underline dark:text-emerald-300">
+          {/* Long doubts leave some of the first page off the player: then the rest start on the doubts page's first. */}
+          <Link
+            to={thread.trimmed ? page : `${page}?page=2`}
+            className="font-semibold text-emerald-800 underline dark:text-emerald-300"
+          >
             More answered doubts
           </Link>
         </p>

@@ -23,6 +23,8 @@ export type ThreadView = {
   pages: number
   answered: DoubtCard[]
   pending: DoubtCard[]
+  /** The player showed fewer answered doubts than this page holds (they were long): the rest are on the doubts page. */
+  trimmed: boolean
 }
 
 /** A refused ask: the message beside its field, and what was typed. */

@@ -49,7 +49,29 @@ export const threadView = (thread: Thread): ThreadView => ({
   pages: thread.pages,
   answered: thread.answered.map(doubtCard),
   pending: thread.pending.map(doubtCard),
+  trimmed: false,
 })
+
+/**
+ * The most HTML of answered doubts (questions and answers together) the player carries. The player's page must arrive
+ * in the first TCP flight (14.6 KB compressed) on 2G, and its framework data repeats every doubt it shows: ten short
+ * doubts fit, ten long ones do not. So the player shows the newest answered doubts up to ten AND up to this size,
+ * and links to the lecture's doubts page for the rest (decision 034). Measured by `npm run bench` section `doubts`.
+ */
+export const PLAYER_DOUBTS_MAX_CHARS = 1_500
+
+/** The player's share of a thread's first page: the newest answered doubts within PLAYER_DOUBTS_MAX_CHARS. */
+export function playerThreadView(thread: Thread): ThreadView {
+  const view = threadView(thread)
+  let used = 0
+  let shown = 0
+  for (const card of view.answered) {
+    used += (card.bodyHtml?.length ?? 0) + (card.answer?.bodyHtml.length ?? 0)
+    if (used > PLAYER_DOUBTS_MAX_CHARS) break
+    shown++
+  }
+  return shown === view.answered.length ? view : { ...view, answered: view.answered.slice(0, shown), trimmed: true }
+}
 
 /** Where a post goes back to: the player ('from=player') or the doubts page; never an address the form sent. */
 export type PostBack = { page: string; player: string | null }

@@ -27,7 +27,7 @@ import { requireUser } from '~/auth/guard.server'
 import { LectureDoubtsSection } from '~/components/doubts/lecture-doubts-section'
 import { isStaff } from '~/lib/roles'
 import { threadFor } from '~/models/doubts/threads.server'
-import { formSettings, threadView } from './doubt-pages.server'
+import { formSettings, playerThreadView } from './doubt-pages.server'
 import type { Route } from './+types/player'
 import type { RouteHandle } from '~/hooks/use-route-handle'
 
@@ -76,7 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (current && tracked) await recordLectureOpened({ userId: user.id, courseId: course.id, lectureId: current.id })
   // The live classes check access again themselves: a join link never leaves the server without it.
   // The video's addresses are made only here, after the access check, and only for the lecture shown.
-  // Doubts: only the first page of the lecture shown (the rest are on its doubts page), after the access check above.
+  // Doubts: the newest answered ones, as many as fit the page's budget (the rest are on the lecture's doubts page),
+  // after the access check above.
   const [liveClasses, doneIds, video, thread] = await Promise.all([
     classesForLearner(user, course.id),
     tracked ? doneLectureIds(user.id, course.id) : [],
@@ -100,7 +101,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // '?audio=1': the 'Audio only' link of the page without JavaScript (the 2G rung, the poster on screen).
     audioOnly: Boolean(video) && url.searchParams.get('audio') === '1',
     email: user.email,
-    doubts: thread ? { thread: threadView(thread), settings: formSettings(true), staff: isStaff(user.role) } : null,
+    doubts: thread
+      ? { thread: playerThreadView(thread), settings: formSettings(true), staff: isStaff(user.role) }
+      : null,
     // Staff only ever reach a lecture whose video is not ready: what is happening to it.
     pending: state && state.status !== 'ready' ? { status: state.status, progress: state.progress } : null,
     course: {
