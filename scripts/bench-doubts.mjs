@@ -532,6 +532,8 @@ async function runOne({ label, port, env, dbOpts, startApp }) {
       gzip: gz.wire,
       gzipEncoding: gz.headers['content-encoding'] ?? 'identity',
       decoded: br.body.length,
+      // How many doubts the player carried (it shows as many of the newest as fit its budget).
+      shown: (String(br.body).match(/data-testid="doubt"/g) ?? []).length,
       ...playerTime,
     }
     const childEnv = { ...process.env, SEED_DEMO: 'false', ...env }
@@ -687,6 +689,7 @@ function printDoubts(results, { seconds, pgSkipped }) {
     return [`${p.gzip.toLocaleString('en')}${p.gzipEncoding === 'gzip' ? '' : ` (${p.gzipEncoding})`}`, verdict(ok)]
   })
   row('player, 500-doubt lecture: HTML decoded B', '-', (r) => [r.player.decoded.toLocaleString('en'), '-'])
+  row('player, 500-doubt lecture: answered doubts shown', '-', (r) => [String(r.player.shown), '-'])
   row('player, 500-doubt lecture: p50 / p95 / p99 ms', '-', (r) => [spreadCell(r.player) + statusNote(r.player), '-'])
   row('  model threadFor (with its access check), page 1, ms', '-', (r) => [
     `${spreadCell(r.model.thread)} (${r.model.thread.shown} of ${r.model.thread.answeredCount})`,
