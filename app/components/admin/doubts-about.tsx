@@ -1,37 +1,20 @@
 import { Link } from 'react-router'
+import { OPTION_LETTERS } from '~/components/analysis/format'
 import { Markup } from '~/components/quiz/markup'
+import type { InboxLecture, InboxQuestion } from '~/models/doubts/inbox.server'
 import { videoClock } from '~/lib/doubts/rules'
 import { lectureDoubtsPath } from '~/models/doubts/paths'
 
 // What a doubt of the staff inbox is about: its lecture (with the time in the video), or its question with the
 // options, the key and the explanation (staff only: this page is behind the staff guard).
 
-export type AboutLecture = {
-  courseId: string | null
-  courseTitle: string | null
-  lectureId: string
-  lectureTitle: string | null
-  lectureExists: boolean
-}
-export type AboutQuestion = {
-  quizId: string
-  quizTitle: string | null
-  questionId: string
-  questionHtml: string | null
-  optionsHtml: string[]
-  explanationHtml: string | null
-  key: string | null
-}
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F']
-
 export function DoubtAbout({
   lecture,
   question,
   videoAt,
 }: {
-  lecture: AboutLecture | null
-  question: AboutQuestion | null
+  lecture: InboxLecture | null
+  question: InboxQuestion | null
   videoAt: number | null
 }) {
   if (lecture)
@@ -73,7 +56,7 @@ export function DoubtAbout({
             <ol className="flex flex-col gap-1">
               {question.optionsHtml.map((html, i) => (
                 <li key={i}>
-                  <span className="font-medium">{LETTERS[i] ?? i + 1}. </span>
+                  <span className="font-medium">{OPTION_LETTERS[i] ?? i + 1}. </span>
                   <Markup html={html} inline />
                 </li>
               ))}

@@ -1,29 +1,17 @@
 import type { DoubtStatus } from '#db/schema'
+import type { InboxDoubt } from '~/models/doubts/inbox.server'
 import { Markup } from '~/components/quiz/markup'
 import { formatIndiaDateTime } from '~/lib/dates'
 import { doubtAnchor } from '~/models/doubts/paths'
-import { DoubtAbout, type AboutLecture, type AboutQuestion } from './doubts-about'
+import { DoubtAbout } from './doubts-about'
 import { DoubtForms, type DoubtFormError } from './doubts-forms'
 
 // One doubt of the staff inbox (/admin/doubts): who asked and when, its state, what it is about, the learner's
 // words and image, the current answer, and the forms to answer, resolve and hide it. Stored HTML is sanitised
 // already and goes through <Markup> only.
 
-export type InboxDoubtView = {
-  id: string
-  body: string | null
-  bodyHtml: string | null
-  imageUrl: string | null
-  videoAt: number | null
-  status: DoubtStatus
-  hidden: boolean
-  answer: { body: string; bodyHtml: string; imageUrl: string | null; answeredAt: string } | null
-  helped: number
-  createdAt: string
-  learner: { id: string; name: string; email: string } | null
-  lecture: AboutLecture | null
-  question: AboutQuestion | null
-}
+/** A doubt as the inbox model reads it (type-only: nothing of the server module reaches the browser). */
+export type InboxDoubtView = InboxDoubt
 
 const STATE: Record<DoubtStatus, { label: string; className: string }> = {
   open: { label: 'Unanswered', className: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100' },

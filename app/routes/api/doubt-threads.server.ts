@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DOUBT_MESSAGES, pageOf } from '~/lib/doubts/rules'
+import { DOUBT_MESSAGES, DOUBTS_PER_HOUR, pageOf } from '~/lib/doubts/rules'
 import type { TargetAccess, Viewer } from '~/models/doubts/access.server'
 import { askDoubt, DOUBT_IMAGE_MAX_BYTES, type AskInput } from '~/models/doubts/ask.server'
 import { threadFor } from '~/models/doubts/threads.server'
@@ -31,9 +31,23 @@ export const ASK_REFUSAL = {
   description: `the field at fault, as \`field\`, and why: "${DOUBT_MESSAGES.bodyMissing}", "${DOUBT_MESSAGES.bodyTooLong}", a bad time or image`,
   schema: ApiErrorShape.extend({ field: z.enum(['body', 'videoAt', 'image']) }),
 }
+/** The body of an ask: the JSON fields, or the same as multipart with the file `image`. */
+export const askBody = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) => ({
+  json: fields,
+  multipart: fields.extend({ image: z.string().optional().describe('PNG, JPEG or WebP, at most 1 MB') }),
+})
 export const THREAD_ERRORS = {
   403: `"${DOUBT_MESSAGES.noAccess}" or "${DOUBT_MESSAGES.notSubmitted}"`,
   404: `"${DOUBT_MESSAGES.lectureGone}" or "${DOUBT_MESSAGES.questionGone}"`,
+}
+/** What an ask may answer besides the thread's refusals: a refused field, or the hourly limit. */
+export const ASK_ERRORS = {
+  ...THREAD_ERRORS,
+  400: ASK_REFUSAL,
+  429: {
+    description: `more than ${DOUBTS_PER_HOUR} doubts in an hour`,
+    schema: ApiErrorShape.extend({ field: z.literal('body') }),
+  },
 }
 
 /** The thread a viewer with access reads, page `?page=`. */

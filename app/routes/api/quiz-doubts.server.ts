@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { DOUBTS_PER_HOUR } from '~/lib/doubts/rules'
 import { questionDoubtAccess } from '~/models/doubts/access.server'
-import { ApiErrorShape } from '~/presenters/v1-shapes'
 import { endpoint, type SignedInArgs } from './endpoints.server'
 import {
   askAnswer,
-  ASK_REFUSAL,
+  ASK_ERRORS,
+  askBody,
   AskedShape,
   THREAD_ERRORS,
   ThreadQuery,
@@ -41,19 +41,9 @@ export const questionDoubtEndpoints = [
     path,
     summary: `Ours: asks a doubt on a question of a submitted paper (JSON, or multipart with an \`image\`: PNG, JPEG or WebP, at most 1 MB); at most ${DOUBTS_PER_HOUR} an hour`,
     guard: 'signedIn',
-    body: {
-      json: AskQuestionDoubt,
-      multipart: AskQuestionDoubt.extend({ image: z.string().optional().describe('PNG, JPEG or WebP, at most 1 MB') }),
-    },
+    body: askBody(AskQuestionDoubt),
     success: { 201: AskedShape },
-    errors: {
-      ...THREAD_ERRORS,
-      400: ASK_REFUSAL,
-      429: {
-        description: `more than ${DOUBTS_PER_HOUR} doubts in an hour`,
-        schema: ApiErrorShape.extend({ field: z.literal('body') }),
-      },
-    },
+    errors: ASK_ERRORS,
     handler: async ({ request, params, user }: SignedInArgs) =>
       askAnswer(request, user, await questionDoubtAccess(user, params.quizId, params.questionId), { videoAt: false }),
   }),
