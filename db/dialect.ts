@@ -2,6 +2,7 @@
 // (docs/decisions/009-postgresql.md). Models write plain Kysely that runs on both and call these for
 // the rest; nothing else in app/ asks which database it is on.
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
+import { prepared, type PreparedQuery } from './prepared'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -24,6 +25,38 @@ export async function lockRow(trx: Kysely<any>, table: string, id: string): Prom
     await sql`update ${sql.table(table)} set id = id where id = ${id}`.execute(trx)
   }
 }
+
+/**
+ * `lockRow` for a row that is still open (`column` is null), in one statement; whether it was. The lock is taken
+ * either way on SQLite (the write lock of the transaction); on PostgreSQL only an open row is locked, and a closed
+ * one cannot reopen. Compiled once per table and column (./prepared.ts): the answer save runs it.
+ */
+export async function lockRowIfNull(trx: Kysely<any>, table: 'attempts', column: 'submitted_at', id: string) {
+  const key = `${table}.${column}`
+  let queries = lockIfNullQueries.get(key)
+  if (!queries) {
+    queries = {
+      postgres: prepared((conn, p: { id: string }) =>
+        conn.selectFrom(table).select('id').where('id', '=', p.id).where(column, 'is', null).forUpdate(),
+      ),
+      sqlite: prepared((conn, p: { id: string }) =>
+        conn
+          .updateTable(table)
+          .set({ id: sql.ref('id') })
+          .where('id', '=', p.id)
+          .where(column, 'is', null),
+      ),
+    }
+    lockIfNullQueries.set(key, queries)
+  }
+  return dialectOf(trx) === 'postgres'
+    ? (await queries.postgres.first(trx, { id })) !== undefined
+    : (await queries.sqlite.run(trx, { id })) === 1
+}
+const lockIfNullQueries = new Map<
+  string,
+  { postgres: PreparedQuery<{ id: string }, unknown>; sqlite: PreparedQuery<{ id: string }, unknown> }
+>()
 
 /**
  * Serialises the transaction against every other one that takes the same named lock (work that has no single

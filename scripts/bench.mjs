@@ -97,6 +97,9 @@ if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js')) || process.env.BENCH
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-bench-'))
 
 /** One app server of the build on `port`; samples its peak RSS (VmHWM) until stopped. */
+// BENCH_APP_FLAGS adds node flags to every app server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a
+// section's time goes: the servers stop with SIGTERM, so the profile is written).
+const APP_FLAGS = process.env.BENCH_APP_FLAGS?.split(' ').filter(Boolean) ?? []
 function startApp({ label, port, env, flags = NODE_FLAGS }) {
   const childEnv = {
     ...process.env,
@@ -109,7 +112,7 @@ function startApp({ label, port, env, flags = NODE_FLAGS }) {
   }
   // The SQLite app must not pick up a DATABASE_URL from the caller's shell.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL
-  const proc = spawn(process.execPath, [...flags, 'server.js'], {
+  const proc = spawn(process.execPath, [...flags, ...APP_FLAGS, 'server.js'], {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -4,6 +4,7 @@ import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/lib/password.server'
+import { prepared } from '#db/prepared'
 import type { Role, UsersTable } from '#db/schema'
 import { nameContains, onePage } from '~/utils/page.server'
 import { normaliseEmail } from '~/lib/text'
@@ -52,18 +53,23 @@ export async function getUserById(id: string): Promise<UserRow | undefined> {
  * reads first. Undefined for an unknown or expired session, or a deleted user.
  */
 export async function getUserBySession(sessionId: string): Promise<UserRow | undefined> {
-  return toUserRow(
-    await userRows()
-      .where('users.id', '=', (eb) =>
-        eb
-          .selectFrom('sessions')
-          .select('sessions.user_id')
-          .where('sessions.id', '=', sessionId)
-          .where('sessions.expires_at', '>', nowIso()),
-      )
-      .executeTakeFirst(),
-  )
+  return toUserRow(await userOfSessionQuery.first(db, { sessionId, now: nowIso() }))
 }
+
+// Every signed-in request's first query: compiled once (#db/prepared).
+const userOfSessionQuery = prepared((conn, p: { sessionId: string; now: string }) =>
+  conn
+    .selectFrom('users')
+    .select(publicUserColumns)
+    .select((eb) => paidQuizAccessSql(p.now)(eb).as('paid_quiz_access'))
+    .where('users.id', '=', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('sessions.user_id')
+        .where('sessions.id', '=', p.sessionId)
+        .where('sessions.expires_at', '>', p.now),
+    ),
+)
 
 export async function getUserByEmail(email: string): Promise<UserRow | undefined> {
   return toUserRow(await userRows().where('users.email', '=', normaliseEmail(email)).executeTakeFirst())

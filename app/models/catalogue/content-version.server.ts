@@ -1,3 +1,4 @@
+import { prepared } from '#db/prepared'
 import { db } from '~/utils/db.server'
 
 // The content version of the anonymous page cache (migrations/0009_content_version.ts,
@@ -6,6 +7,11 @@ import { db } from '~/utils/db.server'
 
 /** The current content version; 0 before anything public was ever written. */
 export async function contentVersion(): Promise<number> {
-  const row = await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirst()
+  const row = await versionQuery.first(db, { id: 1 })
   return row ? Number(row.version) : 0
 }
+
+// Read by every cached page and every exam request: compiled once (#db/prepared).
+const versionQuery = prepared((conn, p: { id: number }) =>
+  conn.selectFrom('content_version').select('version').where('id', '=', p.id),
+)

@@ -32,11 +32,12 @@ export type Access =
  * The SQL form of `enrolmentIsOpen` for a query that has `enrollments` in scope: active, and the end absent or
  * still ahead (ends are ISO text in UTC, written by `Date.toISOString`, so they compare as text on both databases).
  */
-export function enrolmentOpenSql(now: Date) {
+export function enrolmentOpenSql(now: Date | string) {
+  const at = typeof now === 'string' ? now : now.toISOString()
   return (eb: ExpressionBuilder<Database, 'enrollments'>) =>
     eb.and([
       eb('enrollments.is_active', '=', 1),
-      eb.or([eb('enrollments.access_until', 'is', null), eb('enrollments.access_until', '>', now.toISOString())]),
+      eb.or([eb('enrollments.access_until', 'is', null), eb('enrollments.access_until', '>', at)]),
     ])
 }
 
@@ -91,7 +92,7 @@ export async function openCourseIds(userId: string, now: Date = new Date()): Pro
  * quiz gate itself (app/models/quiz/access.server.ts), so this is what `hasAccessToQuizzes` reports for anyone. As
  * an expression over a query with `users` in scope, for lists (the staff users table, the users CSV).
  */
-export function paidQuizAccessSql(now: Date) {
+export function paidQuizAccessSql(now: Date | string) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.or([
       eb('users.has_access_to_quizzes', '=', 1),

@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely'
+import { sql, type InsertQueryBuilder, type InsertResult, type Transaction } from 'kysely'
+import { prepared } from '#db/prepared'
 import type { Database, QuestionType } from '#db/schema'
 import { isPastGrace, MAX_TIME_PER_VIEW_MS } from '~/lib/quiz/clock'
 import { parseNumericAnswer } from '~/lib/quiz/numeric'
@@ -20,12 +21,16 @@ export type SavedAnswer = {
   visited: boolean
 }
 
-export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
-  const rows = await db
+// Every test page and Start reads them: compiled once (#db/prepared), as are the visit and a one-answer save below.
+const answersQuery = prepared((conn, p: { attemptId: string }) =>
+  conn
     .selectFrom('attempt_answers')
     .select(['question_id', 'selected_option', 'selected_options', 'numeric_answer', 'marked_for_review', 'visited_at'])
-    .where('attempt_id', '=', attemptId)
-    .execute()
+    .where('attempt_id', '=', p.attemptId),
+)
+
+export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
+  const rows = await answersQuery.all(db, { attemptId })
   return Object.fromEntries(
     rows.map((r) => [
       r.question_id,
@@ -55,17 +60,25 @@ export async function recordVisit({
   now?: Date
 }) {
   if (attempt.submitted_at) return
-  const at = now.toISOString()
-  await db
+  await visitQuery.run(db, { attemptId: attempt.id, questionId, at: now.toISOString() })
+}
+
+const visitQuery = prepared((conn, p: { attemptId: string; questionId: string; at: string }) =>
+  conn
     .insertInto('attempt_answers')
-    .values({ attempt_id: attempt.id, question_id: questionId, selected_option: null, saved_at: at, visited_at: at })
+    .values({
+      attempt_id: p.attemptId,
+      question_id: p.questionId,
+      selected_option: null,
+      saved_at: p.at,
+      visited_at: p.at,
+    })
     .onConflict((oc) =>
       oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
         visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
       })),
-    )
-    .execute()
-}
+    ),
+)
 
 /**
  * Adds time spent on a question of an open attempt without touching its answer (no JS: leaving a question
@@ -123,42 +136,75 @@ export async function upsertAnswers(
   answers: CheckedAnswer[],
   savedAt: string,
 ) {
-  const withMark = answers.filter((a) => a.markedForReview !== undefined)
-  const withoutMark = answers.filter((a) => a.markedForReview === undefined)
-  const rows = (list: CheckedAnswer[]) =>
-    list.map((a) => ({
-      attempt_id: attemptId,
-      question_id: a.questionId,
-      selected_option: a.selected_option,
-      selected_options: a.selected_options,
-      numeric_answer: a.numeric_answer,
-      marked_for_review: a.markedForReview ? 1 : 0,
-      saved_at: savedAt,
-      visited_at: savedAt,
-      time_spent_ms: a.timeSpentMs,
-    }))
+  const rows = (list: CheckedAnswer[]) => list.map((a) => answerValues(attemptId, a, savedAt))
   for (const [list, setMark] of [
-    [withMark, true],
-    [withoutMark, false],
+    [answers.filter((a) => a.markedForReview !== undefined), true],
+    [answers.filter((a) => a.markedForReview === undefined), false],
   ] as const) {
     if (!list.length) continue
-    await trx
-      .insertInto('attempt_answers')
-      .values(rows(list))
-      .onConflict((oc) =>
-        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
-          selected_option: eb.ref('excluded.selected_option'),
-          selected_options: eb.ref('excluded.selected_options'),
-          numeric_answer: eb.ref('excluded.numeric_answer'),
-          ...(setMark ? { marked_for_review: eb.ref('excluded.marked_for_review') } : {}),
-          saved_at: eb.ref('excluded.saved_at'),
-          visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
-          time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
-        })),
-      )
-      .execute()
+    if (list.length === 1) await (setMark ? saveOneWithMark : saveOne).run(trx, rows(list)[0])
+    else await upsertRows(trx.insertInto('attempt_answers').values(rows(list)), setMark).execute()
   }
 }
+
+type AnswerValues = {
+  attempt_id: string
+  question_id: string
+  selected_option: number | null
+  selected_options: string | null
+  numeric_answer: string | null
+  marked_for_review: number
+  saved_at: string
+  visited_at: string
+  time_spent_ms: number
+}
+
+const answerValues = (attemptId: string, a: CheckedAnswer, savedAt: string): AnswerValues => ({
+  attempt_id: attemptId,
+  question_id: a.questionId,
+  selected_option: a.selected_option,
+  selected_options: a.selected_options,
+  numeric_answer: a.numeric_answer,
+  marked_for_review: a.markedForReview ? 1 : 0,
+  saved_at: savedAt,
+  visited_at: savedAt,
+  time_spent_ms: a.timeSpentMs,
+})
+
+const upsertRows = <Q extends InsertQueryBuilder<Database, 'attempt_answers', InsertResult>>(
+  insert: Q,
+  setMark: boolean,
+) =>
+  insert.onConflict((oc) =>
+    oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+      selected_option: eb.ref('excluded.selected_option'),
+      selected_options: eb.ref('excluded.selected_options'),
+      numeric_answer: eb.ref('excluded.numeric_answer'),
+      ...(setMark ? { marked_for_review: eb.ref('excluded.marked_for_review') } : {}),
+      saved_at: eb.ref('excluded.saved_at'),
+      visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+      time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
+    })),
+  )
+// The saver sends one answer at a time: that statement is compiled once per kind (#db/prepared). The slots are
+// named one by one: a stand-in object has no keys of its own to spread.
+const oneRow = (p: AnswerValues): AnswerValues => ({
+  attempt_id: p.attempt_id,
+  question_id: p.question_id,
+  selected_option: p.selected_option,
+  selected_options: p.selected_options,
+  numeric_answer: p.numeric_answer,
+  marked_for_review: p.marked_for_review,
+  saved_at: p.saved_at,
+  visited_at: p.visited_at,
+  time_spent_ms: p.time_spent_ms,
+})
+const saveOne = prepared((conn, p: AnswerValues) =>
+  upsertRows(conn.insertInto('attempt_answers').values(oneRow(p)), false),
+)
+const saveOneWithMark = prepared((conn, p: AnswerValues) =>
+  upsertRows(conn.insertInto('attempt_answers').values(oneRow(p)), true),
+)
 
 /**
  * Checks every answer against its question (it must be one of the attempt's questions; the first answer per

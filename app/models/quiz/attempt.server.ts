@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AttemptMode, Database } from '#db/schema'
-import { lockRow } from '#db/dialect'
+import { lockRow, lockRowIfNull } from '#db/dialect'
+import { prepared } from '#db/prepared'
 import { deadlineFor, isPastGrace } from '~/lib/quiz/clock'
 import { isLiveMock, learnerWindow, liveDeadline, windowPhase, type LearnerWindow } from '~/lib/quiz/window'
 import { marksFromStorage, marksToNumber, sumMarks } from '~/lib/quiz/marks'
@@ -35,8 +36,8 @@ const attemptColumns = [
 ] as const
 
 /** One learner's attempts of one quiz in one mode; a practice set's attempt is not an attempt of the quiz. */
-const attemptsOf = (userId: string, quizId: string, mode: AttemptMode) =>
-  db
+const attemptsOf = (userId: string, quizId: string, mode: AttemptMode, conn: Kysely<Database> = db) =>
+  conn
     .selectFrom('attempts')
     .select(attemptColumns)
     .where('user_id', '=', userId)
@@ -49,8 +50,17 @@ const attemptById = (conn: Kysely<Database>, attemptId: string) =>
   conn.selectFrom('attempts').select(attemptColumns).where('id', '=', attemptId).executeTakeFirstOrThrow()
 
 async function readAttempt(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return attemptsOf(userId, quizId, 'ranked').executeTakeFirst()
+  return rankedAttemptQuery.first(db, { userId, quizId, mode: 'ranked' })
 }
+
+// The ranked attempt and the open practice one are read by every request of a test (start, paper, each answer
+// save): compiled once (#db/prepared).
+const rankedAttemptQuery = prepared((conn, p: { userId: string; quizId: string; mode: AttemptMode }) =>
+  attemptsOf(p.userId, p.quizId, p.mode, conn),
+)
+const openPracticeQuery = prepared((conn, p: { userId: string; quizId: string; mode: AttemptMode }) =>
+  attemptsOf(p.userId, p.quizId, p.mode, conn).where('submitted_at', 'is', null),
+)
 
 /** The learner's RANKED attempt, finalized first when it is past deadline + grace (so it reads as submitted). */
 export async function getAttempt(userId: string, quizId: string, now = new Date()): Promise<AttemptRow | undefined> {
@@ -63,7 +73,7 @@ export async function getAttempt(userId: string, quizId: string, now = new Date(
 }
 
 async function readOpenPractice(userId: string, quizId: string): Promise<AttemptRow | undefined> {
-  return attemptsOf(userId, quizId, 'practice').where('submitted_at', 'is', null).executeTakeFirst()
+  return openPracticeQuery.first(db, { userId, quizId, mode: 'practice' })
 }
 
 /** The learner's open practice attempt, or undefined; one past deadline + grace is scored and closed. */
@@ -192,33 +202,56 @@ async function openAttempt({
     : timed
       ? deadlineFor(new Date(startedAt), quiz.time_limit)
       : null
-  return (
-    db
-      .insertInto('attempts')
-      .values({
-        id: newId(),
-        user_id: userId,
-        quiz_id: quiz.id,
-        started_at: startedAt,
-        deadline_at: deadline?.toISOString() ?? null,
-        total: paper.total ?? 0,
-        mode,
-      })
-      // Both unique indexes are partial (migrations/0007, 0015): the conflict target names the predicate.
-      .onConflict((oc) =>
-        mode === 'ranked'
-          ? oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing()
-          : oc
-              .columns(['user_id', 'quiz_id'])
-              .where(sql.ref('mode'), '=', sql.lit('practice'))
-              .where(sql.ref('submitted_at'), 'is', null)
-              .where(sql.ref('practice_set_id'), 'is', null)
-              .doNothing(),
-      )
-      .returning(attemptColumns)
-      .executeTakeFirst()
-  )
+  const values = {
+    id: newId(),
+    userId,
+    quizId: quiz.id,
+    startedAt,
+    deadlineAt: deadline?.toISOString() ?? null,
+    total: paper.total ?? 0,
+    mode,
+  }
+  return (mode === 'ranked' ? insertRankedQuery : insertPracticeQuery).first(db, values)
 }
+
+type AttemptValues = {
+  id: string
+  userId: string
+  quizId: string
+  startedAt: string
+  deadlineAt: string | null
+  total: number
+  mode: AttemptMode
+}
+const insertAttempt = (conn: Kysely<Database>, p: AttemptValues) =>
+  conn.insertInto('attempts').values({
+    id: p.id,
+    user_id: p.userId,
+    quiz_id: p.quizId,
+    started_at: p.startedAt,
+    deadline_at: p.deadlineAt,
+    total: p.total,
+    mode: p.mode,
+  })
+// A start is this one statement (10,000 at a live mock's opening): compiled once per mode (#db/prepared). Both
+// unique indexes are partial (migrations/0007, 0015): the conflict target names the predicate.
+const insertRankedQuery = prepared((conn, p: AttemptValues) =>
+  insertAttempt(conn, p)
+    .onConflict((oc) => oc.columns(['user_id', 'quiz_id']).where(sql.ref('mode'), '=', sql.lit('ranked')).doNothing())
+    .returning(attemptColumns),
+)
+const insertPracticeQuery = prepared((conn, p: AttemptValues) =>
+  insertAttempt(conn, p)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'quiz_id'])
+        .where(sql.ref('mode'), '=', sql.lit('practice'))
+        .where(sql.ref('submitted_at'), 'is', null)
+        .where(sql.ref('practice_set_id'), 'is', null)
+        .doNothing(),
+    )
+    .returning(attemptColumns),
+)
 
 /**
  * The attempt's total: the paper's maximum marks (today's +1 questions: the question count, as before), rounded
@@ -304,14 +337,8 @@ export async function saveAnswers({
   }
   const valid = await validAnswers(attempt, answers)
   return db.transaction().execute(async (trx) => {
-    await lockForWrite(trx, attempt.id)
-    const open = await trx
-      .selectFrom('attempts')
-      .select('id')
-      .where('id', '=', attempt.id)
-      .where('submitted_at', 'is', null)
-      .executeTakeFirst()
-    if (!open) return 'closed' as const
+    // The row lock and the "still open?" guard in one statement (db/dialect.ts).
+    if (!(await lockRowIfNull(trx, 'attempts', 'submitted_at', attempt.id))) return 'closed' as const
     await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     return 'saved' as const
   })

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { prepared } from '#db/prepared'
 import type { Database, Role } from '#db/schema'
 import { isStaff } from '~/lib/roles'
 import { learnerWindow, windowPhase, type LearnerWindow, type WindowPhase } from '~/lib/quiz/window'
@@ -15,13 +16,17 @@ export type WindowStanding = { window: LearnerWindow; phase: WindowPhase }
 
 /** The learner's override of this paper, if staff set one. */
 export async function overrideOf(quizId: string, userId: string, conn: Kysely<Database> = db) {
-  return conn
+  return overrideQuery.first(conn, { quizId, userId })
+}
+
+// Every request of a live mock's learner reads it (the quiz gate): compiled once (#db/prepared).
+const overrideQuery = prepared((conn, p: { quizId: string; userId: string }) =>
+  conn
     .selectFrom('live_mock_overrides')
     .select(['extra_minutes', 'opens_at', 'closes_at'])
-    .where('quiz_id', '=', quizId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-}
+    .where('quiz_id', '=', p.quizId)
+    .where('user_id', '=', p.userId),
+)
 
 /** The window this viewer sits and its phase now; null when the paper has no window. */
 export async function windowStanding(

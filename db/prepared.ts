@@ -1,0 +1,85 @@
+// Queries built and compiled once, then run with new values (docs/decisions/035-prepared-hot-queries.md).
+//
+// Kysely builds an operation tree and compiles it to SQL on every call: for the statements every exam request runs
+// (the session's user, the content version, the learner's attempt, the answer save) that work, and the garbage it
+// leaves, cost more than SQLite's own execution of them. A prepared query is written as plain Kysely over named
+// slots; it is compiled the first time each dialect runs it, and afterwards only its parameter list is filled in.
+// The same SQL text object also lets the SQLite statement cache (./client.ts) find its statement without hashing
+// the text again.
+import type { CompiledQuery, Compilable, Kysely } from 'kysely'
+import { dialectOf, type Dialect } from './dialect'
+import type { Database } from './schema'
+
+/**
+ * The stand-in of one slot while the query is built: Kysely passes it through to the parameter list untouched, where
+ * the compile finds it. It cannot become SQL text or be computed with (its string form throws), so a slot used any
+ * way but as a value is refused at the first compile. Where a builder takes a moment and calls `toISOString()`, the
+ * slot stands for that ISO text.
+ */
+class Slot {
+  constructor(readonly key: string) {}
+  toString(): string {
+    throw new Error(`prepared query: slot ${this.key} used as text; pass it as a value`)
+  }
+  toISOString(): Slot {
+    return this
+  }
+}
+
+type Compiled<R> = { query: CompiledQuery<R>; slots: (string | null)[] }
+
+export type PreparedQuery<P, R> = {
+  /** Every row, run on `conn` (the database or a transaction). */
+  all(conn: Kysely<Database>, values: P): Promise<R[]>
+  /** The first row, or undefined. */
+  first(conn: Kysely<Database>, values: P): Promise<R | undefined>
+  /** Rows written (insert, update, delete). */
+  run(conn: Kysely<Database>, values: P): Promise<number>
+}
+
+/**
+ * `build` receives the database and one stand-in per slot; every stand-in must reach the query as a parameter
+ * (`.where('id', '=', p.id)`, `.values({...})`), never as SQL text or through a computation, and the first compile
+ * throws when a slot is missing from the parameters. Values are the database's own (strings, numbers, null): a
+ * Date is passed as its ISO text, as the models store it.
+ */
+export function prepared<P extends Record<string, string | number | null>, R>(
+  build: (conn: Kysely<Database>, slots: P) => Compilable<R>,
+): PreparedQuery<P, R> {
+  const byDialect = new Map<Dialect, Compiled<R>>()
+  function compiledFor(conn: Kysely<Database>): Compiled<R> {
+    const dialect = dialectOf(conn)
+    let entry = byDialect.get(dialect)
+    if (!entry) {
+      const seen = new Set<string>()
+      const stand = new Proxy({} as P, {
+        get: (_, key) => {
+          seen.add(String(key))
+          return new Slot(String(key))
+        },
+        // `.values(slots)` or a spread would silently read no columns: name each slot.
+        ownKeys: () => {
+          throw new Error('prepared query: name each slot (p.id), do not spread or list the slots')
+        },
+      })
+      const query = build(conn, stand).compile()
+      const slots = query.parameters.map((v) => (v instanceof Slot ? v.key : null))
+      const missing = [...seen].filter((key) => !slots.includes(key))
+      if (missing.length)
+        throw new Error(`prepared query: slot(s) ${missing.join(', ') || '?'} are not parameters of ${query.sql}`)
+      entry = { query, slots }
+      byDialect.set(dialect, entry)
+    }
+    return entry
+  }
+  async function execute(conn: Kysely<Database>, values: P) {
+    const { query, slots } = compiledFor(conn)
+    const parameters = slots.map((slot, i) => (slot === null ? query.parameters[i] : values[slot]))
+    return conn.executeQuery<R>({ ...query, parameters })
+  }
+  return {
+    all: async (conn, values) => (await execute(conn, values)).rows,
+    first: async (conn, values) => (await execute(conn, values)).rows[0],
+    run: async (conn, values) => Number((await execute(conn, values)).numAffectedRows ?? 0),
+  }
+}
