@@ -44,7 +44,7 @@ describe('prepared queries', () => {
       conn
         .selectFrom('users')
         .select('id')
-        .where(sql.raw(`id = '${p.id}'`)),
+        .where(sql.raw<boolean>(`id = '${p.id}'`)),
     )
     await expect(inlined.first(db, { id: 'x' })).rejects.toThrow(/slot id used as text/)
     const computed = prepared((conn, p: { email: string }) =>

@@ -3,7 +3,7 @@ import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { isStaff, STAFF_ROLES } from '~/lib/roles'
 import type { QuizRow } from '~/models/quiz/catalog.server'
-import { paperVersion } from './paper-memo.server'
+import { paperVersion, type PaperVersion } from './paper-memo.server'
 import { windowStanding, type WindowStanding } from './live-mock.server'
 import { hasPaidQuizAccess, paidQuizAccessSql } from '../enrolment/access.server'
 
@@ -64,7 +64,13 @@ export function canAccessQuizNowSql(now: Date) {
 /** 'not-open': a live mock before the viewer's opening; nothing of its paper may reach them yet. */
 export type GateRefusal = 'signed-out' | 'not-found' | 'no-access' | 'not-open'
 export type Gate =
-  | { ok: true; quiz: QuizRow; live: WindowStanding | null }
+  | {
+      ok: true
+      quiz: QuizRow
+      live: WindowStanding | null
+      /** The quiz's paper at the version read now: the rest of the request reads the paper from it. */
+      paper: PaperVersion
+    }
   | { ok: false; reason: GateRefusal; quiz?: QuizRow; live?: WindowStanding | null }
 
 /**
@@ -76,11 +82,12 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   if (!user) return { ok: false, reason: 'signed-out' }
   // The quiz row comes with its paper's memo (app/models/quiz/paper-memo.server.ts): the start, the test page and
   // the answer saves that follow read the paper from it.
-  const quiz = isId(quizId) ? (await paperVersion(quizId))?.quiz : undefined
-  if (!quiz) return { ok: false, reason: 'not-found' }
+  const paper = isId(quizId) ? await paperVersion(quizId) : undefined
+  const quiz = paper?.quiz
+  if (!paper || !quiz) return { ok: false, reason: 'not-found' }
   if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user, now))))
     return { ok: false, reason: 'no-access', quiz }
   const live = await windowStanding(quiz, user, now)
   if (live?.phase === 'before' && !isStaff(user.role)) return { ok: false, reason: 'not-open', quiz, live }
-  return { ok: true, quiz, live }
+  return { ok: true, quiz, live, paper }
 }

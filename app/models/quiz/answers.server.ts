@@ -8,7 +8,7 @@ import { db } from '~/utils/db.server'
 import { QuizError } from './access.server'
 import type { AttemptRow } from './rows'
 import { parseOptionIndexes } from '~/models/quiz/catalog.server'
-import { attemptTypes } from './paper-memo.server'
+import { attemptTypes, type PaperVersion } from './paper-memo.server'
 
 // A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a
 // batch. The attempt model (attempt.server.ts) decides when a batch may be stored.
@@ -211,9 +211,13 @@ const saveOneWithMark = prepared((conn, p: AnswerValues) =>
  * question wins) and its type: MSQ options distinct 0-3; a NAT answer a number parseNumericAnswer accepts (its
  * message otherwise, as a QuizError). Each type keeps only its own field.
  */
-export async function validAnswers(attempt: AttemptRow, answers: AnswerInput[]): Promise<CheckedAnswer[]> {
+export async function validAnswers(
+  attempt: AttemptRow,
+  answers: AnswerInput[],
+  paper?: PaperVersion,
+): Promise<CheckedAnswer[]> {
   if (answers.length === 0) return []
-  const types = new Map((await attemptTypes(attempt)).map((q) => [q.id, q.type] as [string, QuestionType]))
+  const types = new Map((await attemptTypes(attempt, paper)).map((q) => [q.id, q.type] as [string, QuestionType]))
   const seen = new Set<string>()
   const out: CheckedAnswer[] = []
   for (const a of answers) {

@@ -142,11 +142,14 @@ export async function startAttempt({
   quiz,
   now = new Date(),
   live,
+  paper: known,
 }: {
   userId: string
   quiz: QuizRow
   now?: Date
   live?: WindowStanding | null
+  /** The quiz's paper as the gate read it in this request (./paper-memo.server.ts). */
+  paper?: PaperVersion
 }) {
   const window =
     live !== undefined
@@ -161,7 +164,7 @@ export async function startAttempt({
       : phase === 'closed'
         ? new QuizError('This live mock has closed.', 'window-closed')
         : null
-  const paper = refusal ? undefined : await paperVersion(quiz.id)
+  const paper = refusal ? undefined : known?.quiz.id === quiz.id ? known : await paperVersion(quiz.id)
   if (paper && paper.total !== null) {
     const opened = await openAttempt({ userId, quiz, mode: 'ranked', timed: true, now, window, paper })
     if (opened) return { attempt: opened, created: true }
@@ -325,17 +328,20 @@ export async function saveAnswers({
   attempt,
   answers,
   now = new Date(),
+  paper,
 }: {
   attempt: AttemptRow
   answers: AnswerInput[]
   now?: Date
+  /** The quiz's paper as the gate read it in this request (./paper-memo.server.ts). */
+  paper?: PaperVersion
 }): Promise<SaveOutcome> {
   if (attempt.submitted_at) return 'closed'
   if (isPastGrace(attempt.deadline_at, now)) {
     await submitAttempt({ attemptId: attempt.id, now })
     return 'closed'
   }
-  const valid = await validAnswers(attempt, answers)
+  const valid = await validAnswers(attempt, answers, paper)
   return db.transaction().execute(async (trx) => {
     // The row lock and the "still open?" guard in one statement (db/dialect.ts).
     if (!(await lockRowIfNull(trx, 'attempts', 'submitted_at', attempt.id))) return 'closed' as const

@@ -145,10 +145,20 @@ export function paperBody(paper: PaperVersion): Promise<PaperBody> {
   return paper.body
 }
 
+/**
+ * `paperVersion`, or `known` when it is that quiz's: the quiz gate read it at the start of this request (one version
+ * read per request, not one per step of it).
+ */
+const paperOf = (quizId: string, known: PaperVersion | undefined) =>
+  known && known.quiz.id === quizId ? known : paperVersion(quizId)
+
 /** The attempt's paper from memory, when it sees the current one (its body shared with every such learner). */
-export async function currentPaperOf(attempt: PaperOf & { quiz_id: string }): Promise<PaperVersion | undefined> {
+export async function currentPaperOf(
+  attempt: PaperOf & { quiz_id: string },
+  known?: PaperVersion,
+): Promise<PaperVersion | undefined> {
   if (attempt.practice_set_id) return undefined
-  const paper = await paperVersion(attempt.quiz_id)
+  const paper = await paperOf(attempt.quiz_id, known)
   return paper && seesCurrent(paper, attempt) ? paper : undefined
 }
 
@@ -158,16 +168,19 @@ function seesCurrent(paper: PaperVersion, attempt: PaperOf): boolean {
 }
 
 /** The test view's questions of a quiz's attempt (no key): from memory when the attempt sees the current paper. */
-export async function attemptPaper(attempt: PaperOf & { quiz_id: string }): Promise<TestQuestionRow[]> {
-  const paper = await paperVersion(attempt.quiz_id)
+export async function attemptPaper(
+  attempt: PaperOf & { quiz_id: string },
+  known?: PaperVersion,
+): Promise<TestQuestionRow[]> {
+  const paper = await paperOf(attempt.quiz_id, known)
   if (paper && seesCurrent(paper, attempt)) return paper.questions
   const rows = await questionsShownAt(attempt.quiz_id, attempt.started_at).select(testQuestionColumns).execute()
   return rows.map(toTestQuestion)
 }
 
 /** Each question's id and type, what every answer save checks: from memory when the attempt sees the current paper. */
-export async function attemptTypes(attempt: PaperOf & { quiz_id: string }) {
-  const paper = attempt.practice_set_id ? undefined : await paperVersion(attempt.quiz_id)
+export async function attemptTypes(attempt: PaperOf & { quiz_id: string }, known?: PaperVersion) {
+  const paper = attempt.practice_set_id ? undefined : await paperOf(attempt.quiz_id, known)
   if (paper && seesCurrent(paper, attempt)) return paper.types
   return attemptQuestionTypes(attempt)
 }

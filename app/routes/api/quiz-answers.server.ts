@@ -47,7 +47,7 @@ export async function answerBatch(
   const attempt = ranked && !ranked.submitted_at ? ranked : ((await getOpenPractice(user.id, gate.quiz.id)) ?? ranked)
   if (!attempt) return failure(404, 'Start the quiz first.')
   try {
-    const outcome = await saveAnswers({ attempt, answers: parsed.data })
+    const outcome = await saveAnswers({ attempt, answers: parsed.data, paper: gate.paper })
     if (outcome === 'closed') return failure(409, 'This attempt is already submitted.', { submitted: true })
   } catch (error) {
     if (error instanceof QuizError) return failure(QUIZ_PROBLEM_STATUS[error.problem], error.message)

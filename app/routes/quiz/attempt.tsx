@@ -115,7 +115,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       live: liveIntroNote(quiz, gate.live, now),
     }
   }
-  return testPageData({ quiz, attempt, url, now })
+  return testPageData({ quiz, attempt, url, now, paper: gate.paper })
 }
 
 // After the page's one-request Start (app/components/quiz/quick-start.ts) the test's first screen is already here;

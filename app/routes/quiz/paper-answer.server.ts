@@ -52,7 +52,7 @@ export async function paperAnswer(
   const attempt = ranked && !ranked.submitted_at ? ranked : await getOpenPractice(user!.id, gate.quiz.id, now)
   if (!attempt) return refusal(404, 'No open attempt of this quiz')
   headers['X-Attempt-Id'] = attempt.id
-  const current = await currentPaperOf(attempt)
+  const current = await currentPaperOf(attempt, gate.paper)
   if (!current) return { status: 200, headers, body: paperJson(await attemptPaper(attempt)), compressed: false }
   const body = await paperBody(current)
   const encoding = chooseEncoding(acceptEncoding ?? undefined)

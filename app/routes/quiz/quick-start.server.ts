@@ -1,7 +1,7 @@
 import type { UserRow } from '~/models/accounts/user.server'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
 import { startAttempt } from '~/models/quiz/attempt.server'
-import { attemptPaper } from '~/models/quiz/paper-memo.server'
+import { attemptPaper, type PaperVersion } from '~/models/quiz/paper-memo.server'
 import type { QuizRow } from '~/models/quiz/catalog.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
@@ -15,13 +15,16 @@ export async function testPageData({
   attempt,
   url,
   now,
+  paper,
 }: {
   quiz: QuizRow
   attempt: AttemptRow
   url: URL
   now: Date
+  /** The quiz's paper as the gate read it in this request. */
+  paper?: PaperVersion
 }) {
-  const questions = await attemptPaper(attempt)
+  const questions = await attemptPaper(attempt, paper)
   const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })
   return {
     view: 'test' as const,
@@ -52,7 +55,8 @@ export async function quickStart(user: UserRow | null, quizId: string | undefine
   const now = new Date()
   let attempt: AttemptRow
   try {
-    attempt = (await startAttempt({ userId: user!.id, quiz: gate.quiz, live: gate.live, now })).attempt
+    attempt = (await startAttempt({ userId: user!.id, quiz: gate.quiz, live: gate.live, now, paper: gate.paper }))
+      .attempt
   } catch (error) {
     if (error instanceof QuizError)
       return { status: QUIZ_PROBLEM_STATUS[error.problem], body: { error: error.problem } }
@@ -60,6 +64,12 @@ export async function quickStart(user: UserRow | null, quizId: string | undefine
   }
   if (attempt.submitted_at) return { status: 409, body: { error: 'submitted' } }
   const to = `/quiz/${gate.quiz.id}?q=1`
-  const test = await testPageData({ quiz: gate.quiz, attempt, url: new URL(to, 'http://localhost'), now })
+  const test = await testPageData({
+    quiz: gate.quiz,
+    attempt,
+    url: new URL(to, 'http://localhost'),
+    now,
+    paper: gate.paper,
+  })
   return { status: 200, body: { to, test } }
 }
