@@ -7,7 +7,6 @@
 // The same SQL text object also lets the SQLite statement cache (./client.ts) find its statement without hashing
 // the text again.
 import type { CompiledQuery, Compilable, Kysely } from 'kysely'
-import { dialectOf, type Dialect } from './dialect'
 import type { Database } from './schema'
 
 /**
@@ -46,9 +45,10 @@ export type PreparedQuery<P, R> = {
 export function prepared<P extends Record<string, string | number | null>, R>(
   build: (conn: Kysely<Database>, slots: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
-  const byDialect = new Map<Dialect, Compiled<R>>()
+  // Keyed by the dialect's adapter class: one compile for SQLite, one for PostgreSQL, whatever the connection.
+  const byDialect = new Map<unknown, Compiled<R>>()
   function compiledFor(conn: Kysely<Database>): Compiled<R> {
-    const dialect = dialectOf(conn)
+    const dialect = conn.getExecutor().adapter.constructor
     let entry = byDialect.get(dialect)
     if (!entry) {
       const seen = new Set<string>()
