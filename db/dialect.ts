@@ -59,6 +59,15 @@ const lockIfNullQueries = new Map<
 >()
 
 /**
+ * A subquery whose rows stay as read until the statement's transaction ends: PostgreSQL `for share` (a writer that
+ * locked the row first is waited for, and the row read again after it commits). SQLite needs nothing: one writer at a
+ * time, and a statement is atomic.
+ */
+export function forShare<Q extends { forShare(): Q }>(conn: Kysely<any>, query: Q): Q {
+  return dialectOf(conn) === 'postgres' ? query.forShare() : query
+}
+
+/**
  * Serialises the transaction against every other one that takes the same named lock (work that has no single
  * row to lock, such as seeding an empty database). PostgreSQL: a transaction-scoped advisory lock; SQLite: a
  * write that matches no row still takes the database's write lock.

@@ -170,6 +170,42 @@ describe('submitting', () => {
     expect(rows[0].score).toBe((winner % 4 === 0 ? 1 : -0.25) - 0.25)
   })
 
+  test('a save racing the submission is either scored or refused, never stored after the score', async () => {
+    // The one-answer save is one statement that stores only into an open attempt (on PostgreSQL it waits for a
+    // submission that locked the attempt first). Ten attempts, each with its right answer saved while it is submitted.
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { user, quiz, questionIds } = await setup(10)
+        const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
+        const [saved, submitted] = await Promise.all([
+          saveAnswers({ attempt, answers: [{ questionId: questionIds[0], selectedOption: 0 }], now: at(60) }),
+          submitAttempt({ attemptId: attempt.id, now: at(60) }),
+        ])
+        const stored = await db
+          .selectFrom('attempt_answers')
+          .select('selected_option')
+          .where('attempt_id', '=', attempt.id)
+          .executeTakeFirst()
+        return { saved, score: submitted.attempt.score, stored: stored?.selected_option ?? null }
+      }),
+    )
+    for (const run of runs) {
+      if (run.saved === 'saved') expect(run).toEqual({ saved: 'saved', score: 1, stored: 0 })
+      else expect(run).toEqual({ saved: 'closed', score: 0, stored: null })
+    }
+    // A save after the submission stores nothing.
+    const { user, quiz, questionIds } = await setup(10)
+    const { attempt } = await startAttempt({ userId: user.id, quiz, now: T0 })
+    await submitAttempt({ attemptId: attempt.id, now: at(30) })
+    const late = await saveAnswers({
+      attempt,
+      answers: [{ questionId: questionIds[1], selectedOption: 1 }],
+      now: at(40),
+    })
+    expect(late).toBe('closed')
+    expect(await getAnswers(attempt.id)).toEqual({})
+  })
+
   test('answers naming a question of another quiz are refused', async () => {
     const { user, quiz } = await setup(10)
     const other = await createQuiz(db, {})

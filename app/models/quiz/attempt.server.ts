@@ -9,7 +9,7 @@ import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { QuizError } from './access.server'
-import { upsertAnswers, validAnswers } from './answers.server'
+import { saveOneIfOpen, upsertAnswers, validAnswers } from './answers.server'
 import type { AttemptRow } from './rows'
 import { attemptQuestionRows, type PaperOf, type QuizRow } from '~/models/quiz/catalog.server'
 import { overrideOf, type WindowStanding } from './live-mock.server'
@@ -342,6 +342,8 @@ export async function saveAnswers({
     return 'closed'
   }
   const valid = await validAnswers(attempt, answers, paper)
+  // The enhanced page saves one answer at a time: one statement that stores it only into an open attempt.
+  if (valid.length === 1) return (await saveOneIfOpen(attempt.id, valid[0], now.toISOString())) ? 'saved' : 'closed'
   return db.transaction().execute(async (trx) => {
     // The row lock and the "still open?" guard in one statement (db/dialect.ts).
     if (!(await lockRowIfNull(trx, 'attempts', 'submitted_at', attempt.id))) return 'closed' as const
