@@ -30,6 +30,15 @@ const answersQuery = prepared((conn, p: { attemptId: string }) =>
     .where('attempt_id', '=', p.attemptId),
 )
 
+/** A question shown and not answered, as `getAnswers` reads it after `recordVisit`. */
+export const visitedOnly = (): SavedAnswer => ({
+  selectedOption: null,
+  selectedOptions: [],
+  numericAnswer: null,
+  markedForReview: false,
+  visited: true,
+})
+
 export async function getAnswers(attemptId: string): Promise<Record<string, SavedAnswer>> {
   const rows = await answersQuery.all(db, { attemptId })
   return Object.fromEntries(

@@ -16,6 +16,7 @@ export async function testPageData({
   url,
   now,
   paper,
+  fresh,
 }: {
   quiz: QuizRow
   attempt: AttemptRow
@@ -23,9 +24,11 @@ export async function testPageData({
   now: Date
   /** The quiz's paper as the gate read it in this request. */
   paper?: PaperVersion
+  /** The attempt was created by this request. */
+  fresh?: boolean
 }) {
   const questions = await attemptPaper(attempt, paper)
-  const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now })
+  const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now, fresh })
   return {
     view: 'test' as const,
     quizId: quiz.id,
@@ -53,15 +56,15 @@ export async function quickStart(user: UserRow | null, quizId: string | undefine
   const gate = await quizGate(user, quizId)
   if (!gate.ok) return { status: GATE_STATUS[gate.reason], body: { error: gate.reason } }
   const now = new Date()
-  let attempt: AttemptRow
+  let started: { attempt: AttemptRow; created: boolean }
   try {
-    attempt = (await startAttempt({ userId: user!.id, quiz: gate.quiz, live: gate.live, now, paper: gate.paper }))
-      .attempt
+    started = await startAttempt({ userId: user!.id, quiz: gate.quiz, live: gate.live, now, paper: gate.paper })
   } catch (error) {
     if (error instanceof QuizError)
       return { status: QUIZ_PROBLEM_STATUS[error.problem], body: { error: error.problem } }
     throw error
   }
+  const { attempt, created } = started
   if (attempt.submitted_at) return { status: 409, body: { error: 'submitted' } }
   const to = `/quiz/${gate.quiz.id}?q=1`
   const test = await testPageData({
@@ -70,6 +73,7 @@ export async function quickStart(user: UserRow | null, quizId: string | undefine
     url: new URL(to, 'http://localhost'),
     now,
     paper: gate.paper,
+    fresh: created,
   })
   return { status: 200, body: { to, test } }
 }

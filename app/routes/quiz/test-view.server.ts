@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import { answersCloseAt, secondsLeft, timeSinceShown } from '~/lib/quiz/clock'
 import { indiaTimeText } from './live-view.server'
 import { QuizError } from '~/models/quiz/access.server'
-import { addTimeSpent, getAnswers, recordVisit } from '~/models/quiz/answers.server'
+import { addTimeSpent, getAnswers, recordVisit, visitedOnly } from '~/models/quiz/answers.server'
 import { saveAnswers, submitAttempt } from '~/models/quiz/attempt.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { attemptFormSchema, parseAnswersField, type AnswerInput, type AttemptForm } from '~/schemas/quiz-attempt'
@@ -26,12 +26,15 @@ export async function testViewData<Q extends { id: string }>({
   url,
   base,
   now,
+  fresh = false,
 }: {
   attempt: AttemptRow
   questions: Q[]
   url: URL
   base: string
   now: Date
+  /** The attempt was created by this request: it has no answers yet but the visit recorded here. */
+  fresh?: boolean
 }) {
   const q = Number(url.searchParams.get('q') ?? '1')
   const index = Number.isInteger(q) && q >= 1 && q <= questions.length ? q - 1 : 0
@@ -48,8 +51,10 @@ export async function testViewData<Q extends { id: string }>({
     throw redirect(`${base}?q=${index + 1}`)
   }
   const confirm = url.searchParams.has('confirm')
-  if (!confirm && questions[index]) await recordVisit({ attempt, questionId: questions[index].id, now })
-  const answers = await getAnswers(attempt.id)
+  const shown = !confirm ? questions[index] : undefined
+  if (shown) await recordVisit({ attempt, questionId: shown.id, now })
+  // A Start (10,000 within seconds at a live mock's opening) need not read back the one row it just wrote.
+  const answers = fresh ? (shown ? { [shown.id]: visitedOnly() } : {}) : await getAnswers(attempt.id)
   return {
     mode: attempt.mode,
     confirm,
