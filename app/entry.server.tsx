@@ -36,8 +36,6 @@ export { startScheduledWork } from '~/models/sweep/sweep.server'
 export { startVideoWorkers } from '~/models/video/jobs.server'
 // ...and answers the answer saves and the paper of a test itself, before React Router (decision 032).
 export { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
-// server.js's app slots, by priority (the exam lane's Start first, the background paper last).
-export { createSlots, SLOT_PRIORITY } from '~/utils/app-slots'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
 
