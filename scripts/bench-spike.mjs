@@ -56,8 +56,20 @@ function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
 }
 
-/** One HTTP request through `agent`; resolves { status, location, bytes }. Bodies are read to the end. */
-function request(agent, base, method, url, { cookie, form, json, accept } = {}) {
+/**
+ * One HTTP request through `agent`; resolves { status, location, bytes }. Bodies are read to the end. A request
+ * whose kept-alive connection the server closed as it was sent (ECONNRESET on a reused socket, before any answer) is
+ * sent once more on a fresh one, as browsers do (Chromium resends on such a reused connection; Node's documented
+ * `request.reusedSocket` pattern).
+ */
+function request(agent, base, method, url, options = {}) {
+  return requestOnce(agent, base, method, url, options).catch((error) => {
+    if (error.code !== 'ECONNRESET' || !error.reusedSocket) throw error
+    return requestOnce(agent, base, method, url, options)
+  })
+}
+
+function requestOnce(agent, base, method, url, { cookie, form, json, accept } = {}) {
   const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined
   const headers = { Cookie: cookie, Origin: base, 'Accept-Encoding': 'gzip, deflate, br' }
   if (accept) headers.Accept = accept
@@ -66,7 +78,9 @@ function request(agent, base, method, url, { cookie, form, json, accept } = {}) 
     headers['Content-Length'] = Buffer.byteLength(body)
   }
   return new Promise((resolve, reject) => {
+    let answered = false
     const req = http.request(`${base}${url}`, { method, headers, agent, timeout: 120_000 }, (res) => {
+      answered = true
       let bytes = 0
       const kept = []
       res.on('data', (c) => {
@@ -89,7 +103,10 @@ function request(agent, base, method, url, { cookie, form, json, accept } = {}) 
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', reject)
+    req.on('error', (error) => {
+      error.reusedSocket = req.reusedSocket && !answered
+      reject(error)
+    })
     req.end(body)
   })
 }
