@@ -38,7 +38,7 @@ export type PreparedQuery<P, R> = {
 
 /**
  * `build` receives the database and one stand-in per slot; every stand-in must reach the query as a parameter
- * (`.where('id', '=', p.id)`, `.values({...})`), never as SQL text or through a computation, and the first compile
+ * (`.where('id', '=', p.id)`, `.values({ id: p.id })`), never as SQL text or through a computation, and the first compile
  * throws when a slot is missing from the parameters. Values are the database's own (strings, numbers, null): a
  * Date is passed as its ISO text, as the models store it.
  */
@@ -66,7 +66,7 @@ export function prepared<P extends Record<string, string | number | null>, R>(
       const slots = query.parameters.map((v) => (v instanceof Slot ? v.key : null))
       const missing = [...seen].filter((key) => !slots.includes(key))
       if (missing.length)
-        throw new Error(`prepared query: slot(s) ${missing.join(', ') || '?'} are not parameters of ${query.sql}`)
+        throw new Error(`prepared query: slot(s) ${missing.join(', ')} are not parameters of ${query.sql}`)
       entry = { query, slots }
       byDialect.set(dialect, entry)
     }
