@@ -2,7 +2,7 @@
 // (docs/decisions/009-postgresql.md). Models write plain Kysely that runs on both and call these for
 // the rest; nothing else in app/ asks which database it is on.
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
-import { prepared, type PreparedQuery } from './prepared'
+import { prepared } from './prepared'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -27,36 +27,25 @@ export async function lockRow(trx: Kysely<any>, table: string, id: string): Prom
 }
 
 /**
- * `lockRow` for a row that is still open (`column` is null), in one statement; whether it was. The lock is taken
- * either way on SQLite (the write lock of the transaction); on PostgreSQL only an open row is locked, and a closed
- * one cannot reopen. Compiled once per table and column (./prepared.ts): the answer save runs it.
+ * `lockRow` for an attempt that is still open (not submitted), in one statement; whether it was. The lock is taken
+ * either way on SQLite (the write lock of the transaction); on PostgreSQL only an open attempt is locked, and a
+ * submitted one cannot reopen. Compiled once per dialect (./prepared.ts): a batch of answers runs it.
  */
-export async function lockRowIfNull(trx: Kysely<any>, table: 'attempts', column: 'submitted_at', id: string) {
-  const key = `${table}.${column}`
-  let queries = lockIfNullQueries.get(key)
-  if (!queries) {
-    queries = {
-      postgres: prepared((conn, p: { id: string }) =>
-        conn.selectFrom(table).select('id').where('id', '=', p.id).where(column, 'is', null).forUpdate(),
-      ),
-      sqlite: prepared((conn, p: { id: string }) =>
-        conn
-          .updateTable(table)
-          .set({ id: sql.ref('id') })
-          .where('id', '=', p.id)
-          .where(column, 'is', null),
-      ),
-    }
-    lockIfNullQueries.set(key, queries)
-  }
+export async function lockOpenAttempt(trx: Kysely<any>, attemptId: string): Promise<boolean> {
   return dialectOf(trx) === 'postgres'
-    ? (await queries.postgres.first(trx, { id })) !== undefined
-    : (await queries.sqlite.run(trx, { id })) === 1
+    ? (await lockOpenAttemptPostgres.first(trx, { id: attemptId })) !== undefined
+    : (await lockOpenAttemptSqlite.run(trx, { id: attemptId })) === 1
 }
-const lockIfNullQueries = new Map<
-  string,
-  { postgres: PreparedQuery<{ id: string }, unknown>; sqlite: PreparedQuery<{ id: string }, unknown> }
->()
+const lockOpenAttemptPostgres = prepared((conn, p: { id: string }) =>
+  conn.selectFrom('attempts').select('id').where('id', '=', p.id).where('submitted_at', 'is', null).forUpdate(),
+)
+const lockOpenAttemptSqlite = prepared((conn, p: { id: string }) =>
+  conn
+    .updateTable('attempts')
+    .set({ id: sql.ref('id') })
+    .where('id', '=', p.id)
+    .where('submitted_at', 'is', null),
+)
 
 /**
  * A subquery whose rows stay as read until the statement's transaction ends: PostgreSQL `for share` (a writer that

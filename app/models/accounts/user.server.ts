@@ -1,11 +1,11 @@
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/lib/password.server'
 import { prepared } from '#db/prepared'
-import type { Role, UsersTable } from '#db/schema'
+import type { Database, Role, UsersTable } from '#db/schema'
 import { nameContains, onePage } from '~/utils/page.server'
 import { normaliseEmail } from '~/lib/text'
 import { paidQuizAccessSql, sqlTrue } from '../enrolment/access.server'
@@ -32,8 +32,9 @@ export const publicUserColumns = [
  */
 export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]> & { paidQuizAccess: boolean }
 
-const userRows = (now = new Date()) =>
-  db
+/** The users with their paid quiz access at `now`, on `conn` (the prepared session read passes its slot as `now`). */
+const userRows = (now: Date | string = new Date(), conn: Kysely<Database> = db) =>
+  conn
     .selectFrom('users')
     .select(publicUserColumns)
     .select((eb) => paidQuizAccessSql(now)(eb).as('paid_quiz_access'))
@@ -58,17 +59,13 @@ export async function getUserBySession(sessionId: string): Promise<UserRow | und
 
 // Every signed-in request's first query: compiled once (#db/prepared).
 const userOfSessionQuery = prepared((conn, p: { sessionId: string; now: string }) =>
-  conn
-    .selectFrom('users')
-    .select(publicUserColumns)
-    .select((eb) => paidQuizAccessSql(p.now)(eb).as('paid_quiz_access'))
-    .where('users.id', '=', (eb) =>
-      eb
-        .selectFrom('sessions')
-        .select('sessions.user_id')
-        .where('sessions.id', '=', p.sessionId)
-        .where('sessions.expires_at', '>', p.now),
-    ),
+  userRows(p.now, conn).where('users.id', '=', (eb) =>
+    eb
+      .selectFrom('sessions')
+      .select('sessions.user_id')
+      .where('sessions.id', '=', p.sessionId)
+      .where('sessions.expires_at', '>', p.now),
+  ),
 )
 
 export async function getUserByEmail(email: string): Promise<UserRow | undefined> {

@@ -151,9 +151,7 @@ export async function upsertAnswers(
     [answers.filter((a) => a.markedForReview !== undefined), true],
     [answers.filter((a) => a.markedForReview === undefined), false],
   ] as const) {
-    if (!list.length) continue
-    if (list.length === 1) await (setMark ? saveOneWithMark : saveOne).run(trx, rows(list)[0])
-    else await upsertRows(trx.insertInto('attempt_answers').values(rows(list)), setMark).execute()
+    if (list.length) await upsertRows(trx.insertInto('attempt_answers').values(rows(list)), setMark).execute()
   }
 }
 
@@ -196,19 +194,6 @@ const upsertRows = <Q extends InsertQueryBuilder<Database, 'attempt_answers', In
       time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
     })),
   )
-// The saver sends one answer at a time: that statement is compiled once per kind (#db/prepared). The slots are
-// named one by one: a stand-in object has no keys of its own to spread.
-const oneRow = (p: AnswerValues): AnswerValues => ({
-  attempt_id: p.attempt_id,
-  question_id: p.question_id,
-  selected_option: p.selected_option,
-  selected_options: p.selected_options,
-  numeric_answer: p.numeric_answer,
-  marked_for_review: p.marked_for_review,
-  saved_at: p.saved_at,
-  visited_at: p.visited_at,
-  time_spent_ms: p.time_spent_ms,
-})
 /**
  * Stores one answer if the attempt is still open, in one statement (no transaction around it): `insert ... select ...
  * where exists (the open attempt)`, the attempt's row read `for share` on PostgreSQL so a submission that locked it
@@ -266,13 +251,6 @@ const ifOpen = (conn: Kysely<Database>, p: AnswerValues, setMark: boolean) =>
   )
 const saveIfOpen = prepared((conn, p: AnswerValues) => ifOpen(conn, p, false))
 const saveIfOpenWithMark = prepared((conn, p: AnswerValues) => ifOpen(conn, p, true))
-
-const saveOne = prepared((conn, p: AnswerValues) =>
-  upsertRows(conn.insertInto('attempt_answers').values(oneRow(p)), false),
-)
-const saveOneWithMark = prepared((conn, p: AnswerValues) =>
-  upsertRows(conn.insertInto('attempt_answers').values(oneRow(p)), true),
-)
 
 /**
  * Checks every answer against its question (it must be one of the attempt's questions; the first answer per

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AttemptMode, Database } from '#db/schema'
-import { lockRow, lockRowIfNull } from '#db/dialect'
+import { lockOpenAttempt, lockRow } from '#db/dialect'
 import { prepared } from '#db/prepared'
 import { deadlineFor, isPastGrace } from '~/lib/quiz/clock'
 import { isLiveMock, learnerWindow, liveDeadline, windowPhase, type LearnerWindow } from '~/lib/quiz/window'
@@ -346,7 +346,7 @@ export async function saveAnswers({
   if (valid.length === 1) return (await saveOneIfOpen(attempt.id, valid[0], now.toISOString())) ? 'saved' : 'closed'
   return db.transaction().execute(async (trx) => {
     // The row lock and the "still open?" guard in one statement (db/dialect.ts).
-    if (!(await lockRowIfNull(trx, 'attempts', 'submitted_at', attempt.id))) return 'closed' as const
+    if (!(await lockOpenAttempt(trx, attempt.id))) return 'closed' as const
     await upsertAnswers(trx, attempt.id, valid, now.toISOString())
     return 'saved' as const
   })
