@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { migrations } from './migrations.ts'
+import { sendHotStatementsNamed } from './named-statements.ts'
 import type { Database } from './schema.ts'
 import type { Dialect } from './dialect.ts'
 
@@ -85,6 +86,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Opene
   })
   // An idle connection dropped by the server (failover, restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`))
+  // The prepared hot queries go as named statements: parsed and planned once per connection (./named-statements.ts).
+  pool.on('connect', (client) => sendHotStatementsNamed(client as never))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', sqlite: null, pragmas: null, location: redactUrl(url) }
 }

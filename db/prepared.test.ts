@@ -3,9 +3,10 @@
 // slot that does not reach the query as a parameter is refused at the first compile instead of running wrong SQL.
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
-import { db } from '~/utils/db.server'
-import { lockRowIfNull } from './dialect'
+import { db, dialect } from '~/utils/db.server'
+import { lockOpenAttempt } from './dialect'
 import { createQuiz, createUser } from './factories'
+import { statementName } from './named-statements'
 import { prepared } from './prepared'
 
 const userByEmail = prepared((conn, p: { email: string }) =>
@@ -65,7 +66,7 @@ describe('prepared queries', () => {
     await expect(spread.first(db, { id: 'x', email: 'y' })).rejects.toThrow(/name each slot/)
   })
 
-  test('lockRowIfNull locks an open attempt and reports a submitted one', async () => {
+  test('lockOpenAttempt locks an open attempt and reports a submitted one', async () => {
     const user = await createUser(db, { email: 'prepared-lock@example.com' })
     const quiz = await createQuiz(db, { title: 'Prepared lock' })
     const now = new Date().toISOString()
@@ -83,10 +84,34 @@ describe('prepared queries', () => {
       .values([attempt('prepared-open', null, 'practice'), attempt('prepared-closed', now, 'ranked')])
       .execute()
     const locked = await db.transaction().execute(async (trx) => ({
-      open: await lockRowIfNull(trx, 'attempts', 'submitted_at', 'prepared-open'),
-      closed: await lockRowIfNull(trx, 'attempts', 'submitted_at', 'prepared-closed'),
-      missing: await lockRowIfNull(trx, 'attempts', 'submitted_at', 'prepared-missing'),
+      open: await lockOpenAttempt(trx, 'prepared-open'),
+      closed: await lockOpenAttempt(trx, 'prepared-closed'),
+      missing: await lockOpenAttempt(trx, 'prepared-missing'),
     }))
     expect(locked).toEqual({ open: true, closed: false, missing: false })
+  })
+
+  test('on PostgreSQL a prepared query is a named statement of its connection, parsed once', async () => {
+    await createUser(db, { email: 'prepared-named@example.com' })
+    const rows = await db.transaction().execute(async (trx) => {
+      // One connection: the same statement twice, then what that connection holds.
+      await userByEmail.first(trx, { email: 'prepared-named@example.com' })
+      const found = await userByEmail.first(trx, { email: 'prepared-named@example.com' })
+      expect(found?.email).toBe('prepared-named@example.com')
+      if (dialect !== 'postgres') return []
+      const held = await sql<{
+        name: string
+        statement: string
+      }>`select name, statement from pg_prepared_statements`.execute(trx)
+      return held.rows
+    })
+    // SQLite keeps every statement by its text anyway (./client.ts); PostgreSQL now keeps the hot ones by name.
+    if (dialect !== 'postgres') return
+    const sqlText = userByEmail.sqlFor(db)
+    const name = statementName(sqlText)
+    expect(name).toMatch(/^hot_\d+$/)
+    expect(rows).toContainEqual({ name, statement: sqlText })
+    // A query built afresh is not kept by name.
+    expect(rows.every((r) => r.name.startsWith('hot_'))).toBe(true)
   })
 })

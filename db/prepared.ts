@@ -7,6 +7,7 @@
 // The same SQL text object also lets the SQLite statement cache (./client.ts) find its statement without hashing
 // the text again.
 import type { CompiledQuery, Compilable, Kysely } from 'kysely'
+import { nameStatement } from './named-statements'
 import type { Database } from './schema'
 
 /**
@@ -34,6 +35,8 @@ export type PreparedQuery<P, R> = {
   first(conn: Kysely<Database>, values: P): Promise<R | undefined>
   /** Rows written (insert, update, delete). */
   run(conn: Kysely<Database>, values: P): Promise<number>
+  /** The SQL text it runs on `conn`'s dialect. */
+  sqlFor(conn: Kysely<Database>): string
 }
 
 /**
@@ -69,6 +72,8 @@ export function prepared<P extends Record<string, string | number | null>, R>(
         throw new Error(`prepared query: slot(s) ${missing.join(', ')} are not parameters of ${query.sql}`)
       entry = { query, slots }
       byDialect.set(dialect, entry)
+      // On PostgreSQL the text is then parsed once per connection, not on every run (./named-statements.ts).
+      nameStatement(query.sql)
     }
     return entry
   }
@@ -81,5 +86,6 @@ export function prepared<P extends Record<string, string | number | null>, R>(
     all: async (conn, values) => (await execute(conn, values)).rows,
     first: async (conn, values) => (await execute(conn, values)).rows[0],
     run: async (conn, values) => Number((await execute(conn, values)).numAffectedRows ?? 0),
+    sqlFor: (conn) => compiledFor(conn).query.sql,
   }
 }
