@@ -246,8 +246,12 @@ function sendStoredPage(req, res, page, outcome) {
 // arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
 // each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
 // 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
-// and actions done), not while a slow phone downloads the body.
-const appSlots = createSlots(Number(process.env.APP_CONCURRENCY) || 64)
+// and actions done), not while a slow phone downloads the body. One request is let in per turn of the event loop,
+// so that new connections are accepted during a burst (app/utils/app-slots.server.ts, decision 036).
+const appSlots = build.entry.module.createAppSlots(
+  Number(process.env.APP_CONCURRENCY) || 64,
+  Number(process.env.APP_TURN_MS) || undefined,
+)
 
 // The exam lane (docs/decisions/032-exam-lane.md): a signed-in learner's answer saves and paper are answered from the
 // app's models here, without React Router and before compression (the paper is precompressed, a save's answer is a
@@ -301,31 +305,6 @@ app.all('*splat', async (req, res, next) => {
     release()
   }
 })
-
-/** A counting semaphore: acquire() resolves with a release function (safe to call twice) when a slot is free. */
-function createSlots(size) {
-  let free = size
-  const waiting = []
-  const grant = () => {
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      const next = waiting.shift()
-      if (next) next(grant())
-      else free++
-    }
-  }
-  return {
-    acquire() {
-      if (free > 0) {
-        free--
-        return Promise.resolve(grant())
-      }
-      return new Promise((resolve) => waiting.push(resolve))
-    },
-  }
-}
 
 function toFetchRequest(req, res) {
   // As @react-router/express: the host from the Host header, cut at anything that would change the URL.

@@ -38,6 +38,8 @@ export { startVideoWorkers } from '~/models/video/jobs.server'
 export { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
 // ...and copies every response body to the socket with this (one write per burst, app/utils/write-body.server.ts).
 export { writeBody } from '~/utils/write-body.server'
+// ...and lets requests into the app through these slots, one per turn of the event loop (decision 036).
+export { createAppSlots } from '~/utils/app-slots.server'
 
 // Client errors never reach here as thrown errors: actions read bodies through app/utils/body.server.ts, which
 // answers 400/413 itself (docs/decisions/005-parsing-at-the-edge.md). What does reach here is a real fault.

@@ -1,0 +1,72 @@
+// How requests enter the app (server.js): at most `size` at once, and a few let in per turn of the event loop
+// (docs/decisions/036-turns-and-named-statements.md).
+//
+// Node 20's libuv accepts one new connection per turn of the event loop (libuv 1.45 stopped accepting in a loop).
+// A request let in runs until its first real wait, and on SQLite that is most of it: every query finishes
+// synchronously. Letting in every waiting request at once made one turn as long as all their work together, so under
+// a burst a turn took 100-200 ms and a new connection waited that long for each one accepted before it: at a live
+// mock's opening, the 256 connections of the bench's learners were accepted over 16 s, and their Starts waited up to
+// 17 s while requests on older connections were answered in one. Letting requests in a few per turn (the event loop's
+// check phase), as many as keep the turn near a target length, keeps new connections accepted as they come.
+
+export type AppSlots = {
+  /** Resolves with a release function (safe to call twice) once a slot is free and it is this request's turn. */
+  acquire(): Promise<() => void>
+}
+
+/** The length of turn the slots aim for under load (APP_TURN_MS): a new connection is accepted about this often. */
+export const TURN_TARGET_MS = 20
+
+/**
+ * `size` slots, granted in arrival order from `defer` (setImmediate: once per turn of the event loop; tests pass their
+ * own, and their own clock). Each turn lets in a number of requests that adapts to how long the last turn took: it
+ * doubles while turns are shorter than half of TURN_TARGET_MS and halves when one is longer, so turns stay near the
+ * target (`targetMs`) under load and an idle process lets a burst in as fast as before.
+ */
+export function createAppSlots(
+  size: number,
+  targetMs = TURN_TARGET_MS,
+  defer: (run: () => void) => void = setImmediate,
+  clock: () => number = () => performance.now(),
+): AppSlots {
+  let free = size
+  const waiting: ((release: () => void) => void)[] = []
+  let scheduled = false
+  let perTurn = 1
+  let lastTurnAt = -Infinity
+  const schedule = () => {
+    if (scheduled || free === 0 || waiting.length === 0) return
+    scheduled = true
+    defer(letIn)
+  }
+  const letIn = () => {
+    scheduled = false
+    const now = clock()
+    const lastMs = now - lastTurnAt
+    lastTurnAt = now
+    if (lastMs > targetMs) perTurn = Math.max(1, perTurn >> 1)
+    else if (lastMs < targetMs / 2) perTurn = Math.min(size, perTurn * 2)
+    for (let i = 0; i < perTurn && free > 0 && waiting.length > 0; i++) {
+      free--
+      waiting.shift()!(releaser())
+    }
+    // Scheduled from inside a turn's check phase, the next grants come in the next turn.
+    schedule()
+  }
+  const releaser = () => {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      free++
+      schedule()
+    }
+  }
+  return {
+    acquire: () =>
+      new Promise((resolve) => {
+        waiting.push(resolve)
+        schedule()
+      }),
+  }
+}
