@@ -19,6 +19,7 @@
 // The clock of a learner's wait starts at the moment they press, not when a socket is free: a start that queues in
 // the bench's own connection pool (256 sockets per app process, as a proxy in front would) counts as waiting.
 import http from 'node:http'
+import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import pg from 'pg'
@@ -71,7 +72,8 @@ function request(agent, base, method, url, options = {}) {
 
 function requestOnce(agent, base, method, url, { cookie, form, json, accept } = {}) {
   const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined
-  const headers = { Cookie: cookie, Origin: base, 'Accept-Encoding': 'gzip, deflate, br' }
+  const headers = { Origin: base, 'Accept-Encoding': 'gzip, deflate, br' }
+  if (cookie) headers.Cookie = cookie
   if (accept) headers.Accept = accept
   if (body !== undefined) {
     headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
@@ -98,9 +100,19 @@ function requestOnce(agent, base, method, url, { cookie, form, json, accept } = 
             : encoding === 'gzip'
               ? zlib.gunzipSync(body).toString()
               : body.toString()
-        resolve({ status: res.statusCode, location: res.headers.location, bytes, text })
+        resolve({
+          status: res.statusCode,
+          location: res.headers.location,
+          bytes,
+          text,
+        })
       })
       res.on('error', reject)
+    })
+    // A request that opens a connection: how long the connection took to open (the spike prints them).
+    const asked = Date.now()
+    req.on('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => connectTimes.push([asked, Date.now() - asked]))
     })
     req.on('timeout', () => req.destroy(new Error('timeout')))
     req.on('error', (error) => {
@@ -111,14 +123,29 @@ function requestOnce(agent, base, method, url, { cookie, form, json, accept } = 
   })
 }
 
+/** [asked at, ms until connected] of every connection the bench's agents opened. */
+const connectTimes = []
+
 /** Latency lists by step, errors by kind. */
 function recorder() {
   const lat = {}
   const errors = {}
   const samples = {}
+  // Press to test page by the second of the press window it was pressed in: a slow opening shows in the first.
+  const pressed = []
   return {
     lat,
     errors,
+    byPress(offsetMs, ms) {
+      ;(pressed[Math.max(0, Math.floor(offsetMs / 1000))] ??= []).push(ms)
+    },
+    /** Per press second: [second, p50, p99] of press to test page. */
+    pressSeconds() {
+      return pressed.map((l, second) => {
+        const s = (l ?? []).slice().sort((a, b) => a - b)
+        return [second, percentile(s, 0.5), percentile(s, 0.99)]
+      })
+    },
     time(step, ms) {
       ;(lat[step] ??= []).push(ms)
     },
@@ -159,6 +186,7 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     )
     rec.time('start (POST)', Date.now() - pressAt)
     rec.time('press to test page', Date.now() - pressAt)
+    rec.byPress(pressAt - t0, Date.now() - pressAt)
     rec.time('press to test page, JavaScript on', Date.now() - pressAt)
     if (!start) return
   } else {
@@ -171,6 +199,7 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     if (!start) return
     const page = await expect('test page', request(agent, base, 'GET', testPage, { cookie }), (r) => r.status === 200)
     rec.time('press to test page', Date.now() - pressAt)
+    rec.byPress(pressAt - t0, Date.now() - pressAt)
     rec.time('press to test page, JavaScript off', Date.now() - pressAt)
     if (!page) return
   }
@@ -250,6 +279,43 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
   )
 }
 
+/**
+ * CPU time so far, in clock ticks: the whole machine's busy and total (/proc/stat), each app process's, and this
+ * bench's own. Two readings give who used the cores between them (the rest of the busy time is the database server
+ * and anything else on the machine).
+ */
+function cpuReading(apps) {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  const ticks = fields.map(Number)
+  const total = ticks.reduce((a, b) => a + b, 0)
+  const idle = ticks[3] + (ticks[4] ?? 0)
+  const own = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return Number(after[11]) + Number(after[12])
+    } catch {
+      return 0
+    }
+  }
+  return { total, busy: total - idle, apps: apps.map((a) => own(a.pid)), bench: own(process.pid) }
+}
+
+/** Shares of the machine's cores between two readings: busy, the app processes, the bench, the rest (%). */
+function cpuShares(a, b) {
+  const total = b.total - a.total || 1
+  const pct = (v) => (100 * v) / total
+  const apps = b.apps.map((v, i) => v - a.apps[i])
+  const bench = b.bench - a.bench
+  const busy = b.busy - a.busy
+  return {
+    busy: pct(busy),
+    apps: apps.map(pct),
+    bench: pct(bench),
+    rest: pct(busy - bench - apps.reduce((x, y) => x + y, 0)),
+  }
+}
+
 /** Polls `check` every 250 ms until it returns true or `limitMs` passes (the moments come from the database). */
 async function when(check, limitMs) {
   const until = Date.now() + limitMs
@@ -294,12 +360,13 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
   }
   const db = openBenchDb(dbOpts)
   const out = { kind, live, instances }
+  let t0 = 0
   try {
     const [adminCookie] = await makeLearners(db, 1, `spike-admin-${index}`, 'admin')
     const quiz = await seedMathPaper({ base: apps[0].base, db, adminCookie })
     const cookies = await makeLearners(db, SPIKE.learners, `spike-${index}`)
     // The opening: far enough ahead for every learner's task to be waiting when it comes.
-    const t0 = Date.now() + 5_000
+    t0 = Date.now() + 5_000
     const opens = new Date(t0).toISOString()
     const closes = new Date(t0 + SPIKE.windowMinutes * 60_000).toISOString()
     if (live) {
@@ -317,7 +384,17 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
       await db.run('update quizzes set time_limit = ? where id = ?', [SPIKE.windowMinutes, quiz.id])
     }
     const agents = apps.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }))
+    if (process.env.BENCH_SPIKE_WARM === '1')
+      await Promise.all(
+        agents.flatMap((agent, i) =>
+          Array.from({ length: 256 }, () => request(agent, apps[i].base, 'GET', '/healthz', {})),
+        ),
+      )
     const rec = recorder()
+    // Who used the machine's cores from the opening until every Start could have been answered (press window + 5 s).
+    const cpuAtOpening = sleepUntil(t0).then(() => cpuReading(apps))
+    const cpuAfterStarts = sleepUntil(t0 + SPIKE.pressWithinMs + 5_000).then(() => cpuReading(apps))
+    void Promise.all([cpuAtOpening, cpuAfterStarts]).then(([a, b]) => (out.startCpu = cpuShares(a, b)))
     await Promise.all(
       cookies.map((cookie, i) =>
         sitPaper({
@@ -335,6 +412,12 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
     )
     for (const a of agents) a.destroy()
     out.steps = Object.fromEntries(Object.keys(rec.lat).map((s) => [s, rec.summary(s)]))
+    out.pressSeconds = rec.pressSeconds()
+    const connects = connectTimes
+      .splice(0)
+      .map(([, ms]) => ms)
+      .sort((a, b) => a - b)
+    out.connects = { n: connects.length, p50: percentile(connects, 0.5), max: connects.at(-1) }
     out.errors = rec.errors
     out.errorSamples = rec.samples
     if (live) {
@@ -393,6 +476,7 @@ async function runOne({ kind, live, startApp, ports, tmp, pgAdminUrl, index }) {
     out.appExit = apps.map((a) => a.exitInfo()).filter(Boolean)
     for (const app of apps) await app.stop()
     out.peakRss = apps.map((a) => a.peakRss())
+    out.peakRssAfterOpening = apps.map((a) => (a.peakRssAt() - t0) / 1000)
   }
   return out
 }
@@ -402,6 +486,7 @@ export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
   console.log(
     `\n== Exam-day spike: ${SPIKE.learners.toLocaleString('en')} learners press Start within ${SPIKE.pressWithinMs / 1000} s, save ${SPIKE.answers} answers each over 3 minutes (10% drop 5-20 s and come back), 90% submit, the rest are submitted at the close; live mock vs anytime paper, SQLite (1 app process) and PostgreSQL (2 app processes)`,
   )
+  const ms = (v) => (v === undefined || v === null || Number.isNaN(v) ? '-' : v.toFixed(0))
   const runs = []
   let index = 0
   // BENCH_SPIKE_RUNS picks runs (e.g. "sqlite-live"); all four by default.
@@ -415,10 +500,25 @@ export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
         `${kind} ${live ? 'live mock' : 'anytime paper'}: ${r.failed ? `FAILED (${r.failed})` : `${r.attempts} attempts, ${r.submitted} submitted, errors ${JSON.stringify(r.errors)}`}`,
       )
       for (const [kind, sample] of Object.entries(r.errorSamples ?? {})) console.log(`  first "${kind}": ${sample}`)
+      const seconds = (r.pressSeconds ?? []).map(([s, p50, p99]) => `${s}-${s + 1} s ${ms(p50)}/${ms(p99)}`)
+      if (seconds.length) console.log(`  press to test page p50/p99 ms by the second pressed: ${seconds.join(', ')}`)
+      if (r.connects?.n)
+        console.log(
+          `  connections opened: ${r.connects.n}, connect p50 ${ms(r.connects.p50)} ms, max ${ms(r.connects.max)} ms`,
+        )
+      if (r.startCpu) {
+        const c = r.startCpu
+        console.log(
+          `  CPU from the opening to 15 s after it, % of all cores: busy ${c.busy.toFixed(0)}, app ${c.apps.map((v) => v.toFixed(0)).join(' + ')}, bench clients ${c.bench.toFixed(0)}, rest (database server, other) ${c.rest.toFixed(0)}`,
+        )
+      }
+      if (r.peakRssAfterOpening)
+        console.log(
+          `  peak RSS reached at ${r.peakRssAfterOpening.map((s) => `${s.toFixed(0)} s`).join(' / ')} after the opening`,
+        )
       runs.push(r)
     }
   }
-  const ms = (v) => (v === undefined || v === null || Number.isNaN(v) ? '-' : v.toFixed(0))
   const steps = [...new Set(runs.flatMap((r) => Object.keys(r.steps ?? {})))]
   const label = (r) => `${r.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL x2'} ${r.live ? 'live' : 'anytime'}`
   const table = [['figure', ...runs.map(label)]]

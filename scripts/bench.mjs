@@ -120,10 +120,16 @@ function startApp({ label, port, env, flags = NODE_FLAGS }) {
     .createInterface({ input: proc.stderr })
     .on('line', (line) => process.stderr.write(`[${label} app] ${line}\n`))
   let peak = 0
+  // When the high-water mark last rose: which phase of a run holds the peak (the spike prints it).
+  let peakAt = 0
   const sample = () => {
     try {
       const status = fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8')
-      peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024)
+      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024
+      if (hwm > peak) {
+        peak = hwm
+        peakAt = Date.now()
+      }
     } catch {}
   }
   const timer = setInterval(sample, 250)
@@ -131,9 +137,14 @@ function startApp({ label, port, env, flags = NODE_FLAGS }) {
   return {
     label,
     base,
+    pid: proc.pid,
     peakRss() {
       sample()
       return peak
+    },
+    /** The clock (ms since the epoch) when the peak RSS was last raised, 0 if never sampled. */
+    peakRssAt() {
+      return peakAt
     },
     /** Why the server has exited (exit code or signal), or null while it runs. */
     exitInfo() {

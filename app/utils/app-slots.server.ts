@@ -15,7 +15,7 @@ export type AppSlots = {
 }
 
 /** The length of turn the slots aim for under load (APP_TURN_MS): a new connection is accepted about this often. */
-export const TURN_TARGET_MS = 20
+export const TURN_TARGET_MS = 8
 
 /**
  * `size` slots, granted in arrival order from `defer` (setImmediate: once per turn of the event loop; tests pass their
