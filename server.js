@@ -246,8 +246,8 @@ function sendStoredPage(req, res, page, outcome) {
 // arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
 // each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
 // 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
-// and actions done), not while a slow phone downloads the body. One request is let in per turn of the event loop,
-// so that new connections are accepted during a burst (app/utils/app-slots.server.ts, decision 036).
+// and actions done), not while a slow phone downloads the body. Requests are let in a few per turn of the event
+// loop, so that new connections are accepted during a burst (app/utils/app-slots.server.ts, decision 036).
 const appSlots = build.entry.module.createAppSlots(
   Number(process.env.APP_CONCURRENCY) || 64,
   Number(process.env.APP_TURN_MS) || undefined,

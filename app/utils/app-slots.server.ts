@@ -29,6 +29,8 @@ export function createAppSlots(
   defer: (run: () => void) => void = setImmediate,
   clock: () => number = () => performance.now(),
 ): AppSlots {
+  // A turn length that is not a positive number of milliseconds (APP_TURN_MS=0, -5) means the default.
+  if (!(targetMs > 0)) targetMs = TURN_TARGET_MS
   let free = size
   const waiting: ((release: () => void) => void)[] = []
   let scheduled = false

@@ -36,6 +36,7 @@ beforeAll(async () => {
   writeBody: async () => {},
   startScheduledWork: () => {},
   startVideoWorkers: () => async () => {},
+  createAppSlots: () => ({ acquire: async () => () => {} }),
 } }
 export const routes = {}
 export const assets = { entry: { module: '' }, routes: {} }
