@@ -60,14 +60,14 @@ function countVitest(label, json) {
   }
   const r = JSON.parse(fs.readFileSync(json, 'utf8'))
   passed += r.numPassedTests
-  failed +=
-    r.numFailedTests +
-    (r.numTotalTestSuites > 0 && r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0)
-      ? 1
-      : 0)
+  // A file can fail with no failed test: it did not load, or its beforeAll threw and its tests were skipped.
+  const filesFailedOtherwise = r.testResults.filter(
+    (t) => t.status === 'failed' && !t.assertionResults.some((a) => a.status === 'failed'),
+  )
+  failed += r.numFailedTests + filesFailedOtherwise.length
   if (r.numFailedTests) problems.push(`${label}: ${r.numFailedTests} failed`)
-  if (r.testResults.some((t) => t.status === 'failed' && t.assertionResults.length === 0))
-    problems.push(`${label}: a test file failed to load`)
+  for (const t of filesFailedOtherwise)
+    problems.push(`${label}: ${path.relative(process.cwd(), t.name)} failed outside its tests (load or setup)`)
 }
 
 function countPlaywright(label, json) {
