@@ -6,7 +6,7 @@
 // slots; it is compiled the first time each dialect runs it, and afterwards only its parameter list is filled in.
 // The same SQL text object also lets the SQLite statement cache (./client.ts) find its statement without hashing
 // the text again.
-import type { CompiledQuery, Compilable, Kysely } from 'kysely'
+import { PostgresAdapter, type CompiledQuery, type Compilable, type Kysely } from 'kysely'
 import { nameStatement } from './named-statements'
 import type { Database } from './schema'
 
@@ -72,8 +72,9 @@ export function prepared<P extends Record<string, string | number | null>, R>(
         throw new Error(`prepared query: slot(s) ${missing.join(', ')} are not parameters of ${query.sql}`)
       entry = { query, slots }
       byDialect.set(dialect, entry)
-      // On PostgreSQL the text is then parsed once per connection, not on every run (./named-statements.ts).
-      nameStatement(query.sql)
+      // On PostgreSQL the text is then parsed once per connection, not on every run (./named-statements.ts); SQLite
+      // keeps its own statement cache (./client.ts), so its texts are not named.
+      if (conn.getExecutor().adapter instanceof PostgresAdapter) nameStatement(query.sql)
     }
     return entry
   }

@@ -67,6 +67,27 @@ describe('app slots', () => {
     expect(seen).toEqual([1, 2, 4, 8, 4, 2])
   })
 
+  test('a burst after an idle spell starts from the count the last busy spell reached, not a halved one', async () => {
+    const loop = turns()
+    const slots = createAppSlots(100, TURN_TARGET_MS, loop.defer, loop.clock)
+    let inside = 0
+    const grant = (n: number) => {
+      for (let i = 0; i < n; i++) void slots.acquire().then(() => inside++)
+    }
+    const perTurn = async (ms: number) => {
+      const before = inside
+      await loop.turn(ms)
+      return inside - before
+    }
+    grant(15)
+    const busy = [await perTurn(1), await perTurn(1), await perTurn(1), await perTurn(1)]
+    expect(busy).toEqual([1, 2, 4, 8])
+    // Nobody waits for a second; then 30 arrive at once. The idle gap is not a long turn.
+    expect(loop.pending).toBe(0)
+    grant(30)
+    expect([await perTurn(1000), await perTurn(1)]).toEqual([8, 16])
+  })
+
   test('on the real event loop: all free slots are granted, one more waits for a release', async () => {
     const slots = createAppSlots(64)
     const first = await Promise.all(Array.from({ length: 64 }, () => slots.acquire()))

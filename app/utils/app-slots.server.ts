@@ -20,8 +20,10 @@ export const TURN_TARGET_MS = 8
 /**
  * `size` slots, granted in arrival order from `defer` (setImmediate: once per turn of the event loop; tests pass their
  * own, and their own clock). Each turn lets in a number of requests that adapts to how long the last turn took: it
- * doubles while turns are shorter than half of TURN_TARGET_MS and halves when one is longer, so turns stay near the
- * target (`targetMs`) under load and an idle process lets a burst in as fast as before.
+ * doubles while turns are shorter than half of `targetMs` and halves when one is longer, so turns stay near the
+ * target under load. Only a turn that followed a turn of grants is measured: the gap after an idle spell (nobody
+ * waiting, or every slot taken) says nothing of the turn's length, so the count a burst into an idle process starts
+ * from is the one the last busy spell settled on.
  */
 export function createAppSlots(
   size: number,
@@ -32,28 +34,42 @@ export function createAppSlots(
   // A turn length that is not a positive number of milliseconds (APP_TURN_MS=0, -5) means the default.
   if (!(targetMs > 0)) targetMs = TURN_TARGET_MS
   let free = size
-  const waiting: ((release: () => void) => void)[] = []
+  // A queue as an array and a head index: taking the first is constant time however deep the queue.
+  let waiting: ((release: () => void) => void)[] = []
+  let head = 0
   let scheduled = false
+  // Whether the grant now scheduled was scheduled by a turn of grants (so the gap measures one turn).
+  let chained = false
   let perTurn = 1
-  let lastTurnAt = -Infinity
-  const schedule = () => {
-    if (scheduled || free === 0 || waiting.length === 0) return
+  let lastTurnAt = 0
+  const queued = () => waiting.length - head
+  const schedule = (fromTurn: boolean) => {
+    if (scheduled || free === 0 || queued() === 0) return
     scheduled = true
+    chained = fromTurn
     defer(letIn)
   }
   const letIn = () => {
     scheduled = false
     const now = clock()
-    const lastMs = now - lastTurnAt
+    if (chained) {
+      const lastMs = now - lastTurnAt
+      if (lastMs > targetMs) perTurn = Math.max(1, perTurn >> 1)
+      else if (lastMs < targetMs / 2) perTurn = Math.min(size, perTurn * 2)
+    }
     lastTurnAt = now
-    if (lastMs > targetMs) perTurn = Math.max(1, perTurn >> 1)
-    else if (lastMs < targetMs / 2) perTurn = Math.min(size, perTurn * 2)
-    for (let i = 0; i < perTurn && free > 0 && waiting.length > 0; i++) {
+    for (let i = 0; i < perTurn && free > 0 && queued() > 0; i++) {
       free--
-      waiting.shift()!(releaser())
+      const grant = waiting[head]!
+      waiting[head++] = undefined as never
+      grant(releaser())
+    }
+    if (head > 1024 && head * 2 > waiting.length) {
+      waiting = waiting.slice(head)
+      head = 0
     }
     // Scheduled from inside a turn's check phase, the next grants come in the next turn.
-    schedule()
+    schedule(true)
   }
   const releaser = () => {
     let released = false
@@ -61,14 +77,14 @@ export function createAppSlots(
       if (released) return
       released = true
       free++
-      schedule()
+      schedule(false)
     }
   }
   return {
     acquire: () =>
       new Promise((resolve) => {
         waiting.push(resolve)
-        schedule()
+        schedule(false)
       }),
   }
 }
