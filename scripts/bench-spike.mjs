@@ -70,11 +70,12 @@ function request(agent, base, method, url, options = {}) {
   })
 }
 
-function requestOnce(agent, base, method, url, { cookie, form, json, accept } = {}) {
+function requestOnce(agent, base, method, url, { cookie, form, json, accept, headers: extra, keep } = {}) {
   const body = form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined
   const headers = { Origin: base, 'Accept-Encoding': 'gzip, deflate, br' }
   if (cookie) headers.Cookie = cookie
   if (accept) headers.Accept = accept
+  if (extra) Object.assign(headers, extra)
   if (body !== undefined) {
     headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
     headers['Content-Length'] = Buffer.byteLength(body)
@@ -88,7 +89,8 @@ function requestOnce(agent, base, method, url, { cookie, form, json, accept } = 
       res.on('data', (c) => {
         bytes += c.length
         // React Router's single-fetch answers name their redirect in the body (202, a few hundred bytes).
-        if (res.statusCode === 202 && bytes < 4096) kept.push(c)
+        // `keep`: a body the learner's next step reads (the start's JSON, a test page's loader data).
+        if ((res.statusCode === 202 && bytes < 4096) || keep) kept.push(c)
       })
       res.on('end', () => {
         const body = Buffer.concat(kept)
@@ -177,11 +179,13 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
   // A single-fetch redirect (202, the target in the body) to a path starting with `to`.
   const redirectsTo = (r, to) => r.status === 202 && r.text.includes(`"redirect","${to}`)
   const testPage = `/quiz/${quiz.id}?q=1`
+  // The test view's paper pass, shown with the paper request as the page's script does (null: checked as before).
+  let paperPass = null
   if (script) {
     // The test's first screen comes with the start: the learner sees the test when it arrives.
     const start = await expect(
       'start',
-      request(agent, base, 'POST', `/quiz/${quiz.id}/start`, { cookie, accept: 'application/json' }),
+      request(agent, base, 'POST', `/quiz/${quiz.id}/start`, { cookie, accept: 'application/json', keep: true }),
       (r) => r.status === 200,
     )
     rec.time('start (POST)', Date.now() - pressAt)
@@ -189,6 +193,7 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     rec.byPress(pressAt - t0, Date.now() - pressAt)
     rec.time('press to test page, JavaScript on', Date.now() - pressAt)
     if (!start) return
+    paperPass = JSON.parse(start.text).test?.paperPass ?? null
   } else {
     const start = await expect(
       'start',
@@ -197,16 +202,26 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     )
     rec.time('start (POST)', Date.now() - pressAt)
     if (!start) return
-    const page = await expect('test page', request(agent, base, 'GET', testPage, { cookie }), (r) => r.status === 200)
+    const page = await expect(
+      'test page',
+      request(agent, base, 'GET', testPage, { cookie, keep: true }),
+      (r) => r.status === 200,
+    )
     rec.time('press to test page', Date.now() - pressAt)
     rec.byPress(pressAt - t0, Date.now() - pressAt)
     rec.time('press to test page, JavaScript off', Date.now() - pressAt)
     if (!page) return
+    // The page's loader data carries the pass its script shows with the paper request (67 base64url characters).
+    paperPass = /"([A-Za-z0-9_-]{67})"/.exec(page.text)?.[1] ?? null
   }
   const paperAt = Date.now()
   const paper = await expect(
     'paper',
-    request(agent, base, 'GET', `/quiz/${quiz.id}/paper`, { cookie, accept: 'application/json' }),
+    request(agent, base, 'GET', `/quiz/${quiz.id}/paper`, {
+      cookie,
+      accept: 'application/json',
+      headers: paperPass ? { 'X-Paper-Pass': paperPass } : undefined,
+    }),
     (r) => r.status === 200,
   )
   rec.time('paper (JSON)', Date.now() - paperAt)

@@ -4,7 +4,7 @@ import { userFromCookieHeader } from '~/auth/session.server'
 import { isId } from '~/lib/ids'
 import { BODY_MESSAGES, jsonObjectFromText, JSON_MAX_BYTES } from '~/utils/body.server'
 import { answerBatch } from './api/quiz-answers.server'
-import { paperAnswer } from './quiz/paper-answer.server'
+import { paperAnswer, passedPaperAnswer } from './quiz/paper-answer.server'
 import { quickStart } from './quiz/quick-start.server'
 
 // The exam lane (docs/decisions/032-exam-lane.md): the requests every learner of a test makes, answered by server.js
@@ -17,7 +17,8 @@ import { quickStart } from './quiz/quick-start.server'
 //
 // The lane answers exactly what the routes answer: both call the same function (./api/quiz-answers.server.ts,
 // ./quiz/paper-answer.server.ts, ./quiz/quick-start.server.ts), and server.js's checks (cross-site, body limits,
-// CORS, security headers) have run. It answers signed-in learners only; anything else it leaves to React Router,
+// CORS, security headers) have run. It answers signed-in learners only, and a paper request carrying its test page's
+// paper pass (app/models/quiz/paper-pass.server.ts); anything else it leaves to React Router,
 // which answers it as before: a signed-out request, another method, an address the lane does not know, an attempt
 // on an older paper.
 
@@ -74,6 +75,14 @@ export async function serveExamLane(
   res: ServerResponse,
   body: Readable | undefined,
 ): Promise<boolean> {
+  if (route.kind === 'paper') {
+    // The test page's pass opens the paper it names without the session (./quiz/paper-answer.server.ts).
+    const passed = await passedPaperAnswer(route.quizId, req.headers['x-paper-pass'], req.headers['accept-encoding'])
+    if (passed) {
+      send(res, passed.status, passed.headers, passed.body)
+      return true
+    }
+  }
   const user = await userFromCookieHeader(req.headers.cookie)
   if (!user) return false
   if (route.kind === 'start') {

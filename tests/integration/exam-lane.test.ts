@@ -6,6 +6,7 @@ import { createQuiz, createUser } from '../../db/factories'
 import { startAttempt, submitAttempt } from '~/models/quiz/attempt.server'
 import { getAnswers } from '~/models/quiz/answers.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
+import { paperVersion } from '~/models/quiz/paper-memo.server'
 import { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
 import { loader, action } from '~/routes/api/quiz'
 import { loader as paperLoader } from '~/routes/quiz/paper'
@@ -172,6 +173,66 @@ describe('the exam lane answers the paper as the route does', () => {
     expect(lane.status).toBe(403)
     expect(route.status).toBe(403)
     expect(await lane.json()).toEqual(await route.response!.json())
+  })
+
+  test('the test page’s paper pass opens its paper with no cookie, lane and route alike; a bad or stale pass is checked as before', async () => {
+    const { quizId, attempt, cookie } = await learnerWithAttempt()
+    const page = await callRoute(quizLoader, `/quiz/${quizId}?q=1`, { cookie, params: { quizId } })
+    const pass = (page.data as { paperPass: string | null }).paperPass
+    expect(pass).toMatch(/^[A-Za-z0-9_-]{67}$/)
+    const withCookie = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { Cookie: cookie } })
+    const expected = await withCookie.text()
+    // No cookie at all: the pass alone opens the same paper, named for the same attempt.
+    const lane = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass! } })
+    expect(lane.status).toBe(200)
+    expect(lane.headers.get('x-attempt-id')).toBe(attempt!.id)
+    expect(await lane.text()).toBe(expected)
+    const route = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
+      params: { quizId },
+      headers: { 'X-Paper-Pass': pass! },
+    })
+    expect(route.status).toBe(200)
+    expect(route.response!.headers.get('X-Attempt-Id')).toBe(attempt!.id)
+    expect(await route.response!.text()).toBe(expected)
+
+    // Anything else is not a pass: signed out, the lane leaves it to React Router, which refuses it.
+    const other = await learnerWithAttempt()
+    const altered = pass!.slice(0, 40) + (pass![40] === 'A' ? 'B' : 'A') + pass!.slice(41)
+    for (const [id, bad] of [
+      [quizId, altered],
+      [quizId, 'not-a-pass'],
+      [other.quizId, pass!],
+    ] as const) {
+      expect((await fetch(`${base}/quiz/${id}/paper`, { headers: { 'X-Paper-Pass': bad } })).status).toBe(
+        LEFT_TO_ROUTER,
+      )
+      const refused = await callRoute(paperLoader, `/quiz/${id}/paper`, {
+        params: { quizId: id },
+        headers: { 'X-Paper-Pass': bad },
+      })
+      expect(refused.status).toBe(401)
+    }
+    // A pass names the version its attempt saw, whose rows never change: served while this process holds that version.
+    // Once it holds a newer one (a question was added, and another request read the paper), the pass is checked as
+    // before; with the cookie the learner still gets the paper their attempt sees.
+    const first = await db.selectFrom('questions').selectAll().where('quiz_id', '=', quizId).executeTakeFirstOrThrow()
+    const later = new Date(Date.now() + 1000).toISOString()
+    await db
+      .insertInto('questions')
+      .values({ ...first, id: '0123456789abcdef0123abcd', created_at: later })
+      .execute()
+    await paperVersion(quizId)
+    const passOnly = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass! } })
+    expect(passOnly.status).toBe(LEFT_TO_ROUTER)
+    // (An attempt on an older paper is React Router's: the route answers it.)
+    const stale = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
+      cookie,
+      params: { quizId },
+      headers: { 'X-Paper-Pass': pass! },
+    })
+    expect(stale.status).toBe(200)
+    expect(stale.response!.headers.get('X-Attempt-Id')).toBe(attempt!.id)
+    expect(JSON.parse(await stale.response!.text())).toEqual(JSON.parse(expected))
   })
 
   test('only the three requests, with an id, are the lane’s', () => {

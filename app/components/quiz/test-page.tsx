@@ -9,7 +9,16 @@ import type { TestViewProps } from './use-test-state'
 
 type TestData = Pick<
   TestViewProps,
-  'quizId' | 'attemptId' | 'title' | 'questions' | 'answers' | 'index' | 'secondsLeft' | 'secondsUntilClosed' | 'endsAt'
+  | 'quizId'
+  | 'attemptId'
+  | 'title'
+  | 'questions'
+  | 'answers'
+  | 'index'
+  | 'secondsLeft'
+  | 'secondsUntilClosed'
+  | 'endsAt'
+  | 'paperPass'
 > &
   Required<Pick<TestViewProps, 'shownAt' | 'mode'>> & { confirm: boolean }
 
@@ -53,6 +62,7 @@ export function TestPage({
       secondsLeft={test.secondsLeft}
       secondsUntilClosed={test.secondsUntilClosed}
       endsAt={test.endsAt}
+      paperPass={test.paperPass}
       answersUrl={answersUrl}
       closedTo={closedTo}
       error={draft ? null : (reply?.error ?? null)}

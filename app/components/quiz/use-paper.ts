@@ -35,7 +35,14 @@ class PaperError extends Error {
 /** What the paper adds to a question the page sent as its id and section only. */
 type Markup = Required<Pick<TestQuestion, 'type' | 'marks' | 'negativeMarks' | 'questionHtml' | 'optionsHtml'>>
 
-export function usePaper(quizId: string, attemptId: string, questions: TestQuestion[], hydrated: boolean) {
+export function usePaper(
+  quizId: string,
+  attemptId: string,
+  questions: TestQuestion[],
+  hydrated: boolean,
+  /** The server's pass for this attempt's paper: the request then needs no second check of session and access. */
+  paperPass?: string | null,
+) {
   const [markup, setMarkup] = useState<Record<string, Markup>>({})
   const [failed, setFailed] = useState(false)
   const [tries, setTries] = useState(0)
@@ -49,7 +56,9 @@ export function usePaper(quizId: string, attemptId: string, questions: TestQuest
     const again = () => {
       if (live) setTries((n) => n + 1)
     }
-    fetch(`/quiz/${quizId}/paper`, { headers: { Accept: 'application/json' } })
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (paperPass) headers['X-Paper-Pass'] = paperPass
+    fetch(`/quiz/${quizId}/paper`, { headers })
       .then(async (res) => {
         // A refusal (the attempt ended, the access went) is final; only a dropped connection or a server hiccup
         // is worth another try.
@@ -75,7 +84,7 @@ export function usePaper(quizId: string, attemptId: string, questions: TestQuest
       clearTimeout(retry)
       window.removeEventListener('online', again)
     }
-  }, [hydrated, complete, loaded, tries, quizId, attemptId])
+  }, [hydrated, complete, loaded, tries, quizId, attemptId, paperPass])
 
   const merged = useMemo(
     () => questions.map((q) => (q.questionHtml === undefined && markup[q.id] ? { ...q, ...markup[q.id] } : q)),

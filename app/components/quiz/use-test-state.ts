@@ -34,6 +34,8 @@ export type TestViewProps = {
   mode?: 'ranked' | 'practice'
   /** A numeric answer the server refused, shown again with its message (the answer is not lost). */
   draft?: { questionId: string; numericAnswer: string; message: string } | null
+  /** Shown with the paper request instead of a second check of the page's session and access (the server's paper pass). */
+  paperPass?: string | null
   /** Where answers are saved in the background (default: the quiz's, POST /api/v1/quiz/{id}/answers). */
   answersUrl?: string
   /** Where the page goes once the attempt is closed (default: the quiz's result or practice page). */
@@ -46,7 +48,7 @@ const MAX_TIME_SPENT_MS = 10 * 60_000
 export function useTestState(props: TestViewProps) {
   const { quizId, attemptId } = props
   const hydrated = useHydrated()
-  const paper = usePaper(quizId, attemptId, props.questions, hydrated)
+  const paper = usePaper(quizId, attemptId, props.questions, hydrated, props.paperPass)
   const questions = paper.questions
   const total = questions.length
   const [index, setIndex] = useState(props.index)

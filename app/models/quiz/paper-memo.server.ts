@@ -107,6 +107,15 @@ export async function paperVersion(quizId: string): Promise<PaperVersion | undef
   return built
 }
 
+/**
+ * The paper of `quizId` at exactly content version `version`, when this process holds it; no query. A paper pass
+ * (./paper-pass.server.ts) names the version its attempt saw, and that version's rows never change.
+ */
+export function heldPaper(quizId: string, version: number): PaperVersion | undefined {
+  const hit = memo.get(quizId)
+  return hit?.version === version ? hit : undefined
+}
+
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 

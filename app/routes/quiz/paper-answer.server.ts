@@ -2,7 +2,16 @@ import { accessDeniedMessage } from '~/components/quiz/access-denied'
 import type { UserRow } from '~/models/accounts/user.server'
 import { quizGate } from '~/models/quiz/access.server'
 import { getAttempt, getOpenPractice } from '~/models/quiz/attempt.server'
-import { attemptPaper, currentPaperOf, paperBody, paperJson } from '~/models/quiz/paper-memo.server'
+import {
+  attemptPaper,
+  currentPaperOf,
+  heldPaper,
+  paperBody,
+  paperJson,
+  type PaperVersion,
+} from '~/models/quiz/paper-memo.server'
+import { readPaperPass } from '~/models/quiz/paper-pass.server'
+import { isId } from '~/lib/ids'
 import { chooseEncoding } from '~/utils/page-store.server'
 import { GATE_STATUS } from './statuses'
 
@@ -54,7 +63,38 @@ export async function paperAnswer(
   headers['X-Attempt-Id'] = attempt.id
   const current = await currentPaperOf(attempt, gate.paper)
   if (!current) return { status: 200, headers, body: paperJson(await attemptPaper(attempt)), compressed: false }
-  const body = await paperBody(current)
+  return sharedPaper(current, headers, acceptEncoding)
+}
+
+/**
+ * The paper a valid paper pass (X-Paper-Pass) names, from memory: no session, no query (../../models/quiz/
+ * paper-pass.server.ts). Null when the pass is absent, not ours, expired, another quiz's, or for a version this
+ * process does not hold: the request is then answered by paperAnswer, with every check.
+ */
+export async function passedPaperAnswer(
+  quizId: string | undefined,
+  pass: unknown,
+  acceptEncoding: string | null | undefined,
+): Promise<PaperAnswer | null> {
+  if (pass === undefined || pass === null || !isId(quizId)) return null
+  const read = readPaperPass(pass, quizId)
+  const paper = read ? heldPaper(quizId, read.version) : undefined
+  if (!read || !paper) return null
+  const headers: Record<string, string> = {
+    'Cache-Control': 'private, no-store',
+    'Content-Type': JSON_TYPE,
+    'X-Attempt-Id': read.attemptId,
+  }
+  return sharedPaper(paper, headers, acceptEncoding)
+}
+
+/** The version's shared body, compressed as the client accepts. */
+async function sharedPaper(
+  paper: PaperVersion,
+  headers: Record<string, string>,
+  acceptEncoding: string | null | undefined,
+): Promise<PaperAnswer> {
+  const body = await paperBody(paper)
   const encoding = chooseEncoding(acceptEncoding ?? undefined)
   headers.Vary = 'Accept-Encoding'
   if (encoding === 'identity') return { status: 200, headers, body: body.json, compressed: true }

@@ -1,7 +1,8 @@
 import type { UserRow } from '~/models/accounts/user.server'
 import { quizGate, QuizError } from '~/models/quiz/access.server'
 import { startAttempt } from '~/models/quiz/attempt.server'
-import { attemptPaper, type PaperVersion } from '~/models/quiz/paper-memo.server'
+import { attemptPaper, currentPaperOf, type PaperVersion } from '~/models/quiz/paper-memo.server'
+import { makePaperPass } from '~/models/quiz/paper-pass.server'
 import type { QuizRow } from '~/models/quiz/catalog.server'
 import type { AttemptRow } from '~/models/quiz/rows'
 import { GATE_STATUS, QUIZ_PROBLEM_STATUS } from './statuses'
@@ -29,11 +30,15 @@ export async function testPageData({
 }) {
   const questions = await attemptPaper(attempt, paper)
   const view = await testViewData({ attempt, questions, url, base: `/quiz/${quiz.id}`, now, fresh })
+  // The page's paper request shows this pass instead of being checked again (app/models/quiz/paper-pass.server.ts):
+  // only for an attempt that sees the current paper, the one body every such learner shares.
+  const current = await currentPaperOf(attempt, paper)
   return {
     view: 'test' as const,
     quizId: quiz.id,
     title: quiz.title,
     ...view,
+    paperPass: current ? makePaperPass(attempt, current.version, now) : null,
     // Only the question on screen carries its markup: the page stays one question small however long the paper
     // (the first TCP flight on a slow phone); the test view fetches the rest from ./paper.ts once it has hydrated.
     questions: view.questions.map((question, i) =>
