@@ -6,6 +6,7 @@ import { sanitizeMarkup } from './sanitize'
 const images = new Map([
   ['gel.png', { url: '/quiz-images/quiz1/gel.png', alt: 'Agarose gel, four lanes' }],
   ['pedigree', { url: 'https://cdn.example.com/quiz1/pedigree.webp' }],
+  ['blot.webp', { url: '/quiz-images/quiz1/blot.webp', alt: 'Western blot', width: 640, height: 360 }],
 ])
 
 function html(source: string, opts: Parameters<typeof renderMarkup>[1] = { images }): string {
@@ -148,6 +149,12 @@ describe('images', () => {
   test('eager when lazyImages is false; the stored alt when the markup has none', () => {
     const out = html('![](gel.png)', { images, lazyImages: false })
     expect(out).toBe('<p><img src="/quiz-images/quiz1/gel.png" alt="Agarose gel, four lanes" decoding="async" /></p>\n')
+  })
+
+  test('an image whose pixels are known keeps its room: width and height, scaled to the column by the page', () => {
+    expect(html('![](blot.webp)')).toBe(
+      '<p><img src="/quiz-images/quiz1/blot.webp" alt="Western blot" width="640" height="360" loading="lazy" decoding="async" /></p>\n',
+    )
   })
 
   test('an absolute storage URL is kept', () => {

@@ -19,7 +19,8 @@ export const MAX_MARKUP_LENGTH = 5_000
 /** Blocks (quotes, lists) nested deeper than this are refused instead of silently cut (markdown-it's own limit). */
 const MAX_BLOCK_NESTING = 20
 
-export type MarkupImage = { url: string; alt?: string }
+/** An uploaded image markup may name: its URL, its alt text, and its pixels when the upload could read them. */
+export type MarkupImage = { url: string; alt?: string; width?: number; height?: number }
 export type MarkupImages = ReadonlyMap<string, MarkupImage>
 export type RenderOptions = {
   images?: MarkupImages
@@ -200,6 +201,9 @@ function renderImage(tokens: Token[], idx: number, _options: unknown, envArg: un
   env.urls.add(image.url)
   const alt = (token.children ? textOf(token.children) : token.content).trim() || image.alt?.trim() || ''
   const attrs = [`src="${escapeAttr(image.url)}"`, `alt="${escapeAttr(alt)}"`]
+  // Its own pixels: the browser keeps the figure's room (scaled to the column by .markup img) before the bytes come,
+  // so the question does not jump when a figure loads on a slow phone.
+  if (image.width && image.height) attrs.push(`width="${image.width}"`, `height="${image.height}"`)
   if (env.lazyImages) attrs.push('loading="lazy"')
   attrs.push('decoding="async"')
   return `<img ${attrs.join(' ')}>`

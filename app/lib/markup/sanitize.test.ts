@@ -100,3 +100,16 @@ describe('the sanitiser bounds every MathML length, whatever wrote it', () => {
     ).toBe('<math><mfrac linethickness="thin"><mi>a</mi><mi>b</mi></mfrac><mpadded width="100%"></mpadded></math>')
   })
 })
+
+describe('an image keeps its size only as whole pixels', () => {
+  const clean = (html: string) => sanitizeMarkup(html, new Set(['/quiz-images/q/a.png']))
+  test('1 to 10000 px stay; anything else (units, script, zero, huge) is dropped, the image kept', () => {
+    expect(clean('<img src="/quiz-images/q/a.png" alt="" width="640" height="360">')).toBe(
+      '<img src="/quiz-images/q/a.png" alt="" width="640" height="360" />',
+    )
+    for (const bad of ['0', '-5', '64.5', '100%', '10em', '99999', 'javascript:x', ''])
+      expect(clean(`<img src="/quiz-images/q/a.png" alt="" width="${bad}" height="${bad}">`)).toBe(
+        '<img src="/quiz-images/q/a.png" alt="" />',
+      )
+  })
+})

@@ -182,6 +182,16 @@ const boundedLengths: sanitizeHtml.Transformer = (tagName, attribs) => {
   return { tagName, attribs: out }
 }
 
+/** An image keeps width and height only as whole pixels (1 to 10000); anything else is dropped. */
+const imageSize: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const out = { ...attribs }
+  for (const name of ['width', 'height'] as const) {
+    const value = out[name]
+    if (value !== undefined && !(/^[1-9]\d{0,4}$/.test(value) && Number(value) <= 10_000)) delete out[name]
+  }
+  return { tagName, attribs: out }
+}
+
 /** A div or span keeps tabindex only as "0" (the scrolling box takes focus; nothing may reorder or trap it). */
 const scrollBox: sanitizeHtml.Transformer = (tagName, attribs) => {
   const { tabindex, ...rest } = attribs
@@ -192,7 +202,8 @@ const options = (imageUrls: ReadonlySet<string>): sanitizeHtml.IOptions => ({
   allowedTags: [...MARKDOWN_TAGS, ...MATHML_TAGS],
   allowedAttributes: {
     a: ['href', 'rel'],
-    img: ['src', 'alt', 'loading', 'decoding'],
+    // width and height: the image's own pixels (render.ts), so the page keeps its room before it loads.
+    img: ['src', 'alt', 'loading', 'decoding', 'width', 'height'],
     ol: ['start'],
     div: ['class', 'tabindex'],
     span: ['class', 'tabindex'],
@@ -220,6 +231,7 @@ const options = (imageUrls: ReadonlySet<string>): sanitizeHtml.IOptions => ({
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer' } }),
     div: scrollBox,
     span: scrollBox,
+    img: imageSize,
     ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, boundedLengths])),
   },
   nonBooleanAttributes: ['*'],
