@@ -50,6 +50,27 @@ export async function freeQuiz(db) {
   return { id: quiz.id, questions: questions.map((q) => q.id) }
 }
 
+/**
+ * A free paper other than `exceptId` made a live mock opening in an hour (its window two hours, its limit 30 min),
+ * with the learner named `learnerName` registered: the page that learner sees is the waiting page.
+ */
+async function liveMockOpeningLater(db, exceptId, learnerName) {
+  const [quiz] = await db.all(
+    "select id from quizzes where category = 'free' and id != ? and exists (select 1 from questions where quiz_id = quizzes.id and archived_at is null) order by created_at limit 1",
+    [exceptId],
+  )
+  const [learner] = await db.all('select id from users where name = ?', [learnerName])
+  const opens = new Date(Date.now() + 3600_000).toISOString()
+  const closes = new Date(Date.now() + 3 * 3600_000).toISOString()
+  await db.run('update quizzes set time_limit = 30, opens_at = ?, closes_at = ? where id = ?', [opens, closes, quiz.id])
+  await db.run('insert into live_mock_registrations (quiz_id, user_id, registered_at) values (?, ?, ?)', [
+    quiz.id,
+    learner.id,
+    new Date().toISOString(),
+  ])
+  return quiz.id
+}
+
 const answersFor = (quiz) => quiz.questions.map((questionId, i) => ({ questionId, selectedOption: i % 4 }))
 
 /** Opens the learner's attempt through the quiz page's form, as a browser would. */
@@ -66,7 +87,7 @@ export function startQuiz(base, cookie, quizId) {
  * The throughput set against one app server, one autocannon run per figure (req/s, errors, non-2xx):
  * a static file, GET / (anonymous and signed in) and /courses, the minimal route (the 404 page: root layout and
  * one message), /healthz (a resource route, one `select 1`, no rendering), the quiz page of an open attempt and
- * quiz submit by distinct learners. Every GET carries a phone Chrome's headers (User-Agent, Accept-Encoding:
+ * the waiting page of a registered learner before a live mock opens, and quiz submit by distinct learners. Every GET carries a phone Chrome's headers (User-Agent, Accept-Encoding:
  * gzip, deflate, br), so pages are streamed and compressed as for a learner, not rendered whole for a bot.
  */
 export async function measureThroughput({ base, cannon, db }) {
@@ -88,6 +109,10 @@ export async function measureThroughput({ base, cannon, db }) {
 
   await startQuiz(base, reader, quiz.id)
   out.quizPage = await figure(`${base}/quiz/${quiz.id}?q=1`, { headers: { Cookie: reader } })
+
+  // The waiting page: another free paper made a live mock that opens in an hour, the same learner registered for it.
+  const waitingId = await liveMockOpeningLater(db, quiz.id, 'Bench ssr 0')
+  out.waitingPage = await figure(`${base}/quiz/${waitingId}`, { headers: { Cookie: reader } })
 
   const submitters = await makeLearners(db, 6000, 'submit')
   const body = JSON.stringify({ quizId: quiz.id, answers: answersFor(quiz) })

@@ -205,7 +205,7 @@ function printThroughput({ sqlite: s, postgres: p }) {
   const rps = num(0)
   const ratio = num(2)
   const badGets = (t) =>
-    ['static', 'home', 'homeSignedIn', 'courses', 'healthz', 'quizPage'].reduce(
+    ['static', 'home', 'homeSignedIn', 'courses', 'healthz', 'quizPage', 'waitingPage'].reduce(
       (n, k) => n + t[k].errors + t[k].non2xx,
       t.minimal.errors,
     )
@@ -225,6 +225,8 @@ function printThroughput({ sqlite: s, postgres: p }) {
       ['quiz page SSR (open attempt), req/s', (t) => t.quizPage.rps, rps],
       ['quiz page SSR / healthz', (t) => t.quizPage.rps / t.healthz.rps, ratio],
       ['quiz page SSR / minimal (goal >= 0.5)', (t) => t.quizPage.rps / t.minimal.rps, ratio],
+      ['live mock waiting page (registered), req/s', (t) => t.waitingPage.rps, rps],
+      ['live mock waiting page / minimal (goal >= 0.5)', (t) => t.waitingPage.rps / t.minimal.rps, ratio],
       ['quiz submit, req/s', (t) => t.submit.rps, rps],
       ['quiz submit / healthz', (t) => t.submit.rps / t.healthz.rps, ratio],
       ['quiz submit / minimal (goal >= 0.5)', (t) => t.submit.rps / t.minimal.rps, ratio],
@@ -256,6 +258,9 @@ function printThroughput({ sqlite: s, postgres: p }) {
   const signedIn = s.homeSignedIn.rps / s.minimal.rps
   record('throughput', signedIn >= 0.5 ? 0 : 1)
   console.log(`SQLite: signed-in GET / ${signedIn.toFixed(2)}x minimal (goal >= 0.5) ${verdict(signedIn >= 0.5)}`)
+  const waiting = s.waitingPage.rps / s.minimal.rps
+  record('throughput', waiting >= 0.5 ? 0 : 1)
+  console.log(`SQLite: live mock waiting page ${waiting.toFixed(2)}x minimal (goal >= 0.5) ${verdict(waiting >= 0.5)}`)
 }
 
 /** Cache miss against uncached render, side by side, and its goal on both databases. */
