@@ -1,7 +1,7 @@
 // Admin flows, each run with JavaScript on and off (projects 'js' and 'nojs').
 import crypto from 'node:crypto'
 import { createCourse, createQuiz, createUser, enrol } from '../../db/factories'
-import { expect, test } from '../support/fixtures'
+import { expect, expectToast, test } from '../support/fixtures'
 
 const tag = () => crypto.randomBytes(3).toString('hex')
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
@@ -118,7 +118,7 @@ test('create a course with an image, add a section with a note, then a lecture',
   await page.getByLabel('Buying this course grants quiz access').check()
   await page.getByRole('button', { name: 'Create Course' }).click()
   await expect(page).toHaveURL(/\/admin\/all-courses$/)
-  await expect(page.getByText('Course created successfully!')).toBeVisible()
+  await expectToast(page, 'Course created successfully!')
   const course = await db
     .selectFrom('courses')
     .select(['id', 'link_address', 'grants_quiz_access'])
@@ -145,7 +145,7 @@ test('create a course with an image, add a section with a note, then a lecture',
     .getByLabel('Note file (optional)')
     .setInputFiles({ name: 'n.pdf', mimeType: 'application/pdf', buffer: PDF })
   await page.getByRole('dialog').getByRole('button', { name: 'Add Section' }).click()
-  await expect(page.getByText('Section added successfully!')).toBeVisible()
+  await expectToast(page, 'Section added successfully!')
   const lecture = await db
     .selectFrom('lectures')
     .innerJoin('sections', 'sections.id', 'lectures.section_id')
@@ -167,7 +167,7 @@ test('create a course with an image, add a section with a note, then a lecture',
   await page.getByRole('dialog').getByLabel('Lecture Title').fill('Part two')
   await page.getByRole('dialog').getByLabel('Video URL').fill('https://www.youtube.com/embed/def')
   await page.getByRole('dialog').getByRole('button', { name: 'Add Lecture' }).click()
-  await expect(page.getByText('Lecture added!')).toBeVisible()
+  await expectToast(page, 'Lecture added!')
   const count = await db
     .selectFrom('lectures')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -202,7 +202,7 @@ test('coupons: create (to the list after success), then delete after the confirm
   await row.getByRole('link', { name: 'Delete' }).click()
   await expect(page.getByRole('dialog')).toContainText('Delete Coupon')
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Coupon deleted successfully')).toBeVisible()
+  await expectToast(page, 'Coupon deleted successfully')
   expect(
     await db.selectFrom('coupons').select('id').where('course_id', '=', course.id).executeTakeFirst(),
   ).toBeUndefined()
@@ -230,7 +230,7 @@ test('quizzes: create with Add Question, edit, view results, delete with the dia
   await q2.getByLabel('Explanation (optional)').fill('Because.')
   await form.getByRole('button', { name: 'Create Quiz' }).click()
   await expect(page).toHaveURL(/\/admin\/quizzes$/)
-  await expect(page.getByText('Quiz created successfully!')).toBeVisible()
+  await expectToast(page, 'Quiz created successfully!')
   const quiz = await db
     .selectFrom('quizzes')
     .select(['id', 'category', 'time_limit'])
@@ -254,7 +254,7 @@ test('quizzes: create with Add Question, edit, view results, delete with the dia
   await page.locator('#quiz-form').getByLabel('Title').fill(`E2E Quiz ${t} v2`)
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page).toHaveURL(/\/admin\/quizzes$/)
-  await expect(page.getByText('Quiz updated successfully!')).toBeVisible()
+  await expectToast(page, 'Quiz updated successfully!')
 
   await page.goto(`/admin/quiz-result/${quiz.id}`)
   await expect(page.getByRole('heading', { name: `E2E Quiz ${t} v2` })).toBeVisible()
@@ -274,7 +274,7 @@ test('quizzes: create with Add Question, edit, view results, delete with the dia
   await expect(dialog).toContainText(`E2E Quiz ${t} v2`)
   await expect(dialog).toContainText('This action cannot be undone.')
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Quiz deleted successfully')).toBeVisible()
+  await expectToast(page, 'Quiz deleted successfully')
   expect(await db.selectFrom('quizzes').select('id').where('id', '=', quiz.id).executeTakeFirst()).toBeUndefined()
 })
 

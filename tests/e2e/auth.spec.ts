@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, mailDir, test } from '../support/fixtures'
+import { expect, expectToast, mailDir, test } from '../support/fixtures'
 import { codeFrom, waitForMail } from '../support/smtp-sink'
 
 // Every account flow with JavaScript on and off; codes are read from the real SMTP sink.
@@ -46,7 +46,7 @@ test('sign up, verify the code, sign out, log back in', async ({ page, db }) => 
   const code = await signUp(page, email)
   // The account does not exist until the code verifies.
   expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
-  await expect(page.getByText('OTP send to your email').first()).toBeVisible()
+  await expectToast(page, 'OTP send to your email')
   await enterCode(page, code)
   await expect(page.getByText('Account created successfully').first()).toBeVisible()
   await expect(page).toHaveURL('/', { timeout: 5000 })
@@ -110,7 +110,7 @@ test('code step: missing digits, a wrong code, resend after the countdown', asyn
   }
   const since = Date.now()
   await page.getByRole('button', { name: 'Resend Code' }).click()
-  await expect(page.getByText('OTP resend to your email').first()).toBeVisible()
+  await expectToast(page, 'OTP resend to your email')
   const fresh = codeFrom(await waitForMail(mailDir, email, since))
   await enterCode(page, fresh)
   await expect(page).toHaveURL('/', { timeout: 5000 })
@@ -179,7 +179,7 @@ test('forgot password: unknown e-mail, code, mismatch, reset, log in with the ne
   await expect(page).toHaveURL(/step=verify/)
   await enterCode(page, codeFrom(await waitForMail(mailDir, user.email, since)))
   await expect(page).toHaveURL(/step=reset/)
-  await expect(page.getByText('OTP verified successfully').first()).toBeVisible()
+  await expectToast(page, 'OTP verified successfully')
 
   const pw = page.getByLabel('New Password', { exact: true })
   const confirm = page.getByLabel('Confirm Password', { exact: true })

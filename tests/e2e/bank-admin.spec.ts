@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import type { DB } from '../../db/client'
 import { createQuiz } from '../../db/factories'
 import { axeViolations } from '../support/axe'
-import { expect, test } from '../support/fixtures'
+import { expect, expectToast, test } from '../support/fixtures'
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 
@@ -79,7 +79,7 @@ test('staff filter by topic and year, see only the matching question, and edit i
   await expect(form.getByLabel('Subtopic (optional)')).toHaveValue('Organelles')
   await form.getByLabel('Year (optional)').fill('2018')
   await form.getByRole('button', { name: 'Save question' }).click()
-  await expect(page.getByText('Tags saved')).toBeVisible()
+  await expectToast(page, 'Tags saved')
   if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([])
 
   const stored = await db.selectFrom('bank_questions').selectAll().where('id', '=', mito).executeTakeFirstOrThrow()

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { createCourse, createLecture, createSection, createUser, enrol } from '../../db/factories'
 import { E2E } from '../support/e2e-env'
-import { addSession, expect, test } from '../support/fixtures'
+import { addSession, expect, expectToast, test } from '../support/fixtures'
 
 const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 const tag = () => crypto.randomBytes(3).toString('hex')
@@ -49,7 +49,7 @@ test('an admin changes the title and price: the public page and the checkout sho
   await page.getByLabel('Discounted Price (₹)').fill('1799')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page).toHaveURL(/\/admin\/all-courses$/)
-  await expect(page.getByText('Course updated successfully!')).toBeVisible()
+  await expectToast(page, 'Course updated successfully!')
   await expect(card(page, `Edited ${t}`)).toBeVisible()
 
   // The next anonymous visitor, and a learner at checkout, see the new title and price; the link is the same.
@@ -87,7 +87,7 @@ test('unpublished: off the public list and the API, 404 to a visitor, while an e
   await openEdit(page, `Drafted ${t}`)
   await page.getByLabel('Published').uncheck()
   await page.getByRole('button', { name: 'Save Changes' }).click()
-  await expect(page.getByText('Course updated successfully!')).toBeVisible()
+  await expectToast(page, 'Course updated successfully!')
   await expect(card(page, `Drafted ${t}`).getByText('Draft', { exact: true })).toBeVisible()
   // Staff still open its page, marked.
   await page.goto(`/courses/${course.linkAddress}`)
@@ -141,7 +141,7 @@ test('a course with an enrolment cannot be deleted (unpublish it instead); a fre
   const dialog = page.getByRole('dialog', { name: 'Delete Course' })
   await expect(dialog).toContainText(`Delete the course Fresh ${t}?`)
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Course deleted successfully')).toBeVisible()
+  await expectToast(page, 'Course deleted successfully')
   await expect(card(page, `Fresh ${t}`)).toHaveCount(0)
   await expect(card(page, `Used ${t}`)).toBeVisible()
   const left = await db.selectFrom('courses').select('id').where('id', 'in', [used.id, fresh.id]).execute()

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { DB } from '../../db/client'
 import { createCourse, createLecture, createSection, enrol } from '../../db/factories'
-import { expect, test } from '../support/fixtures'
+import { expect, expectToast, test } from '../support/fixtures'
 
 const axeSource = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
 
@@ -139,7 +139,7 @@ test("staff edit a lecture's title and video link; bad input is explained on the
   await page.getByLabel('Video URL').fill('https://www.youtube.com/embed/ddddddddddd')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/course-content/${course.id}$`))
-  await expect(page.getByText('Lecture updated successfully')).toBeVisible()
+  await expectToast(page, 'Lecture updated successfully')
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { name: '2. Michaelis-Menten kinetics' })).toBeVisible()
   await expect(main.getByRole('link', { name: 'https://www.youtube.com/embed/ddddddddddd' })).toBeVisible()

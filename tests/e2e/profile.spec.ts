@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createCourse, enrol } from '../../db/factories'
-import { expect, test } from '../support/fixtures'
+import { expect, expectToast, test } from '../support/fixtures'
 
 // Profile and Edit profile, with JavaScript on and off.
 const PNG = Buffer.from([
@@ -57,7 +57,7 @@ test('edit details: 10-digit mobile rule, read-only e-mail, saved with a toast',
   await page.getByLabel('Institute Name').fill('St. Xavier’s College')
   await page.getByLabel('Present Course of Study').fill('M.Sc')
   await page.getByRole('button', { name: 'Update Profile' }).click()
-  await expect(page.getByText('User info updated').first()).toBeVisible()
+  await expectToast(page, 'User info updated')
   await expect(page).toHaveURL('/profile')
   await expect(page.getByRole('heading', { name: 'New Name' })).toBeVisible()
   await expect(page.getByText('9123456789')).toBeVisible()
@@ -94,7 +94,7 @@ test('photo: no file, wrong type, too big, then a real PNG used by the nav avata
 
   await page.getByLabel('Profile Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   await upload.click()
-  await expect(page.getByText('Image Uploaded Successfully').first()).toBeVisible()
+  await expectToast(page, 'Image Uploaded Successfully')
   const src = await page.getByAltText("Photo Learner's avatar").getAttribute('src')
   expect(src).toMatch(/^\/uploads\/profile\/[0-9a-f]{24}\.png$/)
   await expect(page.getByLabel('Open profile card').locator('img')).toHaveAttribute('src', src!)

@@ -11,7 +11,7 @@ import type { DB } from '../../db/client'
 import { createCourse, createSection, enrol } from '../../db/factories'
 import { axeViolations } from '../support/axe'
 import { playsTo, videoTime } from '../support/video-play'
-import { expect, test } from '../support/fixtures'
+import { expect, expectToast, test } from '../support/fixtures'
 
 let clipPath = ''
 test.beforeAll(() => {
@@ -62,7 +62,7 @@ test('staff upload a 20-second clip, see it become ready, and a learner with acc
     expect(await axeViolations(page)).toEqual([])
   }
   await dialog.getByRole('button', { name: 'Add Lecture' }).click()
-  await expect(page.getByText('Lecture added!')).toBeVisible()
+  await expectToast(page, 'Lecture added!')
 
   await page.goto(`/admin/course-content/${course.id}`)
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Mitosis on video/ }) })

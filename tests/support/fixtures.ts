@@ -54,6 +54,7 @@ export const test = base.extend<{
   // (docs/decisions/005-parsing-at-the-edge.md): an inline script without the nonce, a frame, image, style or
   // form target the policy does not allow. Chromium reports them as console errors.
   page: async ({ page }, use) => {
+    await page.addInitScript(recordToasts)
     const violations: string[] = []
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
@@ -81,3 +82,53 @@ export const test = base.extend<{
 
 export { expect }
 export const mailDir = paths.mail
+
+/**
+ * Runs in every page before its own scripts (with JavaScript on): remembers the text of every toast (role status or
+ * alert) the page ever showed, in `window.__toastsSeen`. A success toast lives 2 s, and polling for it to be visible
+ * can miss it on a loaded machine (seen once in CI: a check came after the toast had gone).
+ */
+function recordToasts() {
+  const seen: string[] = []
+  Object.defineProperty(window, '__toastsSeen', { value: seen })
+  const record = (node: Node) => {
+    const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement
+    if (!element) return
+    const box = element.closest('[role=status],[role=alert]')
+    if (box) seen.push(box.textContent ?? '')
+    if (node.nodeType === Node.ELEMENT_NODE)
+      for (const inner of element.querySelectorAll('[role=status],[role=alert]')) seen.push(inner.textContent ?? '')
+  }
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      if (m.type === 'characterData') record(m.target)
+      m.addedNodes.forEach(record)
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/**
+ * The page showed a toast with `text`, since the last toast this matched. With JavaScript on it is read from what the
+ * page recorded (recordToasts), so a toast that came and went between two looks still counts; without JavaScript the
+ * server's toast stays in the document (hidden by CSS once its time is up).
+ */
+export async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        const recorded = await page
+          .evaluate((t) => {
+            const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen
+            if (!seen) return null
+            const hit = seen.some((s) => s.includes(t))
+            // Consumed: a second toast of the same text must be shown again to count.
+            if (hit) seen.splice(0, seen.length, ...seen.filter((s) => !s.includes(t)))
+            return hit
+          }, text)
+          .catch(() => null)
+        return recorded === true || (await page.getByText(text).count()) > 0
+      },
+      { message: `a toast saying "${text}"`, timeout: 10_000 },
+    )
+    .toBe(true)
+}
