@@ -211,8 +211,9 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     rec.byPress(pressAt - t0, Date.now() - pressAt)
     rec.time('press to test page, JavaScript off', Date.now() - pressAt)
     if (!page) return
-    // The page's loader data carries the pass its script shows with the paper request (67 base64url characters).
-    paperPass = /"([A-Za-z0-9_-]{67})"/.exec(page.text)?.[1] ?? null
+    // The page's loader data carries the pass its script shows with the paper request (67 base64url characters, in
+    // a quoted string of the inline stream: its quotes escaped).
+    paperPass = /\\?"([A-Za-z0-9_-]{67})\\?"/.exec(page.text)?.[1] ?? null
   }
   const paperAt = Date.now()
   const paper = await expect(
@@ -225,6 +226,7 @@ async function sitPaper({ agent, base, cookie, quiz, t0, rec, submits, script })
     (r) => r.status === 200,
   )
   rec.time('paper (JSON)', Date.now() - paperAt)
+  if (paperPass) rec.time('paper with the pass', Date.now() - paperAt)
   rec.time('press to whole paper', Date.now() - pressAt)
   if (!paper) return
   const moments = Array.from({ length: SPIKE.answers }, () =>
@@ -541,6 +543,11 @@ export async function runSpike({ startApp, ports, tmp, pgAdminUrl }) {
     for (const q of ['p50', 'p95', 'p99', 'max'])
       table.push([`${step} ${q} ms`, ...runs.map((r) => ms(r.steps?.[step]?.[q]))])
   table.push(['errors', ...runs.map((r) => String(Object.values(r.errors ?? {}).reduce((a, b) => a + b, 0)))])
+  // How many paper requests went with the test view's pass (answered from memory, decision 037).
+  table.push([
+    'paper requests with the pass',
+    ...runs.map((r) => `${r.steps?.['paper with the pass']?.n ?? 0} of ${r.steps?.['paper (JSON)']?.n ?? 0}`),
+  ])
   table.push(['attempts / submitted', ...runs.map((r) => `${r.attempts ?? '-'} / ${r.submitted ?? '-'}`)])
   table.push(['submitted by the server at the deadline', ...runs.map((r) => (r.live ? String(r.openAtClose) : '-'))])
   table.push([

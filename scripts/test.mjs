@@ -14,6 +14,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'biocoach-test-'))
 let passed = 0
 let failed = 0
 const problems = []
+const failures = []
 
 function run(label, cmd, env = {}) {
   console.log(`\n=== ${label}: ${cmd}`)
@@ -66,6 +67,14 @@ function countVitest(label, json) {
   )
   failed += r.numFailedTests + filesFailedOtherwise.length
   if (r.numFailedTests) problems.push(`${label}: ${r.numFailedTests} failed`)
+  for (const file of r.testResults)
+    for (const a of file.assertionResults.filter((x) => x.status === 'failed')) {
+      const first =
+        String(a.failureMessages?.[0] ?? '')
+          .split('\n')
+          .find((l) => l.trim()) ?? ''
+      failures.push(`${label}: ${path.relative(process.cwd(), file.name)} ${a.fullName}: ${first.slice(0, 300)}`)
+    }
   for (const t of filesFailedOtherwise)
     problems.push(`${label}: ${path.relative(process.cwd(), t.name)} failed outside its tests (load or setup)`)
 }
@@ -80,11 +89,38 @@ function countPlaywright(label, json) {
   passed += r.stats.expected
   failed += r.stats.unexpected + r.stats.flaky
   if (r.stats.unexpected) problems.push(`${label}: ${r.stats.unexpected} failed`)
+  // Each failed test by name with its first error line, printed last: a log cut to its tail still says what failed.
+  for (const line of failedPlaywrightTests(r)) failures.push(`${label}: ${line}`)
   if (r.stats.flaky) problems.push(`${label}: ${r.stats.flaky} flaky`)
   if (r.errors?.length) {
     failed += r.errors.length
     problems.push(`${label}: ${r.errors.length} errors outside tests`)
   }
+}
+
+/** "file:line title (project): first error line" of every test of a Playwright JSON report that did not pass. */
+function failedPlaywrightTests(report) {
+  const out = []
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'expected' || t.status === 'skipped') continue
+        const error = t.results?.find((res) => res.error)?.error?.message ?? t.status
+        const first =
+          String(error)
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .find((l) => l.trim()) ?? ''
+        out.push(
+          `${spec.file}:${spec.line} ${[...titles, spec.title].join(' › ')} (${t.projectName}): ${first.slice(0, 300)}`,
+        )
+      }
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles)
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  return out
 }
 
 /** A fresh database on the throwaway server; returns its URL. */
@@ -184,6 +220,7 @@ try {
   await stopPg()
 }
 
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 if (problems.length) console.log(`\nProblems: ${problems.join('; ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
