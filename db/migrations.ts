@@ -24,6 +24,7 @@ import * as m0021 from '../migrations/0021_live_mocks.ts'
 import * as m0022 from '../migrations/0022_score_count_shards.ts'
 import * as m0023 from '../migrations/0023_lecture_videos.ts'
 import * as m0024 from '../migrations/0024_doubts.ts'
+import * as m0025 from '../migrations/0025_overrides_content_version.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0022_score_count_shards': m0022,
   '0023_lecture_videos': m0023,
   '0024_doubts': m0024,
+  '0025_overrides_content_version': m0025,
 }

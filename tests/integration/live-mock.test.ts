@@ -122,6 +122,30 @@ describe('during and after the window', () => {
     expect(b.attempt.deadline_at).toBe(minutes(26 * 60).toISOString())
   })
 
+  test('an override set, changed or removed after the paper was read counts from the next request (it renews the paper)', async () => {
+    const quiz = await liveMock(60)
+    const late = await learner()
+    const gate = () => quizGate(late, quiz.id, minutes(30))
+    // The gate has read the paper (and its overrides: none) into memory.
+    expect(await gate()).toMatchObject({ ok: true })
+    const override = { quiz_id: quiz.id, user_id: late.id, extra_minutes: 0, set_at: OPENS.toISOString() }
+    await db
+      .insertInto('live_mock_overrides')
+      .values({ ...override, opens_at: minutes(60).toISOString(), closes_at: minutes(180).toISOString() })
+      .execute()
+    expect(await gate()).toMatchObject({ ok: false, reason: 'not-open' })
+    await db
+      .updateTable('live_mock_overrides')
+      .set({ opens_at: minutes(20).toISOString() })
+      .where('user_id', '=', late.id)
+      .execute()
+    expect(await gate()).toMatchObject({ ok: true, live: { phase: 'open' } })
+    await db.deleteFrom('live_mock_overrides').where('user_id', '=', late.id).execute()
+    const standard = await gate()
+    expect(standard).toMatchObject({ ok: true })
+    expect(standard.ok && standard.live?.window.closesAt.toISOString()).toBe(CLOSES.toISOString())
+  })
+
   test('no ranked start after the close; the unranked attempt opens only once results are published', async () => {
     const quiz = await liveMock(60)
     const me = await learner()

@@ -87,7 +87,7 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   if (!paper || !quiz) return { ok: false, reason: 'not-found' }
   if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user, now))))
     return { ok: false, reason: 'no-access', quiz }
-  const live = await windowStanding(quiz, user, now)
+  const live = await windowStanding(quiz, user, now, paper.overrides)
   if (live?.phase === 'before' && !isStaff(user.role)) return { ok: false, reason: 'not-open', quiz, live }
   return { ok: true, quiz, live, paper }
 }

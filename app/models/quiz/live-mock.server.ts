@@ -5,6 +5,7 @@ import { isStaff } from '~/lib/roles'
 import { learnerWindow, windowPhase, type LearnerWindow, type WindowPhase } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
+import type { LearnerOverride } from './paper-memo.server'
 
 // A live mock is a ranked paper with one window (migrations/0021_live_mocks.ts, docs/decisions/029-live-mocks.md).
 // This file reads the window one learner sits (their override on top of the paper's) and keeps registrations. The
@@ -33,9 +34,15 @@ export async function windowStanding(
   quiz: Pick<QuizRow, 'id' | 'opens_at' | 'closes_at'>,
   viewer: { id: string; role: Role | string },
   now = new Date(),
+  /** The quiz's overrides as its paper memo holds them (read with the same content version), when known. */
+  overrides?: ReadonlyMap<string, LearnerOverride>,
 ): Promise<WindowStanding | null> {
   if (!quiz.opens_at || !quiz.closes_at) return null
-  const override = isStaff(viewer.role) ? null : await overrideOf(quiz.id, viewer.id)
+  const override = isStaff(viewer.role)
+    ? null
+    : overrides
+      ? overrides.get(viewer.id)
+      : await overrideOf(quiz.id, viewer.id)
   const window = learnerWindow(quiz, override)
   return window && { window, phase: windowPhase(window, now) }
 }

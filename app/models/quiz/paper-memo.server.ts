@@ -40,9 +40,17 @@ export type PaperVersion = {
   total: number | null
   questions: TestQuestionRow[]
   types: { id: string; type: QuestionType }[]
+  /**
+   * A live mock's per-learner overrides by user id (empty for an anytime paper): they bump the content version too
+   * (migrations/0025), so the quiz gate reads a learner's override here instead of once per request.
+   */
+  overrides: ReadonlyMap<string, LearnerOverride>
   /** The paper endpoint's body for this version, made on first use (paperBody). */
   body?: Promise<PaperBody>
 }
+
+/** A learner's override of a live mock's window: extra minutes, or a window of their own. */
+export type LearnerOverride = { extra_minutes: number; opens_at: string | null; closes_at: string | null }
 
 /** The JSON the paper endpoint sends, once as text and once per encoding: every learner of the version gets it. */
 export type PaperBody = { json: string; br: Buffer; gzip: Buffer; etag: string }
@@ -56,7 +64,7 @@ const building = new Map<string, Promise<PaperVersion | undefined>>()
 async function build(quizId: string, version: number): Promise<PaperVersion | undefined> {
   const quiz = await getQuiz(quizId)
   if (!quiz) return undefined
-  const [rows, change] = await Promise.all([
+  const [rows, change, overrides] = await Promise.all([
     currentQuestionRows(quizId)
       .select([...testQuestionColumns, 'created_at'])
       .execute(),
@@ -65,6 +73,13 @@ async function build(quizId: string, version: number): Promise<PaperVersion | un
       .where('quiz_id', '=', quizId)
       .select((eb) => [eb.fn.max('created_at').as('created'), eb.fn.max('archived_at').as('archived')])
       .executeTakeFirst(),
+    quiz.opens_at
+      ? db
+          .selectFrom('live_mock_overrides')
+          .select(['user_id', 'extra_minutes', 'opens_at', 'closes_at'])
+          .where('quiz_id', '=', quizId)
+          .execute()
+      : [],
   ])
   const created = change?.created ? String(change.created) : null
   const archived = change?.archived ? String(change.archived) : null
@@ -78,6 +93,7 @@ async function build(quizId: string, version: number): Promise<PaperVersion | un
     total: rows.length ? Math.round(marksToNumber(sumMarks(rows.map((r) => marksFromStorage(r.marks))))) : null,
     questions: rows.map(toTestQuestion),
     types: rows.map((r) => ({ id: r.id, type: r.type })),
+    overrides: new Map(overrides.map(({ user_id, ...override }) => [user_id, override])),
   }
 }
 
