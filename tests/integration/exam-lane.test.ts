@@ -309,3 +309,66 @@ describe('the one-request Start', () => {
     expect(route.status).toBe(401)
   })
 })
+
+describe('what the exam requests cost the database', () => {
+  /** The SQL of every statement `db` runs while `run` does (the lane's server is in this process). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = []
+    const executor = db.getExecutor() as unknown as {
+      provideConnection: <T>(
+        consumer: (c: { executeQuery: (q: { sql: string }) => unknown }) => Promise<T>,
+      ) => Promise<T>
+    }
+    const provide = executor.provideConnection.bind(executor)
+    executor.provideConnection = (consumer) =>
+      provide((connection) =>
+        consumer(
+          new Proxy(connection, {
+            get: (target, key) =>
+              key === 'executeQuery'
+                ? (q: { sql: string }) => (seen.push(q.sql), target.executeQuery(q))
+                : Reflect.get(target, key),
+          }),
+        ),
+      )
+    try {
+      await run()
+    } finally {
+      executor.provideConnection = provide
+    }
+    return seen
+  }
+
+  test('a live mock’s start is three statements, its paper none, a save three: the session’s statement reads the content version, the paper memo holds the overrides', async () => {
+    const { quizId, cookie } = await learnerWithAttempt({ start: false })
+    const opens = new Date(Date.now() - 60_000).toISOString()
+    const closes = new Date(Date.now() + 3600_000).toISOString()
+    await db.updateTable('quizzes').set({ opens_at: opens, closes_at: closes }).where('id', '=', quizId).execute()
+    // The paper memo of the new version, as the first learner of the opening reads it.
+    await paperVersion(quizId)
+    let body: { test: { paperPass: string; questions: { id: string }[] } } | undefined
+    const start = await statementsOf(async () => {
+      const res = await fetch(`${base}/quiz/${quizId}/start`, { method: 'POST', headers: { Cookie: cookie } })
+      expect(res.status).toBe(200)
+      body = await res.json()
+    })
+    // The session with the version; the attempt; the first question marked visited.
+    expect(start).toHaveLength(3)
+    expect(start[0]).toMatch(/content_version/)
+    const paper = await statementsOf(async () => {
+      const res = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': body!.test.paperPass } })
+      expect(res.status).toBe(200)
+    })
+    expect(paper).toEqual([])
+    const save = await statementsOf(async () => {
+      const res = await fetch(`${base}/api/v1/quiz/${quizId}/answers`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ answers: [{ questionId: body!.test.questions[1]!.id, selectedOption: 2 }] }),
+      })
+      expect(res.status).toBe(200)
+    })
+    // The session with the version; the attempt; the save.
+    expect(save).toHaveLength(3)
+  })
+})

@@ -9,6 +9,7 @@ import type { Database, Role, UsersTable } from '#db/schema'
 import { nameContains, onePage } from '~/utils/page.server'
 import { normaliseEmail } from '~/lib/text'
 import { paidQuizAccessSql, sqlTrue } from '../enrolment/access.server'
+import { rememberVersionReadWith } from './session-version.server'
 
 // Columns safe to hand to a page or the API: never password_hash.
 export const publicUserColumns = [
@@ -54,18 +55,32 @@ export async function getUserById(id: string): Promise<UserRow | undefined> {
  * reads first. Undefined for an unknown or expired session, or a deleted user.
  */
 export async function getUserBySession(sessionId: string): Promise<UserRow | undefined> {
-  return toUserRow(await userOfSessionQuery.first(db, { sessionId, now: nowIso() }))
+  const row = await userOfSessionQuery.first(db, { sessionId, now: nowIso() })
+  if (!row) return undefined
+  const { content_version, ...rest } = row
+  const user = toUserRow(rest)!
+  // The quiz gate takes the paper at this version instead of reading it again (./session-version.server.ts).
+  rememberVersionReadWith(user, content_version === null ? 0 : Number(content_version))
+  return user
 }
 
 // Every signed-in request's first query: compiled once (#db/prepared).
 const userOfSessionQuery = prepared((conn, p: { sessionId: string; now: string }) =>
-  userRows(p.now, conn).where('users.id', '=', (eb) =>
-    eb
-      .selectFrom('sessions')
-      .select('sessions.user_id')
-      .where('sessions.id', '=', p.sessionId)
-      .where('sessions.expires_at', '>', p.now),
-  ),
+  userRows(p.now, conn)
+    .select((eb) =>
+      eb
+        .selectFrom('content_version')
+        .select('content_version.version')
+        .where('content_version.id', '=', 1)
+        .as('content_version'),
+    )
+    .where('users.id', '=', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('sessions.user_id')
+        .where('sessions.id', '=', p.sessionId)
+        .where('sessions.expires_at', '>', p.now),
+    ),
 )
 
 export async function getUserByEmail(email: string): Promise<UserRow | undefined> {

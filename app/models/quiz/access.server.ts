@@ -5,6 +5,7 @@ import { isStaff, STAFF_ROLES } from '~/lib/roles'
 import type { QuizRow } from '~/models/quiz/catalog.server'
 import { paperVersion, type PaperVersion } from './paper-memo.server'
 import { windowStanding, type WindowStanding } from './live-mock.server'
+import { contentVersionReadWith } from '../accounts/session-version.server'
 import { hasPaidQuizAccess, paidQuizAccessSql } from '../enrolment/access.server'
 
 // Who may open a quiz, and the problems a learner's action can meet. Domain results only: the pages and the API
@@ -82,7 +83,7 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   if (!user) return { ok: false, reason: 'signed-out' }
   // The quiz row comes with its paper's memo (app/models/quiz/paper-memo.server.ts): the start, the test page and
   // the answer saves that follow read the paper from it.
-  const paper = isId(quizId) ? await paperVersion(quizId) : undefined
+  const paper = isId(quizId) ? await paperVersion(quizId, contentVersionReadWith(user)) : undefined
   const quiz = paper?.quiz
   if (!paper || !quiz) return { ok: false, reason: 'not-found' }
   if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user, now))))

@@ -97,9 +97,12 @@ async function build(quizId: string, version: number): Promise<PaperVersion | un
   }
 }
 
-/** The paper (and its quiz row) at the current version; undefined when there is no such quiz. */
-export async function paperVersion(quizId: string): Promise<PaperVersion | undefined> {
-  const version = await contentVersion()
+/**
+ * The paper (and its quiz row) at the current version; undefined when there is no such quiz. `known` is the version
+ * this request has already read (with its session: contentVersionReadWith), saving the statement.
+ */
+export async function paperVersion(quizId: string, known?: number): Promise<PaperVersion | undefined> {
+  const version = known ?? (await contentVersion())
   const hit = memo.get(quizId)
   if (hit?.version === version) {
     memo.delete(quizId)
