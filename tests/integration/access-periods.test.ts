@@ -242,8 +242,10 @@ describe('access stops at the end', () => {
       at(n)
       const cookie = await signedInCookie(learner.id)
       const opts = { cookie, params: { id: course.id } }
-      const [page, notes, api, me, mine, panel] = await Promise.all([
-        callRoute(player.loader, `/my-courses/${course.id}`, opts),
+      // The player first: opening it records the lecture the profile's Continue link resumes at (run alongside, which
+      // of the two reads first would be up to the scheduling of their statements).
+      const page = await callRoute(player.loader, `/my-courses/${course.id}`, opts)
+      const [notes, api, me, mine, panel] = await Promise.all([
         callRoute(note.loader, `/my-courses/${course.id}/notes/${course.lectureId}`, {
           cookie,
           params: { id: course.id, lectureId: course.lectureId },
