@@ -50,17 +50,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   // SQLite: one trigger per table and event (SQLite has no multi-event triggers); writers are serialised by the
   // database lock anyway. The row is created with a guarded insert, not `insert or ignore`: inside a trigger an
   // outer `insert or replace` would override that conflict clause.
-  for (const table of CONTENT_TABLES) {
-    for (const event of ['insert', 'update', 'delete']) {
-      await sql`
-        create trigger ${sql.raw(`${table}_content_version_${event}`)}
-          after ${sql.raw(event)} on ${sql.table(table)}
-        begin
-          insert into content_version (id, version)
-            select 1, 0 where not exists (select 1 from content_version where id = 1);
-          update content_version set version = version + 1 where id = 1;
-        end`.execute(db)
-    }
+  for (const table of CONTENT_TABLES) await createSqliteBumpTriggers(db, table)
+}
+
+/** SQLite: the three triggers (insert, update, delete) that bump the content version on a write to `table`. */
+export async function createSqliteBumpTriggers(db: Kysely<any>, table: string): Promise<void> {
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql`
+      create trigger ${sql.raw(`${table}_content_version_${event}`)}
+        after ${sql.raw(event)} on ${sql.table(table)}
+      begin
+        insert into content_version (id, version)
+          select 1, 0 where not exists (select 1 from content_version where id = 1);
+        update content_version set version = version + 1 where id = 1;
+      end`.execute(db)
   }
 }
 

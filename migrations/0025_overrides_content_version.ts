@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { dialectOf } from '../db/dialect.ts'
+import { createSqliteBumpTriggers } from './0009_content_version.ts'
 
 // A live mock's per-learner overrides (migrations/0021) bump the content version like the paper itself
 // (migrations/0009, docs/decisions/037-paper-pass.md): each process then keeps a live mock's overrides with its
@@ -19,16 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         for each row execute function bump_content_version()`.execute(db)
     return
   }
-  for (const event of ['insert', 'update', 'delete']) {
-    await sql`
-      create trigger ${sql.raw(`live_mock_overrides_content_version_${event}`)}
-        after ${sql.raw(event)} on live_mock_overrides
-      begin
-        insert into content_version (id, version)
-          select 1, 0 where not exists (select 1 from content_version where id = 1);
-        update content_version set version = version + 1 where id = 1;
-      end`.execute(db)
-  }
+  await createSqliteBumpTriggers(db, 'live_mock_overrides')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
