@@ -26,6 +26,9 @@ class Slot {
   }
 }
 
+/** A slot's value: the database's own (a Date as its ISO text), or an array of them (PostgreSQL's `= any($1)`). */
+export type SlotValue = string | number | null | readonly (string | number | null)[]
+
 type Compiled<R> = { query: CompiledQuery<R>; slots: (string | null)[] }
 
 export type PreparedQuery<P, R> = {
@@ -45,7 +48,7 @@ export type PreparedQuery<P, R> = {
  * throws when a slot is missing from the parameters. Values are the database's own (strings, numbers, null): a
  * Date is passed as its ISO text, as the models store it.
  */
-export function prepared<P extends Record<string, string | number | null>, R>(
+export function prepared<P extends Record<string, SlotValue>, R>(
   build: (conn: Kysely<Database>, slots: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
   // Keyed by the dialect's adapter class: one compile for SQLite, one for PostgreSQL, whatever the connection.

@@ -12,7 +12,10 @@ import { loader, action } from '~/routes/api/quiz'
 import { loader as paperLoader } from '~/routes/quiz/paper'
 import { action as startAction } from '~/routes/quiz/start'
 import { loader as quizLoader } from '~/routes/quiz/attempt'
-import { db } from '~/utils/db.server'
+import { db, dialect } from '~/utils/db.server'
+import { answerBatch } from '~/routes/api/quiz-answers.server'
+import { userFromCookieHeader } from '~/auth/session.server'
+import { quickStart } from '~/routes/quiz/quick-start.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
 
 // The exam lane (docs/decisions/032-exam-lane.md) answers the answer saves and the paper before React Router. Each
@@ -370,5 +373,81 @@ describe('what the exam requests cost the database', () => {
     })
     // The session with the version; the attempt; the save.
     expect(save).toHaveLength(3)
+  })
+
+  test('Starts of one turn share their statements on PostgreSQL, each learner their own rows; a second Start of one of them resumes the same attempt', async () => {
+    const { quizId } = await learnerWithAttempt({ start: false })
+    const learners = await Promise.all(Array.from({ length: 12 }, () => createUser(db)))
+    const cookies = await Promise.all(learners.map((l) => signedInCookie(l.id)))
+    const pressed = [...cookies, cookies[0]!]
+    // The paper memo of the version, as the first learner of the opening reads it.
+    await paperVersion(quizId)
+    let answers: Awaited<ReturnType<typeof quickStart>>[] = []
+    const statements = await statementsOf(async () => {
+      // As server.js lets them in: the requests of one turn, each from its cookie to its answer.
+      answers = await Promise.all(pressed.map(async (cookie) => quickStart(await userFromCookieHeader(cookie), quizId)))
+    })
+    const started = answers.map((a) => {
+      expect(a.status).toBe(200)
+      return (a.body as { test: { attemptId: string } }).test.attemptId
+    })
+    // Twelve attempts, the thirteenth press the first learner's own again.
+    expect(new Set(started).size).toBe(12)
+    expect(started.at(-1)).toBe(started[0])
+    const rows = await db.selectFrom('attempts').select(['id', 'user_id']).where('quiz_id', '=', quizId).execute()
+    expect(new Map(rows.map((r) => [r.user_id, r.id]))).toEqual(new Map(learners.map((l, i) => [l.id, started[i]])))
+    for (const id of started) expect(Object.values(await getAnswers(id)).filter((a) => a.visited)).toHaveLength(1)
+    const sessionReads = statements.filter((q) => /from "?sessions"?/.test(q) || /"sessions"/.test(q))
+    const inserts = statements.filter((q) => /^insert into "attempts"/.test(q))
+    const visits = statements.filter((q) => /^insert into "attempt_answers"/.test(q))
+    if (dialect === 'postgres') {
+      // One statement each for the twelve (the repeated press reads its attempt and marks its visit on its own).
+      expect(sessionReads).toHaveLength(1)
+      expect(inserts).toHaveLength(1)
+      expect(visits.length).toBeLessThanOrEqual(2)
+      // With the repeated press's attempt read, visit and answers: six, where one at a time they are 39.
+      expect(statements.length).toBeLessThanOrEqual(7)
+    } else {
+      expect(sessionReads).toHaveLength(13)
+      expect(inserts).toHaveLength(13)
+    }
+  })
+
+  test('saves of one turn share their statements on PostgreSQL: each answer in its own attempt, a submitted attempt’s refused, two saves of one question in their order', async () => {
+    const { quizId, questionIds } = await learnerWithAttempt({ start: false })
+    const quiz = (await getQuiz(quizId))!
+    const learners = await Promise.all(Array.from({ length: 8 }, () => createUser(db)))
+    const attempts = []
+    for (const learner of learners) attempts.push((await startAttempt({ userId: learner.id, quiz })).attempt)
+    await submitAttempt({ attemptId: attempts[7]!.id })
+    const cookies = await Promise.all(learners.map((l) => signedInCookie(l.id)))
+    await paperVersion(quizId)
+    const saves = learners.map((_, i) => ({ cookie: cookies[i]!, selectedOption: i % 4 }))
+    // The first learner again, the same question: this later choice is the one kept.
+    saves.push({ cookie: cookies[0]!, selectedOption: 3 })
+    let answers: { status: number }[] = []
+    const statements = await statementsOf(async () => {
+      answers = await Promise.all(
+        saves.map(async ({ cookie, selectedOption }) =>
+          answerBatch((await userFromCookieHeader(cookie))!, quizId, async () => ({
+            ok: true,
+            body: { answers: [{ questionId: questionIds[1], selectedOption }] },
+          })),
+        ),
+      )
+    })
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 409, 200])
+    const stored = async (i: number) => (await getAnswers(attempts[i]!.id))[questionIds[1]!]?.selectedOption
+    expect(await stored(0)).toBe(3)
+    for (const i of [1, 2, 3, 4, 5, 6]) expect(await stored(i)).toBe(i % 4)
+    expect(await stored(7)).toBeUndefined()
+    const saveStatements = statements.filter((q) => /^insert into "attempt_answers"/.test(q))
+    if (dialect === 'postgres') {
+      // The sessions, the attempts, the saves in two rounds (the repeated question), the submitted one's practice.
+      expect(saveStatements).toHaveLength(2)
+      expect(statements.length).toBeLessThanOrEqual(5)
+    } else {
+      expect(saveStatements).toHaveLength(8)
+    }
   })
 })

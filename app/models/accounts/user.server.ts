@@ -1,10 +1,11 @@
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
 import { finalizeExpiredAttempts } from '~/models/quiz/attempt.server'
 import { imageUrl } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
 import { newId, nowIso } from '~/utils/ids.server'
 import { hashPassword } from '~/lib/password.server'
 import { prepared } from '#db/prepared'
+import { turnBatched } from '#db/turn-batch'
 import type { Database, Role, UsersTable } from '#db/schema'
 import { nameContains, onePage } from '~/utils/page.server'
 import { normaliseEmail } from '~/lib/text'
@@ -33,11 +34,16 @@ export const publicUserColumns = [
  */
 export type UserRow = Pick<Selectable<UsersTable>, (typeof publicUserColumns)[number]> & { paidQuizAccess: boolean }
 
+// The columns named with their table: the batched session read joins sessions, which has an id of its own.
+const publicUserSelection = publicUserColumns.map(
+  (column) => `users.${column}` as const,
+) as readonly `users.${(typeof publicUserColumns)[number]}`[]
+
 /** The users with their paid quiz access at `now`, on `conn` (the prepared session read passes its slot as `now`). */
 const userRows = (now: Date | string = new Date(), conn: Kysely<Database> = db) =>
   conn
     .selectFrom('users')
-    .select(publicUserColumns)
+    .select(publicUserSelection)
     .select((eb) => paidQuizAccessSql(now)(eb).as('paid_quiz_access'))
 
 function toUserRow<R extends { paid_quiz_access: unknown }>(row: R | undefined) {
@@ -55,7 +61,7 @@ export async function getUserById(id: string): Promise<UserRow | undefined> {
  * reads first. Undefined for an unknown or expired session, or a deleted user.
  */
 export async function getUserBySession(sessionId: string): Promise<UserRow | undefined> {
-  const row = await userOfSessionQuery.first(db, { sessionId, now: nowIso() })
+  const row = await readSessionUser(db, sessionId)
   if (!row) return undefined
   const { content_version, ...rest } = row
   const user = toUserRow(rest)!
@@ -64,16 +70,17 @@ export async function getUserBySession(sessionId: string): Promise<UserRow | und
   return user
 }
 
+const contentVersionColumn = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb
+    .selectFrom('content_version')
+    .select('content_version.version')
+    .where('content_version.id', '=', 1)
+    .as('content_version')
+
 // Every signed-in request's first query: compiled once (#db/prepared).
 const userOfSessionQuery = prepared((conn, p: { sessionId: string; now: string }) =>
   userRows(p.now, conn)
-    .select((eb) =>
-      eb
-        .selectFrom('content_version')
-        .select('content_version.version')
-        .where('content_version.id', '=', 1)
-        .as('content_version'),
-    )
+    .select(contentVersionColumn)
     .where('users.id', '=', (eb) =>
       eb
         .selectFrom('sessions')
@@ -82,6 +89,24 @@ const userOfSessionQuery = prepared((conn, p: { sessionId: string; now: string }
         .where('sessions.expires_at', '>', p.now),
     ),
 )
+// ...and the sessions of the requests of one turn on PostgreSQL in one statement (#db/turn-batch): at a live mock's
+// opening, hundreds of Starts and saves a second.
+const usersOfSessionsQuery = prepared((conn, p: { sessionIds: readonly string[]; now: string }) =>
+  userRows(p.now, conn)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(contentVersionColumn)
+    .select('sessions.id as session_id')
+    .where('sessions.id', '=', sql<string>`any(${p.sessionIds})`)
+    .where('sessions.expires_at', '>', p.now),
+)
+const readSessionUser = turnBatched({
+  one: (conn, sessionId: string) => userOfSessionQuery.first(conn, { sessionId, now: nowIso() }),
+  many: async (conn, sessionIds: string[]) => {
+    const rows = await usersOfSessionsQuery.all(conn, { sessionIds: [...new Set(sessionIds)], now: nowIso() })
+    const bySession = new Map(rows.map(({ session_id, ...row }) => [session_id, row]))
+    return sessionIds.map((id) => bySession.get(id))
+  },
+})
 
 export async function getUserByEmail(email: string): Promise<UserRow | undefined> {
   return toUserRow(await userRows().where('users.email', '=', normaliseEmail(email)).executeTakeFirst())

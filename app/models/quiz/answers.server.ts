@@ -1,6 +1,7 @@
 import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
 import { forShare } from '#db/dialect'
 import { prepared } from '#db/prepared'
+import { turnBatched } from '#db/turn-batch'
 import type { Database, QuestionType } from '#db/schema'
 import { isPastGrace, MAX_TIME_PER_VIEW_MS } from '~/lib/quiz/clock'
 import { parseNumericAnswer } from '~/lib/quiz/numeric'
@@ -70,10 +71,12 @@ export async function recordVisit({
   now?: Date
 }) {
   if (attempt.submitted_at) return
-  await visitQuery.run(db, { attemptId: attempt.id, questionId, at: now.toISOString() })
+  await recordVisitOf(db, { attemptId: attempt.id, questionId, at: now.toISOString() })
 }
 
-const visitQuery = prepared((conn, p: { attemptId: string; questionId: string; at: string }) =>
+type Visit = { attemptId: string; questionId: string; at: string }
+
+const visitQuery = prepared((conn, p: Visit) =>
   conn
     .insertInto('attempt_answers')
     .values({
@@ -89,6 +92,43 @@ const visitQuery = prepared((conn, p: { attemptId: string; questionId: string; a
       })),
     ),
 )
+
+// The visits of one turn on PostgreSQL in one statement (#db/turn-batch): every Start marks its first question. One
+// statement may not update a row twice, so a question shown twice in the turn goes once, at the earlier moment.
+const visitManyQuery = prepared(
+  (conn, p: { attemptIds: readonly string[]; questionIds: readonly string[]; ats: readonly string[] }) =>
+    conn
+      .insertInto('attempt_answers')
+      .columns(['attempt_id', 'question_id', 'saved_at', 'visited_at'])
+      .expression(
+        sql`select attempt_id, question_id, at, at from unnest(${p.attemptIds}::text[], ${p.questionIds}::text[], ${p.ats}::text[]) as v(attempt_id, question_id, at)`,
+      )
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
+        })),
+      ),
+)
+const recordVisitOf = turnBatched({
+  one: async (conn, visit: Visit) => {
+    await visitQuery.run(conn, visit)
+  },
+  many: async (conn, visits: Visit[]) => {
+    const first = new Map<string, Visit>()
+    for (const visit of visits) {
+      const key = `${visit.attemptId} ${visit.questionId}`
+      const seen = first.get(key)
+      if (!seen || visit.at < seen.at) first.set(key, visit)
+    }
+    const rows = [...first.values()]
+    await visitManyQuery.run(conn, {
+      attemptIds: rows.map((v) => v.attemptId),
+      questionIds: rows.map((v) => v.questionId),
+      ats: rows.map((v) => v.at),
+    })
+    return visits.map(() => undefined)
+  },
+})
 
 /**
  * Adds time spent on a question of an open attempt without touching its answer (no JS: leaving a question
@@ -201,8 +241,8 @@ const upsertRows = <Q extends InsertQueryBuilder<Database, 'attempt_answers', In
  * save of the enhanced test page is one answer; on a live mock's day they are ~1,100 a second.
  */
 export async function saveOneIfOpen(attemptId: string, answer: CheckedAnswer, savedAt: string): Promise<boolean> {
-  const query = answer.markedForReview === undefined ? saveIfOpen : saveIfOpenWithMark
-  return (await query.run(db, answerValues(attemptId, answer, savedAt))) === 1
+  const save = answer.markedForReview === undefined ? saveKeepingMark : saveWithMark
+  return save(db, answerValues(attemptId, answer, savedAt))
 }
 
 const ifOpen = (conn: Kysely<Database>, p: AnswerValues, setMark: boolean) =>
@@ -251,6 +291,89 @@ const ifOpen = (conn: Kysely<Database>, p: AnswerValues, setMark: boolean) =>
   )
 const saveIfOpen = prepared((conn, p: AnswerValues) => ifOpen(conn, p, false))
 const saveIfOpenWithMark = prepared((conn, p: AnswerValues) => ifOpen(conn, p, true))
+
+type AnswerColumns = {
+  attemptIds: readonly string[]
+  questionIds: readonly string[]
+  selectedOptions: readonly (number | null)[]
+  selectedOptionLists: readonly (string | null)[]
+  numericAnswers: readonly (string | null)[]
+  marks: readonly number[]
+  savedAts: readonly string[]
+  timesSpent: readonly number[]
+}
+// The one-answer saves of one turn on PostgreSQL in one statement (#db/turn-batch), each row stored only into its
+// open attempt as above; the rows stored come back, so each save learns whether it was.
+const ifOpenMany = (conn: Kysely<Database>, p: AnswerColumns, setMark: boolean) =>
+  upsertRows(
+    conn
+      .insertInto('attempt_answers')
+      .columns([
+        'attempt_id',
+        'question_id',
+        'selected_option',
+        'selected_options',
+        'numeric_answer',
+        'marked_for_review',
+        'saved_at',
+        'visited_at',
+        'time_spent_ms',
+      ])
+      .expression(
+        sql`select v.attempt_id, v.question_id, v.selected_option, v.selected_options, v.numeric_answer, v.marked_for_review, v.saved_at, v.saved_at, v.time_spent_ms
+          from unnest(${p.attemptIds}::text[], ${p.questionIds}::text[], ${p.selectedOptions}::integer[], ${p.selectedOptionLists}::text[], ${p.numericAnswers}::text[], ${p.marks}::integer[], ${p.savedAts}::text[], ${p.timesSpent}::integer[])
+            as v(attempt_id, question_id, selected_option, selected_options, numeric_answer, marked_for_review, saved_at, time_spent_ms)
+          where exists (select 1 from attempts where attempts.id = v.attempt_id and attempts.submitted_at is null for share)`,
+      ),
+    setMark,
+  ).returning(['attempt_answers.attempt_id', 'attempt_answers.question_id'])
+const saveManyIfOpen = prepared((conn, p: AnswerColumns) => ifOpenMany(conn, p, false))
+const saveManyIfOpenWithMark = prepared((conn, p: AnswerColumns) => ifOpenMany(conn, p, true))
+
+/**
+ * The batched save of `one` and `many`: one statement may not update a row twice, so saves of the same question of
+ * the same attempt in one turn go in rounds, in their order, as they would one after another.
+ */
+const batchedSave = (one: typeof saveIfOpen, many: typeof saveManyIfOpen) =>
+  turnBatched({
+    one: async (conn, row: AnswerValues) => (await one.run(conn, row)) === 1,
+    many: async (conn, rows: AnswerValues[]) => {
+      const stored = rows.map(() => false)
+      const key = (r: { attempt_id: string; question_id: string }) => `${r.attempt_id} ${r.question_id}`
+      let left = rows.map((row, i) => ({ row, i }))
+      while (left.length) {
+        // Each question's first save left goes in this round, any later one in the next.
+        const seen = new Set<string>()
+        const round: typeof left = []
+        const later: typeof left = []
+        for (const entry of left) {
+          const k = key(entry.row)
+          if (seen.has(k)) {
+            later.push(entry)
+          } else {
+            seen.add(k)
+            round.push(entry)
+          }
+        }
+        left = later
+        const inserted = await many.all(conn, {
+          attemptIds: round.map(({ row }) => row.attempt_id),
+          questionIds: round.map(({ row }) => row.question_id),
+          selectedOptions: round.map(({ row }) => row.selected_option),
+          selectedOptionLists: round.map(({ row }) => row.selected_options),
+          numericAnswers: round.map(({ row }) => row.numeric_answer),
+          marks: round.map(({ row }) => row.marked_for_review),
+          savedAts: round.map(({ row }) => row.saved_at),
+          timesSpent: round.map(({ row }) => row.time_spent_ms),
+        })
+        const done = new Set(inserted.map(key))
+        for (const { row, i } of round) stored[i] = done.has(key(row))
+      }
+      return stored
+    },
+  })
+const saveKeepingMark = batchedSave(saveIfOpen, saveManyIfOpen)
+const saveWithMark = batchedSave(saveIfOpenWithMark, saveManyIfOpenWithMark)
 
 /**
  * Checks every answer against its question (it must be one of the attempt's questions; the first answer per
