@@ -14,6 +14,7 @@ import { action as startAction } from '~/routes/quiz/start'
 import { loader as quizLoader } from '~/routes/quiz/attempt'
 import { db, dialect } from '~/utils/db.server'
 import { answerBatch } from '~/routes/api/quiz-answers.server'
+import type { AttemptRow } from '~/models/quiz/rows'
 import { userFromCookieHeader } from '~/auth/session.server'
 import { quickStart } from '~/routes/quiz/quick-start.server'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
@@ -417,7 +418,7 @@ describe('what the exam requests cost the database', () => {
     const { quizId, questionIds } = await learnerWithAttempt({ start: false })
     const quiz = (await getQuiz(quizId))!
     const learners = await Promise.all(Array.from({ length: 8 }, () => createUser(db)))
-    const attempts = []
+    const attempts: AttemptRow[] = []
     for (const learner of learners) attempts.push((await startAttempt({ userId: learner.id, quiz })).attempt)
     await submitAttempt({ attemptId: attempts[7]!.id })
     const cookies = await Promise.all(learners.map((l) => signedInCookie(l.id)))
