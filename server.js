@@ -242,7 +242,8 @@ function sendStoredPage(req, res, page, outcome) {
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
-// At most APP_CONCURRENCY requests are inside the app at once; the others wait their turn as open sockets, in
+// At most APP_CONCURRENCY requests are inside the app at once (on PostgreSQL the exam lane's have slots of their own,
+// below); the others wait their turn as open sockets, in
 // arrival order. On SQLite every query finishes synchronously, so requests barely overlap anyway; on PostgreSQL
 // each one yields at every query, and a burst of 5,000 learners started 5,000 renders at once and ran the
 // 160 MB heap out (`npm run bench`). A slot is held until the app has produced its Response (loaders
@@ -256,11 +257,21 @@ const appSlots = build.entry.module.createAppSlots(
 // The exam lane (docs/decisions/032-exam-lane.md): a signed-in learner's answer saves and paper are answered from the
 // app's models here, without React Router and before compression (the paper is precompressed, a save's answer is a
 // few bytes); the lane leaves anything else to React Router. The checks above have run.
+// On PostgreSQL its requests have slots of their own (EXAM_LANE_CONCURRENCY, 256): each holds a few kilobytes, not a
+// render, and a Start waits on three statements while holding its slot, so at a live mock's opening the 64 shared
+// slots were all held by Starts waiting for the database while the cores idled (docs/decisions/038-turn-batches.md).
+// On SQLite a request holds its slot only while it runs (every statement is synchronous): the lane shares the slots.
+const laneSlots = process.env.DATABASE_URL
+  ? build.entry.module.createAppSlots(
+      Number(process.env.EXAM_LANE_CONCURRENCY) || 256,
+      Number(process.env.APP_TURN_MS) || undefined,
+    )
+  : appSlots
 const { examLaneRoute, serveExamLane } = build.entry.module
 app.use(async (req, res, next) => {
   const route = examLaneRoute(req.method, req.path)
   if (!route) return next()
-  const release = await appSlots.acquire()
+  const release = await laneSlots.acquire()
   let served = false
   try {
     if (res.destroyed || req.socket.destroyed) return
