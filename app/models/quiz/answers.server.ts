@@ -245,21 +245,24 @@ export async function saveOneIfOpen(attemptId: string, answer: CheckedAnswer, sa
   return save(db, answerValues(attemptId, answer, savedAt))
 }
 
+// The columns a save writes, in the order its select lists them (one row's and a turn's alike).
+const SAVED_COLUMNS = [
+  'attempt_id',
+  'question_id',
+  'selected_option',
+  'selected_options',
+  'numeric_answer',
+  'marked_for_review',
+  'saved_at',
+  'visited_at',
+  'time_spent_ms',
+] as const
+
 const ifOpen = (conn: Kysely<Database>, p: AnswerValues, setMark: boolean) =>
   upsertRows(
     conn
       .insertInto('attempt_answers')
-      .columns([
-        'attempt_id',
-        'question_id',
-        'selected_option',
-        'selected_options',
-        'numeric_answer',
-        'marked_for_review',
-        'saved_at',
-        'visited_at',
-        'time_spent_ms',
-      ])
+      .columns(SAVED_COLUMNS)
       .expression(
         // Typed casts: PostgreSQL would otherwise read the selected parameters as text.
         conn
@@ -308,17 +311,7 @@ const ifOpenMany = (conn: Kysely<Database>, p: AnswerColumns, setMark: boolean) 
   upsertRows(
     conn
       .insertInto('attempt_answers')
-      .columns([
-        'attempt_id',
-        'question_id',
-        'selected_option',
-        'selected_options',
-        'numeric_answer',
-        'marked_for_review',
-        'saved_at',
-        'visited_at',
-        'time_spent_ms',
-      ])
+      .columns(SAVED_COLUMNS)
       .expression(
         sql`select v.attempt_id, v.question_id, v.selected_option, v.selected_options, v.numeric_answer, v.marked_for_review, v.saved_at, v.saved_at, v.time_spent_ms
           from unnest(${p.attemptIds}::text[], ${p.questionIds}::text[], ${p.selectedOptions}::integer[], ${p.selectedOptionLists}::text[], ${p.numericAnswers}::text[], ${p.marks}::integer[], ${p.savedAts}::text[], ${p.timesSpent}::integer[])
