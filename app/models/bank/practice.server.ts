@@ -1,8 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type QueryCreator } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely'
 import type { Database } from '#db/schema'
 import { BANK_QUIZ_ID, type Difficulty } from '~/lib/bank/bank'
 import { practiceMinutes, practiceTitle, PYQ_MAX } from '~/lib/bank/practice'
-import { canAccessQuizSql, opensPaidQuizzes, type QuizViewer } from '~/models/quiz/access.server'
+import { isStaff } from '~/lib/roles'
+import { opensPaidQuizzes, type QuizViewer } from '~/models/quiz/access.server'
+import { practiceOpenSql, type PracticeViewer } from '~/models/quiz/visibility.server'
 import { startBankPracticeSet } from '~/models/quiz/practice-set.server'
 import { db } from '~/utils/db.server'
 import { bankQuestionsMatching } from './filters.server'
@@ -12,26 +14,25 @@ import { bankQuestionsMatching } from './filters.server'
 // whose attempt is of the bank's quiz, never of a paper, and never ranked. Which bank questions a learner may draw
 // is `practisableSql` below, written once: the builder, the previous year papers and their counts all use it.
 
-/** Who draws: their id and whether they may open paid papers now (staff, or paid quiz access). */
-export type PracticeLearner = { id: string; opensPaid: boolean }
+/** Who draws: their id, whether staff, and whether they may open paid papers now (staff, or paid quiz access). */
+export type PracticeLearner = PracticeViewer
 
 type BankScope = Database & { b: Database['bank_questions']; h: Database['questions'] }
 type BankEb = ExpressionBuilder<BankScope, 'b' | 'h'>
 
 /** The learner as the draw reads them: paid quiz access is worked out now (app/models/quiz/access.server.ts). */
 export async function practiceLearner(user: QuizViewer, now = new Date()): Promise<PracticeLearner> {
-  return { id: user.id, opensPaid: await opensPaidQuizzes(user, now) }
+  return { id: user.id, staff: isStaff(user.role), opensPaid: await opensPaidQuizzes(user, now) }
 }
 
 /**
  * THE KEY RULE: whether the learner may practise bank question `b`. A practice test shows the key after it is
- * submitted, so a question must never come from the bank while it is in a paper the learner can still take for rank:
- * - left out while `b` has a current row in a paper (not the bank's quiz) that the learner can take (free, or paid
- *   with paid quiz access: canAccessQuizSql) and whose ranked attempt they have not submitted. Once they submit it,
- *   the question opens for practice (its key is theirs on the result page anyway);
- * - a learner without paid quiz access practises only questions with a current row in some FREE paper; with it
- *   (and staff) the whole bank.
- * Retired questions are left out by the filter query itself.
+ * submitted, so a question comes from the bank only when every paper with a current row of it lets it into this
+ * learner's practice (the paper visibility rule's `practice`, app/lib/quiz/visibility.ts, by its SQL twin): never
+ * while a live mock holding it is unpublished, for anyone but staff, submitted or not, held or not; never while the
+ * learner can still take an anytime paper holding it for rank. A learner without paid quiz access practises only
+ * questions with a current row in some FREE paper; with it (and staff) the whole bank. Retired questions are left
+ * out by the filter query itself.
  */
 export function practisableSql(learner: PracticeLearner) {
   return (eb: BankEb) => {
@@ -43,28 +44,10 @@ export function practisableSql(learner: PracticeLearner) {
         .whereRef('p.bank_question_id', '=', 'b.id')
         .where('p.quiz_id', '!=', BANK_QUIZ_ID)
         .where('p.archived_at', 'is', null)
-    const stillToTake = paperRows()
-      .where(canAccessQuizSql(learner.opensPaid))
-      .where((pe) =>
-        pe.or([
-          pe.not(
-            pe.exists(
-              pe
-                .selectFrom('attempts as r')
-                .select('r.id')
-                .whereRef('r.quiz_id', '=', 'p.quiz_id')
-                .where('r.user_id', '=', learner.id)
-                .where('r.mode', '=', 'ranked')
-                .where('r.submitted_at', 'is not', null),
-            ),
-          ),
-          // LIVE MOCK WINDOW: a scheduled paper (a live mock) keeps its questions out of practice until its window
-          // closes, submitted or not. Papers have no window yet; when they do, its test joins this `or`.
-        ]),
-      )
-    const rules: ReturnType<BankEb['exists']>[] = [eb.not(eb.exists(stillToTake))]
+    const rules: ReturnType<BankEb['exists']>[] = []
+    if (!learner.staff) rules.push(eb.not(eb.exists(paperRows().where(eb.not(practiceOpenSql('z', learner))))))
     if (!learner.opensPaid) rules.push(eb.exists(paperRows().where('z.category', '=', 'free')))
-    return eb.and(rules)
+    return rules.length ? eb.and(rules) : sql<SqlBool>`1 = 1`
   }
 }
 

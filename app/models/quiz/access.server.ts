@@ -45,12 +45,6 @@ export function canAccessQuiz(quiz: Pick<QuizRow, 'category'>, opensPaid: boolea
   return quiz.category === 'free' || opensPaid
 }
 
-/** `canAccessQuiz` as an expression over a query with quizzes `z` in scope (the practice draw's rule). */
-export function canAccessQuizSql(opensPaid: boolean) {
-  return (eb: ExpressionBuilder<Database & { z: Database['quizzes'] }, 'z'>) =>
-    opensPaid ? sql<SqlBool>`1 = 1` : eb('z.category', '=', 'free')
-}
-
 /**
  * `canAccessQuiz(quiz, await opensPaidQuizzes(user, now))` for many learners at once, as an expression over a query
  * with `users` and quizzes `q` in scope: the quiz is free, or the user is staff, or holds paid quiz access at `now`
