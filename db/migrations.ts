@@ -25,6 +25,7 @@ import * as m0022 from '../migrations/0022_score_count_shards.ts'
 import * as m0023 from '../migrations/0023_lecture_videos.ts'
 import * as m0024 from '../migrations/0024_doubts.ts'
 import * as m0025 from '../migrations/0025_overrides_content_version.ts'
+import * as m0026 from '../migrations/0026_video_upload_integrity.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': m0001,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023_lecture_videos': m0023,
   '0024_doubts': m0024,
   '0025_overrides_content_version': m0025,
+  '0026_video_upload_integrity': m0026,
 }

@@ -477,6 +477,7 @@ export interface Database {
   lecture_progress: LectureProgressTable
   videos: VideosTable
   video_uploads: VideoUploadsTable
+  video_upload_chunks: VideoUploadChunksTable
   lecture_positions: LecturePositionsTable
   lecture_visits: LectureVisitsTable
   saved_questions: SavedQuestionsTable
@@ -517,6 +518,10 @@ export interface VideosTable {
   rungs: string | null
   lease_owner: string | null
   lease_until: string | null
+  /** migrations/0026: the claim's own token (a run whose claim was taken over writes nothing more). */
+  lease_token: string | null
+  /** migrations/0026: the SHA-256 of the upload as stored, checked before the transcode reads it. */
+  source_sha256: string | null
   tries: Generated<number>
   created_by: string | null
   created_at: string
@@ -531,8 +536,23 @@ export interface VideoUploadsTable {
   file_name: string
   size: number
   received: Generated<number>
+  /** migrations/0026: the SHA-256 the client declared for the whole file, if it did. */
+  sha256: string | null
+  /** migrations/0026: the staged file's SHA-256 once every chunk matched its ledger row (complete only then). */
+  verified_sha256: string | null
   created_at: string
   updated_at: string
+}
+
+/** A resumable upload's chunk, claimed before it is written and checked before the upload completes (0026). */
+export interface VideoUploadChunksTable {
+  upload_id: string
+  byte_start: number
+  byte_count: number
+  /** Set once the chunk's bytes are on disk; null while its claim is being written. */
+  sha256: string | null
+  token: string | null
+  claimed_at: string
 }
 
 /** Where a learner stopped in a lecture's video, in whole seconds (migrations/0023). */
