@@ -49,6 +49,10 @@ const schema = z
     // instance runs at once (0: it only serves; `npm run worker` runs them elsewhere).
     VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(2048),
     VIDEO_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+    // The staging space resumable video uploads may hold, in MB, per staff member and in all (decision 040); unset:
+    // twice and four times VIDEO_MAX_MB (app/lib/video/upload-rules.ts, stagingQuotaMb).
+    VIDEO_STAGING_STAFF_MB: z.coerce.number().int().min(1).max(1_048_576).optional(),
+    VIDEO_STAGING_TOTAL_MB: z.coerce.number().int().min(1).max(1_048_576).optional(),
     // The seller on receipts and tax invoices (app/models/money/documents.server.ts). With GSTIN set every paid order gets a
     // numbered tax invoice, so the business's name, address and state must be set too (checked below).
     GSTIN: z

@@ -39,7 +39,7 @@ describe('the ladder plan', () => {
 })
 
 describe('the ffmpeg arguments', () => {
-  const args = ladderArgs({ source: '/tmp/in.mp4', height: 720, durationSeconds: 600 })
+  const args = ladderArgs({ source: '/tmp/in.mp4', kind: 'mp4', height: 720, durationSeconds: 600 })
   const graph = after(args, '-filter_complex')!
 
   test('one run: scaled per rung, fixed keyframes, capped rates, fMP4 HLS of 4-second segments', () => {
@@ -66,17 +66,17 @@ describe('the ffmpeg arguments', () => {
   })
 
   test('a source without sound gets silence of its length, so every rung has the same tracks', () => {
-    const silent = ladderArgs({ source: 'in.mp4', height: 240, durationSeconds: 12.5, hasAudio: false })
+    const silent = ladderArgs({ source: 'in.mp4', kind: 'mp4', height: 240, durationSeconds: 12.5, hasAudio: false })
     expect(silent).toContain('anullsrc=r=48000:cl=mono')
     expect(after(silent, '-t')).toBe('12.500')
     expect(after(silent, '-filter_complex')).toContain('[1:a:0]')
   })
 
   test('the poster: 3 s in, or the first frame of a short clip, never taller than the source or 360', () => {
-    expect(after(posterArgs('in', 'poster.jpg', 720, 600), '-ss')).toBe('3')
-    expect(after(posterArgs('in', 'poster.jpg', 720, 2), '-ss')).toBe('0')
-    expect(after(posterArgs('in', 'poster.jpg', 720, 600), '-vf')).toBe('scale=-2:360')
-    expect(after(posterArgs('in', 'poster.jpg', 241, 600), '-vf')).toBe('scale=-2:240')
+    expect(after(posterArgs('in', 'poster.jpg', 720, 600, 'mp4'), '-ss')).toBe('3')
+    expect(after(posterArgs('in', 'poster.jpg', 720, 2, 'mp4'), '-ss')).toBe('0')
+    expect(after(posterArgs('in', 'poster.jpg', 720, 600, 'mp4'), '-vf')).toBe('scale=-2:360')
+    expect(after(posterArgs('in', 'poster.jpg', 241, 600, 'mp4'), '-vf')).toBe('scale=-2:240')
     expect(smallMp4Args('j.mp4', 'small.mp4')).toEqual(expect.arrayContaining(['-c', 'copy', '+faststart']))
   })
 })

@@ -1,3 +1,5 @@
+import type { VideoKind } from '~/lib/file-type'
+import { inputArgs } from './container'
 import { AUDIO_KBPS, DOWNLOAD_RUNG, rungsFor, type Rung, type RungName } from './ladder'
 
 // The ffmpeg command lines of a lecture's transcode (docs/decisions/033-lecture-video.md), pure so that the
@@ -11,7 +13,8 @@ import { AUDIO_KBPS, DOWNLOAD_RUNG, rungsFor, type Rung, type RungName } from '.
 // Keyframes are aligned across rungs: a fixed GOP of exactly SEGMENT_SECONDS at each rung's frame rate and no
 // scene-cut keyframes, so every segment of every rung starts at the same instants and a player switches cleanly.
 // Bitrate: capped CRF. Lecture slides are far below the ladder's rates most of the time (a 144p lecture is ~15 kbit/s
-// of video), while the cap (the ladder's rate, over a 2-second buffer) bounds a busy camera shot.
+// of video), while the cap (the ladder's rate, over a 2-second buffer) bounds a busy camera shot. Every input is read
+// with its demuxer forced and only local files allowed (inputArgs, ./container.ts).
 
 /** Target length of an HLS segment. */
 export const SEGMENT_SECONDS = 4
@@ -67,10 +70,12 @@ export function ladderPlan(height: number): { video: VideoRungArgs[]; rungs: Run
  * The arguments of the one ffmpeg run that writes `hls/master.m3u8` and `hls/<rung>/index.m3u8` + `init_<rung>.mp4`
  * + `seg_<n>.m4s` into the working directory (ffmpeg 5.1 cannot name each variant's init segment plain `init.mp4`;
  * the transcoder renames them, see renameInitSegments). `hasAudio` false feeds silence, so every rung has the same
- * tracks. Progress goes to stdout (`-progress pipe:1`), errors to stderr.
+ * tracks. Progress goes to stdout (`-progress pipe:1`), errors to stderr. `kind` is the upload's container, read
+ * with its own demuxer only.
  */
 export function ladderArgs(input: {
   source: string
+  kind: VideoKind
   height: number
   durationSeconds: number
   hasAudio?: boolean
@@ -97,7 +102,7 @@ export function ladderArgs(input: {
   )
 
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats', '-y']
-  args.push('-i', input.source)
+  args.push(...inputArgs(input.kind, input.source))
   if (!hasAudio)
     args.push('-f', 'lavfi', '-t', input.durationSeconds.toFixed(3), '-i', `anullsrc=r=${String(AUDIO_RATE)}:cl=mono`)
   args.push('-filter_complex', lines.join(';'))
@@ -142,8 +147,14 @@ export function ladderArgs(input: {
   return args
 }
 
-/** A frame `seconds` into the source as `out` (a JPEG at most POSTER_HEIGHT tall). */
-export function posterArgs(source: string, out: string, sourceHeight: number, durationSeconds: number): string[] {
+/** A frame `seconds` into the source (of container `kind`) as `out` (a JPEG at most POSTER_HEIGHT tall). */
+export function posterArgs(
+  source: string,
+  out: string,
+  sourceHeight: number,
+  durationSeconds: number,
+  kind: VideoKind,
+): string[] {
   // A few seconds in (past a fade from black), or the first frame of a clip too short for that.
   const at = durationSeconds >= 6 ? 3 : 0
   const height = Math.min(POSTER_HEIGHT, Math.max(2, sourceHeight - (sourceHeight % 2)))
@@ -155,8 +166,7 @@ export function posterArgs(source: string, out: string, sourceHeight: number, du
     '-y',
     '-ss',
     String(at),
-    '-i',
-    source,
+    ...inputArgs(kind, source),
     '-frames:v',
     '1',
     '-vf',
@@ -169,7 +179,11 @@ export function posterArgs(source: string, out: string, sourceHeight: number, du
 
 /** The small MP4: a remux of one rung's fMP4 (its init segment and segments, joined) with the index up front. */
 export function smallMp4Args(joined: string, out: string): string[] {
-  return ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', joined, '-c', 'copy', '-movflags', '+faststart', out]
+  return [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+    ...inputArgs('mp4', joined),
+    ...['-c', 'copy', '-movflags', '+faststart', out],
+  ]
 }
 
 /** The first error ffmpeg wrote, for the reason staff read ('ffmpeg could not read the video: ...'). */

@@ -10,6 +10,7 @@ import { duePurchaseMails } from '../money/purchase-mail.server'
 import { dueReminders } from '../live/reminders.server'
 import { closeLiveAttempts, publishDueResults } from '../quiz/live-close.server'
 import { dueLiveReminders, dueRankMails } from '../quiz/live-mails.server'
+import { sweepStaging } from '../video/staging.server'
 
 // Scheduled work: a small sweep inside the app process, run at start and every JOBS_INTERVAL_SECONDS (decision
 // 022). It asks what is due now (access reminders, class notices, purchase mails not yet sent), not what happened
@@ -44,6 +45,7 @@ function sweepClock(options: SweepOptions): { clock: Clock; now: Date } {
  * Runs one sweep: first the close of live mocks (open attempts past their time submitted by the server, then
  * results published once every window has closed: app/models/quiz/live-close.server.ts), then every due message
  * not yet claimed is claimed, sent and marked sent (the rank e-mails of a mock published by this very sweep too).
+ * Last, the video uploads abandoned for a day are removed (app/models/video/staging.server.ts, decision 040).
  */
 export async function runSweep(
   options: SweepOptions = {},
@@ -73,6 +75,7 @@ export async function runSweep(
     if (outcome === 'sent') sent.push(job.key)
     else if (outcome === 'failed') failed.push(job.key)
   }
+  await sweepStaging(now, conn).catch((error: unknown) => console.error('[jobs] video staging sweep failed:', error))
   return { sent, failed, closed, published }
 }
 

@@ -2,8 +2,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { kindOfKey } from '~/lib/video/container'
+import { VIDEO_MAX_SECONDS, VIDEO_MESSAGES } from '~/lib/video/upload-rules'
 import { probeVideo } from '~/models/video/probe.server'
 import { transcodedFiles, transcodeLadder, TranscodeError } from '~/models/video/transcode.server'
 import { removeVideoFiles, type VideoRow } from '~/models/video/video.server'
@@ -17,10 +20,18 @@ import type { Database } from '#db/schema'
 // runs; a worker that dies lets it run out and the next claim takes the row over. `tries` counts the claims: a
 // video that kills its worker every time (memory, a crash inside ffmpeg) ends failed after MAX_TRIES instead of
 // looping. A clean stop (SIGTERM on deploy) hands the row back at once, without counting the try.
+// Each claim has a token of its own (`lease_token`, docs/decisions/040-video-upload-integrity.md): `lease_owner` names
+// the process, and a process may claim its own row again once a stalled run's lease has passed, so every write of a
+// run (renewal, progress, ready, failed, handed back) is conditional on the claim's token, and a run whose token is no
+// longer the row's stops ffmpeg and puts nothing more in storage. Before its first file goes to storage, and again
+// whenever FENCE_MS passed since, the run renews its lease and sees it still holds it: another claim can only come
+// after a whole LEASE_SECONDS without a renewal, so no other run writes the prefix while this one does.
 
 /** How long a claim holds without renewal (a dead worker's row is taken over after at most this). */
 export const LEASE_SECONDS = 60
 const RENEW_MS = 20_000
+/** A file goes to storage only within this long of a renewal that found the claim still this run's. */
+const FENCE_MS = 10_000
 /** Progress is written when its whole per cent changes, at most this often. */
 const PROGRESS_MS = 3_000
 export const MAX_TRIES = 3
@@ -39,6 +50,7 @@ export async function claimNextVideo(conn: Conn, owner: string, now: Date): Prom
   const at = now.toISOString()
   const until = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString()
   for (let round = 0; round < 20; round++) {
+    const token = crypto.randomBytes(12).toString('hex')
     const row = await conn
       .updateTable('videos')
       .set({
@@ -46,6 +58,7 @@ export async function claimNextVideo(conn: Conn, owner: string, now: Date): Prom
         error: sql<string | null>`case when tries >= ${MAX_TRIES} then ${STOPPED_REASON} else null end`,
         lease_owner: sql<string | null>`case when tries >= ${MAX_TRIES} then null else ${owner} end`,
         lease_until: sql<string | null>`case when tries >= ${MAX_TRIES} then null else ${until} end`,
+        lease_token: sql<string | null>`case when tries >= ${MAX_TRIES} then null else ${token} end`,
         progress: 0,
         tries: sql<number>`tries + 1`,
         updated_at: at,
@@ -69,6 +82,20 @@ export async function claimNextVideo(conn: Conn, owner: string, now: Date): Prom
   return null
 }
 
+/** The row is still this claim's: the same process and the same claim's token, and transcoding. */
+function held(
+  eb: ExpressionBuilder<Database, 'videos'>,
+  row: { id: string; lease_token: string | null },
+  owner: string,
+) {
+  return eb.and([
+    eb('id', '=', row.id),
+    eb('lease_owner', '=', owner),
+    eb('lease_token', '=', row.lease_token ?? ''),
+    eb('status', '=', 'transcoding'),
+  ])
+}
+
 function due(eb: ExpressionBuilder<Database, 'videos'>, at: string) {
   return eb.or([
     eb('status', '=', 'queued'),
@@ -80,14 +107,15 @@ function due(eb: ExpressionBuilder<Database, 'videos'>, at: string) {
 export type JobOutcome = { outcome: 'ready' | 'lost' | 'stopped' } | { outcome: 'failed'; reason: string }
 
 /**
- * Runs a claimed job: the upload from storage to a temporary file, probeVideo, transcodeLadder into a temporary
- * folder, every file put under `videos/<id>/`, then the row made ready if it is still this owner's. The upload is
- * kept in storage (a retry needs it); the temporary files are always removed. `signal` is the worker's stop: the
- * row is handed back (queued, this try not counted).
+ * Runs a claimed job (`row` as claimNextVideo returned it, with its claim's token): the upload from storage to a
+ * temporary file, its length and SHA-256 checked against the row's, probeVideo as the container its key names,
+ * transcodeLadder into a temporary folder, every file put under `videos/<id>/`, then the row made ready if it is
+ * still this claim's. The upload is kept in storage (a retry needs it); the temporary files are always removed.
+ * `signal` is the worker's stop: the row is handed back (queued, this try not counted). `renewMs`: tests only.
  */
 export async function runVideoJob(
   row: VideoRow,
-  options: { conn?: Conn; owner: string; signal?: AbortSignal; storage?: Storage },
+  options: { conn?: Conn; owner: string; signal?: AbortSignal; storage?: Storage; renewMs?: number },
 ): Promise<JobOutcome> {
   const conn = options.conn ?? db
   const storage = options.storage ?? getStorage()
@@ -103,6 +131,7 @@ export async function runVideoJob(
   let progress = 0
   let written = 0
   let writtenAt = Date.now()
+  let renewedAt = 0
   const renew = () => {
     writing = writing.then(async () => {
       if (lost) return
@@ -115,22 +144,28 @@ export async function runVideoJob(
             progress,
             updated_at: at.toISOString(),
           })
-          .where('id', '=', row.id)
-          .where('lease_owner', '=', owner)
-          .where('status', '=', 'transcoding')
+          .where((eb) => held(eb, row, owner))
           .executeTakeFirst()
         written = progress
         writtenAt = Date.now()
         if (Number(result.numUpdatedRows) === 0) {
           lost = true
           job.abort()
-        }
+        } else renewedAt = at.getTime()
       } catch (error) {
         console.error(`[video] ${row.id}: could not renew the lease:`, error)
       }
     })
+    return writing
   }
-  const timer = setInterval(renew, RENEW_MS)
+  /** Throws (the job's abort) unless a renewal within FENCE_MS, or one now, found the claim still this run's. */
+  const fence = async (always = false) => {
+    if (always || Date.now() - renewedAt > FENCE_MS) await renew()
+    if (Date.now() - renewedAt > FENCE_MS && !lost)
+      throw new TranscodeError('The lease could not be renewed: try again')
+    job.signal.throwIfAborted()
+  }
+  const timer = setInterval(renew, options.renewMs ?? RENEW_MS)
   timer.unref()
   const onProgress = (percent: number) => {
     progress = percent
@@ -140,21 +175,40 @@ export async function runVideoJob(
   const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), `video-${row.id}-`))
   const out = path.join(tmp, 'out')
   try {
-    const source = path.join(tmp, `source${path.extname(row.source_key)}`)
+    // A claim taken over already (this process's own stalled run, claimed again) goes no further.
+    await fence(true)
+    const kind = kindOfKey(row.source_key)
+    if (!kind) throw new TranscodeError('The upload is not an MP4, MOV, MKV or WebM file: upload the video again')
+    const source = path.join(tmp, `source.${kind}`)
     const opened = await storage.read(row.source_key)
     if (!opened) throw new TranscodeError('The uploaded file is missing from storage: upload the video again')
-    await pipeline(opened.stream, fs.createWriteStream(source), { signal: job.signal })
-    const probe = await probeVideo(source)
+    const hash = crypto.createHash('sha256')
+    let bytes = 0
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk)
+        bytes += chunk.length
+        done(null, chunk)
+      },
+    })
+    await pipeline(opened.stream, measure, fs.createWriteStream(source), { signal: job.signal })
+    const sha256 = hash.digest('hex')
+    if (bytes !== Number(row.source_bytes) || (row.source_sha256 && sha256 !== row.source_sha256))
+      throw new TranscodeError(VIDEO_MESSAGES.storedChanged)
+    const probe = await probeVideo(source, kind)
     if (!probe.ok) throw new TranscodeError(probe.reason)
+    if (probe.durationSeconds > VIDEO_MAX_SECONDS) throw new TranscodeError(VIDEO_MESSAGES.tooLong)
     const { rungs } = await transcodeLadder(source, out, {
+      kind: probe.kind,
       height: probe.height,
       durationSeconds: probe.durationSeconds,
       hasAudio: probe.hasAudio,
       onProgress,
       signal: job.signal,
     })
+    await fence(true)
     for (const file of await transcodedFiles(out)) {
-      job.signal.throwIfAborted()
+      await fence()
       const key = `${videoPrefix(row.id)}${file}`
       if (!VIDEO_KEY_PATTERN.test(key))
         throw new TranscodeError(`ffmpeg wrote a file the ladder does not have: ${file}`)
@@ -176,10 +230,9 @@ export async function runVideoJob(
         updated_at: at,
         lease_owner: null,
         lease_until: null,
+        lease_token: null,
       })
-      .where('id', '=', row.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'transcoding')
+      .where((eb) => held(eb, row, owner))
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 1) return { outcome: 'ready' }
     await forgetIfGone(conn, row.id)
@@ -191,7 +244,7 @@ export async function runVideoJob(
       return { outcome: 'lost' }
     }
     if (options.signal?.aborted) {
-      await handBack(conn, row.id, owner)
+      await handBack(conn, row, owner)
       return { outcome: 'stopped' }
     }
     if (!(error instanceof TranscodeError)) console.error(`[video] ${row.id}:`, error)
@@ -208,15 +261,21 @@ export async function runVideoJob(
   }
 }
 
-/** Failed with `reason`, if still this owner's; the ladder's files written so far are removed (the upload stays). */
+/** Failed with `reason`, if still this claim's; the ladder's files written so far are removed (the upload stays). */
 async function markFailed(conn: Conn, storage: Storage, row: VideoRow, owner: string, reason: string) {
   const at = new Date().toISOString()
   const result = await conn
     .updateTable('videos')
-    .set({ status: 'failed', error: reason, progress: 0, lease_owner: null, lease_until: null, updated_at: at })
-    .where('id', '=', row.id)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'transcoding')
+    .set({
+      status: 'failed',
+      error: reason,
+      progress: 0,
+      lease_owner: null,
+      lease_until: null,
+      lease_token: null,
+      updated_at: at,
+    })
+    .where((eb) => held(eb, row, owner))
     .executeTakeFirst()
   if (Number(result.numUpdatedRows) !== 1) return
   try {
@@ -227,7 +286,7 @@ async function markFailed(conn: Conn, storage: Storage, row: VideoRow, owner: st
 }
 
 /** A clean stop: the row is queued again at once for the next worker, and this try does not count. */
-async function handBack(conn: Conn, videoId: string, owner: string) {
+async function handBack(conn: Conn, row: VideoRow, owner: string) {
   await conn
     .updateTable('videos')
     .set({
@@ -235,14 +294,13 @@ async function handBack(conn: Conn, videoId: string, owner: string) {
       progress: 0,
       lease_owner: null,
       lease_until: null,
+      lease_token: null,
       tries: sql<number>`case when tries > 0 then tries - 1 else 0 end`,
       updated_at: new Date().toISOString(),
     })
-    .where('id', '=', videoId)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'transcoding')
+    .where((eb) => held(eb, row, owner))
     .execute()
-    .catch((error: unknown) => console.error(`[video] ${videoId}: could not hand the job back:`, error))
+    .catch((error: unknown) => console.error(`[video] ${row.id}: could not hand the job back:`, error))
 }
 
 /**
@@ -294,7 +352,7 @@ export function startVideoWorkers(
         const row = await claimNextVideo(conn, owner, new Date())
         if (!row) break
         // Claimed while stopping: handed straight back.
-        if (stopping.signal.aborted) await handBack(conn, row.id, owner)
+        if (stopping.signal.aborted) await handBack(conn, row, owner)
         else start(row)
       }
     } catch (error) {

@@ -9,7 +9,10 @@ import {
   progressPercent,
   smallMp4Args,
 } from '~/lib/video/ffmpeg-args'
+import type { VideoKind } from '~/lib/file-type'
 import type { RungName } from '~/lib/video/ladder'
+import { VIDEO_MESSAGES } from '~/lib/video/upload-rules'
+import { FFMPEG, kindOfFile } from './probe.server'
 
 // The transcode of one lecture video (docs/decisions/033-lecture-video.md) with Debian's ffmpeg (the `ffmpeg`
 // package: the Dockerfile installs it, scripts/test.mjs too), never a bundled binary. Into `outDir` it writes:
@@ -19,9 +22,10 @@ import type { RungName } from '~/lib/video/ladder'
 //   poster.jpg
 // The audio rung is listed in the master playlist too: Safari may fall back to it on a very weak network, and
 // hls.js drops audio-only variants from a master that has video ones, so the player loads `hls/audio/index.m3u8`
-// itself for 'Audio only'. The arguments come from app/lib/video/ffmpeg-args.ts (the benchmark runs the same).
+// itself for 'Audio only'. The arguments come from app/lib/video/ffmpeg-args.ts (the benchmark runs the same): every
+// input is read with its container's own demuxer and local files only (app/lib/video/container.ts).
 
-export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg'
+export { FFMPEG }
 
 /** A transcode that failed for a reason staff can act on (the message is shown to them as is). */
 export class TranscodeError extends Error {}
@@ -32,6 +36,8 @@ export type TranscodeOptions = {
   durationSeconds: number
   /** False for a source without sound: the rungs carry silence. */
   hasAudio?: boolean
+  /** The source's container (probeVideo's `kind`); by default what its first bytes say. */
+  kind?: VideoKind
   onProgress?: (percent: number) => void
   signal?: AbortSignal
 }
@@ -42,11 +48,14 @@ export async function transcodeLadder(
   outDir: string,
   opts: TranscodeOptions,
 ): Promise<{ rungs: RungName[] }> {
+  const kind = opts.kind ?? (await kindOfFile(sourcePath).catch(() => null))
+  if (!kind || kind === 'empty') throw new TranscodeError(`ffmpeg could not read the video: ${VIDEO_MESSAGES.notVideo}`)
   const plan = ladderPlan(opts.height)
   for (const rung of plan.rungs) await fs.promises.mkdir(path.join(outDir, 'hls', rung), { recursive: true })
   let last = -1
   const args = ladderArgs({
     source: path.resolve(sourcePath),
+    kind,
     height: opts.height,
     durationSeconds: opts.durationSeconds,
     hasAudio: opts.hasAudio,
@@ -64,7 +73,7 @@ export async function transcodeLadder(
   })
   await renameInitSegments(outDir, plan.rungs)
   await writeSmallMp4(outDir, plan.download, opts.signal)
-  await runFfmpeg(posterArgs(path.resolve(sourcePath), 'poster.jpg', opts.height, opts.durationSeconds), {
+  await runFfmpeg(posterArgs(path.resolve(sourcePath), 'poster.jpg', opts.height, opts.durationSeconds, kind), {
     cwd: outDir,
     signal: opts.signal,
     failure: 'ffmpeg could not make the poster',

@@ -1,20 +1,22 @@
 import fs from 'node:fs'
-import { VIDEO_MIME, videoKindOf, type VideoKind } from '~/lib/file-type'
+import { VIDEO_MIME, type VideoKind } from '~/lib/file-type'
 import { NOTE_MAX_BYTES } from '~/lib/uploads'
 import { VIDEO_MAX_SECONDS, VIDEO_MESSAGES } from '~/lib/video/upload-rules'
 import { recordAudit } from '~/models/audit/audit.server'
 import { getStorage } from '~/services/storage.server'
 import { getEnv } from '~/utils/env.server'
 import { parseStreamedForm, removeStreamedFiles } from '~/utils/multipart-stream.server'
-import { probeVideo } from './probe.server'
-import { discardUpload, stagedFile, stagingDir } from './staging.server'
+import { kindOfFile, probeVideo } from './probe.server'
+import { discardUpload, sha256File, stagedFile, stagingDir } from './staging.server'
 import { attachVideo, newVideoId, removeVideoFiles } from './video.server'
 
 // A lecture form's video (docs/decisions/033-lecture-video.md), for the pages and their API twins alike: the file
 // posted with the form (`videoFile`, streamed to disk, never held in memory) or an upload already staged by the
 // resumable protocol (`videoUpload=<id>`, app/models/video/staging.server.ts); checked by its bytes (MP4, MOV, MKV
-// or WebM), by ffprobe (readable, at most VIDEO_MAX_SECONDS long); then stored as `videos/<id>/source.<ext>` and
-// attached to its lecture, queued for the transcoder, once the lecture row is written.
+// or WebM), by ffprobe reading it as that container only (readable, its streams at most VIDEO_MAX_SECONDS long:
+// docs/decisions/040-video-upload-integrity.md); then stored as `videos/<id>/source.<ext>` with its length and
+// SHA-256 (the transcode checks both before reading it) and attached to its lecture, queued for the transcoder, once
+// the lecture row is written.
 
 /** A video received and checked, waiting on local disk to be stored with its lecture. */
 export type ReceivedVideo = {
@@ -23,6 +25,8 @@ export type ReceivedVideo = {
   bytes: number
   kind: VideoKind
   durationSeconds: number
+  /** SHA-256 of the file, in hex (a staged upload's was verified against its chunks). */
+  sha256: string
   /** The resumable upload it came from (its row and file go once stored). */
   uploadId: string | null
 }
@@ -31,20 +35,15 @@ export type VideoCheck = { ok: true; kind: VideoKind; durationSeconds: number } 
 
 export const NOTE_TOO_LARGE = 'The note is too large (at most 20 MB)'
 
-/** Checks a video file on disk: its container by its first bytes, then whether ffmpeg reads it and how long it is. */
+/**
+ * Checks a video file on disk: its container by its first bytes, then whether ffmpeg reads it as that container (and
+ * nothing else) and how long its streams are.
+ */
 export async function checkVideoFile(filePath: string): Promise<VideoCheck> {
-  const head = new Uint8Array(64)
-  const handle = await fs.promises.open(filePath, 'r')
-  let read: number
-  try {
-    ;({ bytesRead: read } = await handle.read(head, 0, head.length, 0))
-  } finally {
-    await handle.close()
-  }
-  if (read === 0) return { ok: false, message: VIDEO_MESSAGES.empty }
-  const kind = videoKindOf(head.subarray(0, read))
+  const kind = await kindOfFile(filePath)
+  if (kind === 'empty') return { ok: false, message: VIDEO_MESSAGES.empty }
   if (!kind) return { ok: false, message: VIDEO_MESSAGES.notVideo }
-  const probe = await probeVideo(filePath)
+  const probe = await probeVideo(filePath, kind)
   if (!probe.ok) return { ok: false, message: VIDEO_MESSAGES.unreadable(probe.reason) }
   if (probe.durationSeconds > VIDEO_MAX_SECONDS) return { ok: false, message: VIDEO_MESSAGES.tooLong }
   return { ok: true, kind, durationSeconds: probe.durationSeconds }
@@ -79,7 +78,15 @@ export async function readLectureForm(request: Request, userId: string): Promise
       await removeStreamedFiles(files)
       return refuse(check.message)
     }
-    const video = { path: posted.path, fileName: posted.fileName, bytes: posted.bytes, ...check, uploadId: null }
+    const sha256 = await sha256File(posted.path)
+    const video = {
+      path: posted.path,
+      fileName: posted.fileName,
+      bytes: posted.bytes,
+      ...check,
+      sha256,
+      uploadId: null,
+    }
     return { ok: true, form, note, video }
   }
   const uploadId = form.get('videoUpload')
@@ -91,7 +98,8 @@ export async function readLectureForm(request: Request, userId: string): Promise
       await discardUpload(staged.id)
       return refuse(check.message)
     }
-    const video = { path: staged.path, fileName: staged.fileName, bytes: staged.bytes, ...check, uploadId: staged.id }
+    const { path, fileName, bytes, sha256 } = staged
+    const video = { path, fileName, bytes, ...check, sha256, uploadId: staged.id }
     return { ok: true, form, note, video }
   }
   return { ok: true, form, note, video: null }
@@ -139,6 +147,7 @@ export async function withLectureVideo<T>(
         sourceKey,
         sourceName: video.fileName,
         sourceBytes: video.bytes,
+        sourceSha256: video.sha256,
         createdBy: actorId,
       })
     } catch (error) {

@@ -80,6 +80,8 @@ export async function attachVideo(
     sourceKey: string
     sourceName: string
     sourceBytes: number
+    /** SHA-256 of the stored source, checked by the transcode before ffmpeg reads it. */
+    sourceSha256?: string | null
     createdBy: string | null
     now?: Date
   },
@@ -102,6 +104,7 @@ export async function attachVideo(
         source_key: input.sourceKey,
         source_name: input.sourceName,
         source_bytes: input.sourceBytes,
+        source_sha256: input.sourceSha256 ?? null,
         created_by: input.createdBy,
         created_at: at,
         updated_at: at,
@@ -133,6 +136,7 @@ export async function retryVideo(videoId: string, now = new Date(), conn: Kysely
       tries: 0,
       lease_owner: null,
       lease_until: null,
+      lease_token: null,
       updated_at: now.toISOString(),
     })
     .where('id', '=', videoId)
