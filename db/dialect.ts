@@ -57,6 +57,15 @@ export function forShare<Q extends { forShare(): Q }>(conn: Kysely<any>, query: 
 }
 
 /**
+ * A query whose rows are locked for writing until the transaction ends, in the order it returns them (PostgreSQL locks
+ * a row as it leaves the sort: `order by ... for no key update`, the lock an update that keeps the key takes, so a
+ * foreign key's check on the row is not held up). SQLite needs nothing: the transaction holds the database's write lock.
+ */
+export function forNoKeyUpdate<Q extends { forNoKeyUpdate(): Q }>(conn: Kysely<any>, query: Q): Q {
+  return dialectOf(conn) === 'postgres' ? query.forNoKeyUpdate() : query
+}
+
+/**
  * Serialises the transaction against every other one that takes the same named lock (work that has no single
  * row to lock, such as seeding an empty database). PostgreSQL: a transaction-scoped advisory lock; SQLite: a
  * write that matches no row still takes the database's write lock.

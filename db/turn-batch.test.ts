@@ -1,6 +1,7 @@
 // Turn batches (./turn-batch.ts) on SQLite and, in the PostgreSQL run, on PostgreSQL: the calls of one turn become one
 // `many` on PostgreSQL (split at `max`), a lone call and every call on SQLite or inside a transaction run `one`; a
-// failed or short `many` fails every call that was in it, and the next turn starts afresh.
+// failed or short `many` fails every call that was in it, and the next turn starts afresh; a `many` that failed on a
+// row (a deadlock, one row's bad value) runs each of its calls again alone, so each gets its own answer or error.
 import { describe, expect, test } from 'vitest'
 import { db, dialect } from '~/utils/db.server'
 import { turnBatched } from './turn-batch'
@@ -61,6 +62,33 @@ describe('turn batches', () => {
     if (dialect === 'postgres') {
       expect(answers.map((s) => s.status)).toEqual(['rejected', 'rejected'])
       expect((answers[0] as PromiseRejectedResult).reason.message).toMatch(/1 results for 2 items/)
+    }
+  })
+
+  test('a batch that failed on a row runs each call alone, in order: only a call whose own statement fails fails', async () => {
+    for (const code of ['40P01', '23503']) {
+      const calls: { kind: 'one' | 'many'; items: number[] }[] = []
+      const batched = turnBatched({
+        one: async (_conn, n: number) => {
+          calls.push({ kind: 'one', items: [n] })
+          if (n === 3) throw Object.assign(new Error('row 3 refused'), { code: '23503' })
+          return n * 2
+        },
+        many: async (_conn, items: number[]) => {
+          calls.push({ kind: 'many', items })
+          throw Object.assign(new Error('batch failed'), { code })
+        },
+      })
+      const settled = await Promise.allSettled([1, 2, 3, 4].map((n) => batched(db, n)))
+      expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([
+        2,
+        4,
+        'row 3 refused',
+        8,
+      ])
+      const ones = calls.filter((c) => c.kind === 'one').map((c) => c.items[0])
+      expect(ones).toEqual([1, 2, 3, 4])
+      if (dialect === 'postgres') expect(calls[0]).toEqual({ kind: 'many', items: [1, 2, 3, 4] })
     }
   })
 })

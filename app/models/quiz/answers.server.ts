@@ -1,5 +1,4 @@
-import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
-import { forShare } from '#db/dialect'
+import { sql, type Transaction } from 'kysely'
 import { prepared } from '#db/prepared'
 import { turnBatched } from '#db/turn-batch'
 import type { Database, QuestionType } from '#db/schema'
@@ -11,6 +10,9 @@ import { QuizError } from './access.server'
 import type { AttemptRow } from './rows'
 import { parseOptionIndexes } from '~/models/quiz/catalog.server'
 import { attemptTypes, type PaperVersion } from './paper-memo.server'
+import { answerValues, byAttemptId, upsertRows, type CheckedAnswer } from './answer-save.server'
+
+export { saveOneIfOpen, type CheckedAnswer } from './answer-save.server'
 
 // A learner's stored answers: reading them for the test view, recording visits and time, checking and storing a
 // batch. The attempt model (attempt.server.ts) decides when a batch may be stored.
@@ -120,7 +122,8 @@ const recordVisitOf = turnBatched({
       const seen = first.get(key)
       if (!seen || visit.at < seen.at) first.set(key, visit)
     }
-    const rows = [...first.values()]
+    // In attempt id order, as the saves (./answer-save.server.ts): the statement's foreign-key checks lock them so.
+    const rows = [...first.values()].sort((a, b) => byAttemptId(a.attemptId, b.attemptId))
     await visitManyQuery.run(conn, {
       attemptIds: rows.map((v) => v.attemptId),
       questionIds: rows.map((v) => v.questionId),
@@ -165,16 +168,6 @@ export async function addTimeSpent({
     .execute()
 }
 
-/** An answer checked against its question's type: the stored columns. */
-export type CheckedAnswer = {
-  questionId: string
-  selected_option: number | null
-  selected_options: string | null
-  numeric_answer: string | null
-  markedForReview?: boolean
-  timeSpentMs: number
-}
-
 /**
  * Stores answers in at most two statements (one round trip each, which counts on PostgreSQL): answers that name
  * their review mark set it; the others keep the mark already saved (the saver's events send only the answer).
@@ -194,179 +187,6 @@ export async function upsertAnswers(
     if (list.length) await upsertRows(trx.insertInto('attempt_answers').values(rows(list)), setMark).execute()
   }
 }
-
-type AnswerValues = {
-  attempt_id: string
-  question_id: string
-  selected_option: number | null
-  selected_options: string | null
-  numeric_answer: string | null
-  marked_for_review: number
-  saved_at: string
-  visited_at: string
-  time_spent_ms: number
-}
-
-const answerValues = (attemptId: string, a: CheckedAnswer, savedAt: string): AnswerValues => ({
-  attempt_id: attemptId,
-  question_id: a.questionId,
-  selected_option: a.selected_option,
-  selected_options: a.selected_options,
-  numeric_answer: a.numeric_answer,
-  marked_for_review: a.markedForReview ? 1 : 0,
-  saved_at: savedAt,
-  visited_at: savedAt,
-  time_spent_ms: a.timeSpentMs,
-})
-
-const upsertRows = <Q extends InsertQueryBuilder<Database, 'attempt_answers', InsertResult>>(
-  insert: Q,
-  setMark: boolean,
-) =>
-  insert.onConflict((oc) =>
-    oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
-      selected_option: eb.ref('excluded.selected_option'),
-      selected_options: eb.ref('excluded.selected_options'),
-      numeric_answer: eb.ref('excluded.numeric_answer'),
-      ...(setMark ? { marked_for_review: eb.ref('excluded.marked_for_review') } : {}),
-      saved_at: eb.ref('excluded.saved_at'),
-      visited_at: eb.fn.coalesce('attempt_answers.visited_at', eb.ref('excluded.visited_at')),
-      time_spent_ms: sql<number>`attempt_answers.time_spent_ms + excluded.time_spent_ms`,
-    })),
-  )
-/**
- * Stores one answer if the attempt is still open, in one statement (no transaction around it): `insert ... select ...
- * where exists (the open attempt)`, the attempt's row read `for share` on PostgreSQL so a submission that locked it
- * first is waited for (db/dialect.ts `forShare`). Whether it was stored: false once the attempt is submitted. Every
- * save of the enhanced test page is one answer; on a live mock's day they are ~1,100 a second.
- */
-export async function saveOneIfOpen(attemptId: string, answer: CheckedAnswer, savedAt: string): Promise<boolean> {
-  const save = answer.markedForReview === undefined ? saveKeepingMark : saveWithMark
-  return save(db, answerValues(attemptId, answer, savedAt))
-}
-
-// The columns a save writes, in the order its select lists them (one row's and a turn's alike).
-const SAVED_COLUMNS = [
-  'attempt_id',
-  'question_id',
-  'selected_option',
-  'selected_options',
-  'numeric_answer',
-  'marked_for_review',
-  'saved_at',
-  'visited_at',
-  'time_spent_ms',
-] as const
-
-const ifOpen = (conn: Kysely<Database>, p: AnswerValues, setMark: boolean) =>
-  upsertRows(
-    conn
-      .insertInto('attempt_answers')
-      .columns(SAVED_COLUMNS)
-      .expression(
-        // Typed casts: PostgreSQL would otherwise read the selected parameters as text.
-        conn
-          .selectNoFrom((eb) => [
-            eb.cast<string>(eb.val(p.attempt_id), 'text').as('attempt_id'),
-            eb.cast<string>(eb.val(p.question_id), 'text').as('question_id'),
-            eb.cast<number | null>(eb.val(p.selected_option), 'integer').as('selected_option'),
-            eb.cast<string | null>(eb.val(p.selected_options), 'text').as('selected_options'),
-            eb.cast<string | null>(eb.val(p.numeric_answer), 'text').as('numeric_answer'),
-            eb.cast<number>(eb.val(p.marked_for_review), 'integer').as('marked_for_review'),
-            eb.cast<string>(eb.val(p.saved_at), 'text').as('saved_at'),
-            eb.cast<string>(eb.val(p.visited_at), 'text').as('visited_at'),
-            eb.cast<number>(eb.val(p.time_spent_ms), 'integer').as('time_spent_ms'),
-          ])
-          .where((eb) =>
-            eb.exists(
-              forShare(
-                conn,
-                eb
-                  .selectFrom('attempts')
-                  .select('attempts.id')
-                  .where('attempts.id', '=', p.attempt_id)
-                  .where('attempts.submitted_at', 'is', null),
-              ),
-            ),
-          ),
-      ),
-    setMark,
-  )
-const saveIfOpen = prepared((conn, p: AnswerValues) => ifOpen(conn, p, false))
-const saveIfOpenWithMark = prepared((conn, p: AnswerValues) => ifOpen(conn, p, true))
-
-type AnswerColumns = {
-  attemptIds: readonly string[]
-  questionIds: readonly string[]
-  selectedOptions: readonly (number | null)[]
-  selectedOptionLists: readonly (string | null)[]
-  numericAnswers: readonly (string | null)[]
-  marks: readonly number[]
-  savedAts: readonly string[]
-  timesSpent: readonly number[]
-}
-// The one-answer saves of one turn on PostgreSQL in one statement (#db/turn-batch), each row stored only into its
-// open attempt as above; the rows stored come back, so each save learns whether it was.
-const ifOpenMany = (conn: Kysely<Database>, p: AnswerColumns, setMark: boolean) =>
-  upsertRows(
-    conn
-      .insertInto('attempt_answers')
-      .columns(SAVED_COLUMNS)
-      .expression(
-        sql`select v.attempt_id, v.question_id, v.selected_option, v.selected_options, v.numeric_answer, v.marked_for_review, v.saved_at, v.saved_at, v.time_spent_ms
-          from unnest(${p.attemptIds}::text[], ${p.questionIds}::text[], ${p.selectedOptions}::integer[], ${p.selectedOptionLists}::text[], ${p.numericAnswers}::text[], ${p.marks}::integer[], ${p.savedAts}::text[], ${p.timesSpent}::integer[])
-            as v(attempt_id, question_id, selected_option, selected_options, numeric_answer, marked_for_review, saved_at, time_spent_ms)
-          where exists (select 1 from attempts where attempts.id = v.attempt_id and attempts.submitted_at is null for share)`,
-      ),
-    setMark,
-  ).returning(['attempt_answers.attempt_id', 'attempt_answers.question_id'])
-const saveManyIfOpen = prepared((conn, p: AnswerColumns) => ifOpenMany(conn, p, false))
-const saveManyIfOpenWithMark = prepared((conn, p: AnswerColumns) => ifOpenMany(conn, p, true))
-
-/**
- * The batched save of `one` and `many`: one statement may not update a row twice, so saves of the same question of
- * the same attempt in one turn go in rounds, in their order, as they would one after another.
- */
-const batchedSave = (one: typeof saveIfOpen, many: typeof saveManyIfOpen) =>
-  turnBatched({
-    one: async (conn, row: AnswerValues) => (await one.run(conn, row)) === 1,
-    many: async (conn, rows: AnswerValues[]) => {
-      const stored = rows.map(() => false)
-      const key = (r: { attempt_id: string; question_id: string }) => `${r.attempt_id} ${r.question_id}`
-      let left = rows.map((row, i) => ({ row, i }))
-      while (left.length) {
-        // Each question's first save left goes in this round, any later one in the next.
-        const seen = new Set<string>()
-        const round: typeof left = []
-        const later: typeof left = []
-        for (const entry of left) {
-          const k = key(entry.row)
-          if (seen.has(k)) {
-            later.push(entry)
-          } else {
-            seen.add(k)
-            round.push(entry)
-          }
-        }
-        left = later
-        const inserted = await many.all(conn, {
-          attemptIds: round.map(({ row }) => row.attempt_id),
-          questionIds: round.map(({ row }) => row.question_id),
-          selectedOptions: round.map(({ row }) => row.selected_option),
-          selectedOptionLists: round.map(({ row }) => row.selected_options),
-          numericAnswers: round.map(({ row }) => row.numeric_answer),
-          marks: round.map(({ row }) => row.marked_for_review),
-          savedAts: round.map(({ row }) => row.saved_at),
-          timesSpent: round.map(({ row }) => row.time_spent_ms),
-        })
-        const done = new Set(inserted.map(key))
-        for (const { row, i } of round) stored[i] = done.has(key(row))
-      }
-      return stored
-    },
-  })
-const saveKeepingMark = batchedSave(saveIfOpen, saveManyIfOpen)
-const saveWithMark = batchedSave(saveIfOpenWithMark, saveManyIfOpenWithMark)
 
 /**
  * Checks every answer against its question (it must be one of the attempt's questions; the first answer per

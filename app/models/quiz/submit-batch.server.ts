@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
-import { lockNamed } from '#db/dialect'
+import { forNoKeyUpdate, lockNamed } from '#db/dialect'
 import { pastGraceDeadlineBound, savedInTime } from '~/lib/quiz/clock'
 import { MARKS_UNIT, marksToStorage } from '~/lib/quiz/marks'
 import { scorePaper, scoreQuestion, type Answer, type Question } from '~/lib/quiz/scoring'
@@ -19,9 +19,11 @@ import { scorableQuestion, scoringColumns } from './paper.server'
 // given: a live mock closes 10,000 attempts in a few dozen transactions of a handful of statements each, instead
 // of 10,000 transactions of seven. Exactly once, across instances too: a batch takes the close's named lock (one
 // batch at a time, db/dialect.ts lockNamed; on SQLite the database's write lock, first, as lockRow there says why),
-// then writes to every row still open (`where submitted_at is null`), which on PostgreSQL locks those rows (a
-// learner's submit of one waits, or is waited for and the row then found submitted and left out), and the final
-// write is again conditional on `submitted_at is null`.
+// then locks every row still open (`where submitted_at is null`) in attempt id order (a learner's submit of one
+// waits, or is waited for and the row then found submitted and left out), and the final write is again conditional
+// on `submitted_at is null`. The order is the one a turn's batched answer save locks its attempts in
+// (./answer-save.server.ts): two statements that each lock several attempts in one order cannot deadlock, so no
+// learner's save fails because the close held another learner's row (docs/decisions/041-live-mock-close-and-mail.md).
 
 /** Attempts per close transaction: a few hundred keeps each transaction's locks short and its statements small. */
 export const CLOSE_BATCH = 500
@@ -285,16 +287,18 @@ async function submitBatch(conn: Kysely<Database>, ids: string[], now: Date): Pr
     // counts rows (migrations/0022's triggers) in no set order, and could deadlock on them. A learner's own submit
     // adds to one row and does not take this lock.
     await lockNamed(trx, 'close-expired-attempts')
-    // Then the rows (see the note at the top): a no-op write of a column nothing watches, to the rows still open.
-    const open = await trx
-      .updateTable('attempts')
-      .set((eb) => ({ total: eb.ref('total') }))
-      .where('id', 'in', ids)
-      .where('submitted_at', 'is', null)
-      .where('deadline_at', 'is not', null)
-      .where('deadline_at', '<', bound)
-      .returning(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
-      .execute()
+    // Then the rows still open, locked in id order (see the note at the top); the writes below find them locked.
+    const open = await forNoKeyUpdate(
+      trx,
+      trx
+        .selectFrom('attempts')
+        .select(['id', 'quiz_id', 'started_at', 'deadline_at', 'practice_set_id'])
+        .where('id', 'in', ids)
+        .where('submitted_at', 'is', null)
+        .where('deadline_at', 'is not', null)
+        .where('deadline_at', '<', bound)
+        .orderBy('id'),
+    ).execute()
     if (!open.length) return 0
     const scores = await scoreAttempts(trx, open)
     const written = await writeScores(
