@@ -76,8 +76,14 @@ export async function serveExamLane(
   body: Readable | undefined,
 ): Promise<boolean> {
   if (route.kind === 'paper') {
-    // The test page's pass opens the paper it names without the session (./quiz/paper-answer.server.ts).
-    const passed = await passedPaperAnswer(route.quizId, req.headers['x-paper-pass'], req.headers['accept-encoding'])
+    // The test page's pass opens the paper it names with one read: its learner's session, their attempt open
+    // (./quiz/paper-answer.server.ts).
+    const passed = await passedPaperAnswer(
+      route.quizId,
+      req.headers['x-paper-pass'],
+      req.headers.cookie,
+      req.headers['accept-encoding'],
+    )
     if (passed) {
       send(res, passed.status, passed.headers, passed.body)
       return true

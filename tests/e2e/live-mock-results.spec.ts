@@ -1,5 +1,5 @@
-// A live mock's results, JavaScript on and off: the learner who sat it sees 'Submitted. Results at' and no score
-// while staff hold the results; staff Publish (and Hold, and Publish again) on the staff results page with plain
+// A live mock's results, JavaScript on and off: the learner who sat it sees that the results are delayed and no
+// score while staff hold the results; staff Publish (and Hold, and Publish again) on the staff results page with plain
 // form posts; then the learner sees the All-India rank, the section ranks and the analysis. axe clean (JS on).
 // The results start held, so the app's own sweep cannot publish them before staff do.
 import { createQuiz } from '../../db/factories'
@@ -11,7 +11,7 @@ import { addSession, expect, test } from '../support/fixtures'
 const U = 30000
 const HOUR = 3600_000
 
-test('staff hold and publish; the learner sees "Results at", then the All-India rank', async ({
+test('staff hold and publish; the learner sees the results are delayed, then the All-India rank', async ({
   page,
   browser,
   db,
@@ -57,14 +57,17 @@ test('staff hold and publish; the learner sees "Results at", then the All-India 
     answers: [{ a: { selectedOption: 0 } }, null],
   })
 
-  // Held: the learner's result says when, and shows no score, key or leaderboard.
+  // Held: the learner's result says the results are delayed (the close is no longer when they come), and shows no
+  // score, key or leaderboard.
   await page.goto(`/quiz/result/${quiz.id}`)
-  await expect(page.getByTestId('results-at')).toHaveText(/^Submitted\. Results at .* IST\.$/)
+  await expect(page.getByTestId('results-at')).toHaveText(
+    'Submitted. The results are delayed: they will be published once staff have checked the paper.',
+  )
   await expect(page.getByTestId('score')).toHaveCount(0)
   await expect(page.getByText('A1')).toHaveCount(0)
   if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([])
   await page.goto(`/quiz/leaderboard/${quiz.id}`)
-  await expect(page.getByTestId('results-at')).toContainText('published at')
+  await expect(page.getByTestId('results-at')).toContainText('The All-India ranks are delayed')
   await expect(page.getByTestId('podium')).toHaveCount(0)
 
   // Staff, in a browser of their own.

@@ -41,6 +41,8 @@ import { getQuiz } from '~/models/quiz/catalog.server'
 import { startAttempt, startPractice, submitAttempt } from '~/models/quiz/attempt.server'
 import { getStorage } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
+import * as myDoubtsPage from '~/routes/profile/doubts'
+import { callRoute, signedInCookie } from '../support/harness'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -937,7 +939,7 @@ describe("a learner's own doubts and the images", () => {
     await resolveDoubt({ actorId: admin.id, doubtId: q })
     expect(await answeredDoubtCount(me.id)).toBe(1)
     await setDoubtHidden({ actorId: admin.id, doubtId: q, hidden: true })
-    const mine = await myDoubts(me.id)
+    const mine = await myDoubts(me)
     expect(mine.total).toBe(2)
     expect(mine.doubts.map((d) => d.id)).toEqual([q, l])
     expect(mine.doubts[0]).toMatchObject({
@@ -950,7 +952,41 @@ describe("a learner's own doubts and the images", () => {
       status: 'answered',
       where: { kind: 'lecture', courseId: c.id, lectureId: c.lectureIds[0], title: 'Lecture 1' },
     })
-    expect((await myDoubts((await learner()).id)).doubts).toEqual([])
+    expect((await myDoubts(await learner())).doubts).toEqual([])
+  })
+
+  test('/profile/doubts: after access ends the learner keeps their questions but not the answers behind it', async () => {
+    // A paid paper opened by a course that grants quiz access, and a lecture of that course.
+    const c = await course(1, { grantsQuizAccess: true })
+    const quiz = await createQuiz(db, { title: 'Paid paper', category: 'paid' })
+    const me = await learner()
+    await enrol(db, { userId: me.id, courseId: c.id })
+    await submitPaper(me.id, quiz.id)
+    const l = await ask(me, await lectureTarget(me, c.id, c.lectureIds[0]), 'Why does ATP synthase turn?')
+    const q = await ask(me, await questionTarget(me, quiz.id, quiz.questionIds[0]), 'Why is B wrong?')
+    await answer(l, 'Proton motive force.')
+    await answer(q, 'B is the distractor.')
+    const answers = async () =>
+      Object.fromEntries(
+        (await myDoubts(me)).doubts.map((d) => [d.id, [d.bodyHtml, d.answer?.bodyHtml ?? null, d.answerLocked]]),
+      )
+    expect(await answers()).toEqual({
+      [l]: [expect.stringContaining('ATP synthase'), expect.stringContaining('Proton motive force'), false],
+      [q]: [expect.stringContaining('Why is B wrong'), expect.stringContaining('distractor'), false],
+    })
+
+    await setCourseAccess({ actorId: admin.id, userId: me.id, courseId: c.id, active: false })
+    expect(await answers()).toEqual({
+      [l]: [expect.stringContaining('ATP synthase'), null, true],
+      [q]: [expect.stringContaining('Why is B wrong'), null, true],
+    })
+    // The page says so, and carries neither answer.
+    const cookie = await signedInCookie(me.id)
+    const page = await callRoute(myDoubtsPage.loader, '/profile/doubts', { cookie })
+    const text = JSON.stringify(page.data)
+    expect(text).not.toContain('Proton motive force')
+    expect(text).not.toContain('distractor')
+    expect(text).toContain('ATP synthase')
   })
 
   test('doubtImageFor: the asker before the answer; others once answered and shown; nobody without access', async () => {

@@ -10,6 +10,7 @@ import { paperVersion } from '~/models/quiz/paper-memo.server'
 import { examLaneRoute, serveExamLane } from '~/routes/exam-lane.server'
 import { loader, action } from '~/routes/api/quiz'
 import { loader as paperLoader } from '~/routes/quiz/paper'
+import { passedPaperAnswer } from '~/routes/quiz/paper-answer.server'
 import { action as startAction } from '~/routes/quiz/start'
 import { loader as quizLoader } from '~/routes/quiz/attempt'
 import { db, dialect } from '~/utils/db.server'
@@ -179,19 +180,20 @@ describe('the exam lane answers the paper as the route does', () => {
     expect(await lane.json()).toEqual(await route.response!.json())
   })
 
-  test('the test page’s paper pass opens its paper with no cookie, lane and route alike; a bad or stale pass is checked as before', async () => {
+  test('the test page’s paper pass opens its paper for its own learner only, while the attempt is open, lane and route alike; a bad or stale pass is checked as before', async () => {
     const { quizId, attempt, cookie } = await learnerWithAttempt()
     const page = await callRoute(quizLoader, `/quiz/${quizId}?q=1`, { cookie, params: { quizId } })
     const pass = (page.data as { paperPass: string | null }).paperPass
     expect(pass).toMatch(/^[A-Za-z0-9_-]{67}$/)
     const withCookie = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { Cookie: cookie } })
     const expected = await withCookie.text()
-    // No cookie at all: the pass alone opens the same paper, named for the same attempt.
-    const lane = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass! } })
+    // The learner's own session with the pass: the same paper, named for the same attempt.
+    const lane = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass!, Cookie: cookie } })
     expect(lane.status).toBe(200)
     expect(lane.headers.get('x-attempt-id')).toBe(attempt!.id)
     expect(await lane.text()).toBe(expected)
     const route = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
+      cookie,
       params: { quizId },
       headers: { 'X-Paper-Pass': pass! },
     })
@@ -199,7 +201,22 @@ describe('the exam lane answers the paper as the route does', () => {
     expect(route.response!.headers.get('X-Attempt-Id')).toBe(attempt!.id)
     expect(await route.response!.text()).toBe(expected)
 
-    // Anything else is not a pass: signed out, the lane leaves it to React Router, which refuses it.
+    // The pass is no bearer token: signed out, it is checked as any request is, and refused.
+    expect((await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass! } })).status).toBe(
+      LEFT_TO_ROUTER,
+    )
+    const signedOut = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
+      params: { quizId },
+      headers: { 'X-Paper-Pass': pass! },
+    })
+    expect(signedOut.status).toBe(401)
+    // Another learner who never started this paper: their own checks, which find no attempt of theirs.
+    const stranger = await signedInCookie((await createUser(db)).id)
+    const theirs = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass!, Cookie: stranger } })
+    expect(theirs.status).toBe(404)
+    expect(theirs.headers.get('x-attempt-id')).toBeNull()
+
+    // Anything else is not a pass: the lane leaves it to React Router, which checks it as before.
     const other = await learnerWithAttempt()
     const altered = pass!.slice(0, 40) + (pass![40] === 'A' ? 'B' : 'A') + pass!.slice(41)
     for (const [id, bad] of [
@@ -226,7 +243,7 @@ describe('the exam lane answers the paper as the route does', () => {
       .values({ ...first, id: '0123456789abcdef0123abcd', created_at: later })
       .execute()
     await paperVersion(quizId)
-    const passOnly = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass! } })
+    const passOnly = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': pass!, Cookie: cookie } })
     expect(passOnly.status).toBe(LEFT_TO_ROUTER)
     // (An attempt on an older paper is React Router's: the route answers it.)
     const stale = await callRoute(paperLoader, `/quiz/${quizId}/paper`, {
@@ -237,6 +254,19 @@ describe('the exam lane answers the paper as the route does', () => {
     expect(stale.status).toBe(200)
     expect(stale.response!.headers.get('X-Attempt-Id')).toBe(attempt!.id)
     expect(JSON.parse(await stale.response!.text())).toEqual(JSON.parse(expected))
+  })
+
+  test('a paper pass ends with its attempt: submitted, it opens nothing, even with its own learner’s cookie', async () => {
+    const { quizId, attempt, cookie } = await learnerWithAttempt()
+    const page = await callRoute(quizLoader, `/quiz/${quizId}?q=1`, { cookie, params: { quizId } })
+    const pass = (page.data as { paperPass: string | null }).paperPass!
+    const headers = { 'X-Paper-Pass': pass, Cookie: cookie }
+    expect((await fetch(`${base}/quiz/${quizId}/paper`, { headers })).status).toBe(200)
+    expect((await submitAttempt({ attemptId: attempt!.id })).status).toBe('submitted')
+    expect(await passedPaperAnswer(quizId, pass, cookie, null)).toBeNull()
+    const after = await fetch(`${base}/quiz/${quizId}/paper`, { headers })
+    expect(after.status).toBe(404)
+    expect(await after.text()).not.toContain('q1')
   })
 
   test('only the three requests, with an id, are the lane’s', () => {
@@ -343,7 +373,7 @@ describe('what the exam requests cost the database', () => {
     return seen
   }
 
-  test('a live mock’s start is three statements, its paper none, a save three: the session’s statement reads the content version, the paper memo holds the overrides', async () => {
+  test('a live mock’s start is three statements, its paper one, a save three: the session’s statement reads the content version, the paper memo holds the overrides', async () => {
     const { quizId, cookie } = await learnerWithAttempt({ start: false })
     const opens = new Date(Date.now() - 60_000).toISOString()
     const closes = new Date(Date.now() + 3600_000).toISOString()
@@ -360,10 +390,14 @@ describe('what the exam requests cost the database', () => {
     expect(start).toHaveLength(3)
     expect(start[0]).toMatch(/content_version/)
     const paper = await statementsOf(async () => {
-      const res = await fetch(`${base}/quiz/${quizId}/paper`, { headers: { 'X-Paper-Pass': body!.test.paperPass } })
+      const res = await fetch(`${base}/quiz/${quizId}/paper`, {
+        headers: { 'X-Paper-Pass': body!.test.paperPass, Cookie: cookie },
+      })
       expect(res.status).toBe(200)
     })
-    expect(paper).toEqual([])
+    // One read: the pass's learner is this session's and their attempt is open.
+    expect(paper).toHaveLength(1)
+    expect(paper[0]).toMatch(/sessions/)
     const save = await statementsOf(async () => {
       const res = await fetch(`${base}/api/v1/quiz/${quizId}/answers`, {
         method: 'POST',

@@ -60,12 +60,12 @@ describe('before publication', () => {
     const page = await callRoute(resultPage, `/quiz/result/${quiz.id}`, opts)
     expect(page.data.result).toBeNull()
     // The latest close of any learner's window: the override's.
-    expect(page.data.resultsAt).toMatch(/IST$/)
+    expect(page.data.resultsAt).toMatch(/^Submitted\. Results at .* IST\.$/)
     const text = JSON.stringify(page.data)
     for (const secret of ['SECRET-EXPLANATION', 'score', 'correct', 'rank']) expect(text).not.toContain(secret)
     const board = await callRoute(leaderboardPage, `/quiz/leaderboard/${quiz.id}`, opts)
     expect(board.data.board).toBeNull()
-    expect(board.data.resultsAt).toMatch(/IST$/)
+    expect(board.data.resultsAt).toMatch(/^The All-India ranks are published at .* IST\.$/)
     const api = await callApi(
       { loader: quizApiGet, action: quizApiPost },
       'GET',

@@ -75,3 +75,12 @@ export function paperReach(paper: PaperFacts, viewer: ViewerFacts): PaperReach {
     practice: live ? published : !open || viewer.submitted,
   }
 }
+
+/** What a refusal of the rule says, where a learner or staff meet it. */
+export const VISIBILITY_MESSAGES = {
+  noRankedStart:
+    'The results of this live mock are published: it can now be taken only as an unranked attempt, from the quiz page.',
+  noOverrideAfterPublication:
+    'The results of this live mock are published: an override would let a learner sit it for rank against a public key. They can take it as an unranked attempt from the quiz page.',
+  practiceBeforePublication: 'This live mock can be attempted again once its results are published.',
+} as const

@@ -1,10 +1,10 @@
 import { isId } from '~/lib/ids'
 import { isStaff } from '~/lib/roles'
+import { paperReach } from '~/lib/quiz/visibility'
 import { DOUBT_MESSAGES } from '~/lib/doubts/rules'
 import type { Role } from '#db/schema'
 import { courseAccess } from '~/models/enrolment/access.server'
 import { quizGate } from '~/models/quiz/access.server'
-import { withholding } from '~/models/quiz/live-results.server'
 import { db } from '~/utils/db.server'
 
 // Who may read and ask doubts: the access rule of what a doubt is about, read when used (decision 034).
@@ -76,7 +76,6 @@ export async function questionDoubtAccess(
   const gate = await quizGate(viewer, quizId, now)
   if (!gate.ok)
     return gate.reason === 'not-found' ? notFound(DOUBT_MESSAGES.questionGone) : refused(DOUBT_MESSAGES.noAccess)
-  if ((await withholding(gate.quiz, viewer)).withheld) return refused(DOUBT_MESSAGES.notSubmitted)
   // A submitted attempt of this paper (not a practice set's) that showed a version of this question: the learner
   // has seen its key. A question added to the paper after their attempt is not theirs to discuss until an attempt
   // shows it (a practice attempt does). "Showed" is the attempts' own rule (questionsShownAt in
@@ -103,7 +102,15 @@ export async function questionDoubtAccess(
     )
     .limit(1)
     .executeTakeFirst()
-  if (!submitted) return refused(DOUBT_MESSAGES.notSubmitted)
+  // Keys and explanations are in the thread: what the paper visibility rule lets reach a learner who submitted it
+  // (app/lib/quiz/visibility.ts; a live mock's only once its results are published). The gate has checked access.
+  const reach = paperReach(gate.quiz, {
+    staff: false,
+    opensPaid: true,
+    phase: gate.live?.phase ?? null,
+    submitted: Boolean(submitted),
+  })
+  if (!reach.keys) return refused(DOUBT_MESSAGES.notSubmitted)
   return { ok: true, staff: false, target }
 }
 

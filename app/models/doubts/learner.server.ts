@@ -45,13 +45,27 @@ export async function markHelped(viewer: Viewer, doubtId: string | undefined, no
 }
 
 export type MyDoubt = DoubtItem & {
+  /**
+   * The doubt has an answer the learner may not read now: the lecture's course or the question's paper is no longer
+   * open to them (access ended, revoked, refunded), so `answer` is left out, as the thread pages leave it out.
+   */
+  answerLocked: boolean
   where:
     | { kind: 'lecture'; courseId: string | null; lectureId: string; title: string | null }
     | { kind: 'question'; quizId: string; questionId: string; title: string | null }
 }
 
-/** A learner's own doubts, newest first, with where each was asked (hidden ones say so). */
-export async function myDoubts(userId: string, page = 1): Promise<{ doubts: MyDoubt[]; total: number; pages: number }> {
+/**
+ * A learner's own doubts, newest first, with where each was asked (hidden ones say so). Their own question is always
+ * theirs to read; the staff answer only while they may read the thread now (canReadDoubt, the rule every doubt page
+ * uses), read once per lecture or question of the page.
+ */
+export async function myDoubts(
+  viewer: Viewer,
+  page = 1,
+  now = new Date(),
+): Promise<{ doubts: MyDoubt[]; total: number; pages: number }> {
+  const userId = viewer.id
   const [countRow, rows] = await Promise.all([
     db
       .selectFrom('doubts')
@@ -78,11 +92,19 @@ export async function myDoubts(userId: string, page = 1): Promise<{ doubts: MyDo
       )
     : new Map<string, string>()
   const total = Number(countRow?.n ?? 0)
+  const readable = new Map<string, Promise<boolean>>()
+  const mayRead = (r: (typeof rows)[number]) => {
+    const about = `${r.lecture_id ?? ''}:${r.course_id ?? ''}:${r.quiz_id ?? ''}:${r.question_id ?? ''}`
+    if (!readable.has(about)) readable.set(about, canReadDoubt(viewer, r, now))
+    return readable.get(about)!
+  }
+  const open = await Promise.all(rows.map((r) => (r.answered_at ? mayRead(r) : true)))
   return {
     total,
     pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
-    doubts: rows.map((r) => ({
+    doubts: rows.map((r, i) => ({
       ...doubtItem(r, userId, new Set()),
+      ...(open[i] ? { answerLocked: false } : { answer: null, answerLocked: true }),
       where: r.lecture_id
         ? { kind: 'lecture' as const, courseId: r.course_id, lectureId: r.lecture_id, title: r.lecture_title }
         : {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
+import { mayOpen, paperReach } from '~/lib/quiz/visibility'
 import { isStaff, STAFF_ROLES } from '~/lib/roles'
 import type { QuizRow } from '~/models/quiz/catalog.server'
 import { paperVersion, type PaperVersion } from './paper-memo.server'
@@ -33,20 +34,15 @@ export class QuizError extends Error {
 /**
  * Whether the viewer may open paid quizzes now: staff, or paid quiz access worked out at this moment
  * (app/models/enrolment/access.server.ts `hasPaidQuizAccess`: the bundle, an admin's grant, or a course that
- * grants quiz access and is open now). Read once per request and passed to `canAccessQuiz`.
+ * grants quiz access and is open now). Read once per request and passed to the visibility rule (app/lib/quiz/visibility.ts `mayOpen`).
  */
 export async function opensPaidQuizzes(user: QuizViewer, now: Date = new Date()): Promise<boolean> {
   if (isStaff(user.role)) return true
   return user.paidQuizAccess ?? (await hasPaidQuizAccess(user.id, now))
 }
 
-/** Access rule: the quiz is free, or the viewer opens paid quizzes now (`opensPaidQuizzes`). */
-export function canAccessQuiz(quiz: Pick<QuizRow, 'category'>, opensPaid: boolean): boolean {
-  return quiz.category === 'free' || opensPaid
-}
-
 /**
- * `canAccessQuiz(quiz, await opensPaidQuizzes(user, now))` for many learners at once, as an expression over a query
+ * `mayOpen(quiz, ...)` with `opensPaidQuizzes(user, now)` for many learners at once, as an expression over a query
  * with `users` and quizzes `q` in scope: the quiz is free, or the user is staff, or holds paid quiz access at `now`
  * (app/models/enrolment/access.server.ts `paidQuizAccessSql`, the SQL form `hasPaidQuizAccess` itself reads). For
  * the jobs that write to every registered learner of a paper (app/models/quiz/live-mails.server.ts).
@@ -80,9 +76,12 @@ export async function quizGate(user: QuizViewer | null, quizId: string | undefin
   const paper = isId(quizId) ? await paperVersion(quizId, contentVersionReadWith(user)) : undefined
   const quiz = paper?.quiz
   if (!paper || !quiz) return { ok: false, reason: 'not-found' }
-  if (!canAccessQuiz(quiz, quiz.category === 'free' || (await opensPaidQuizzes(user, now))))
-    return { ok: false, reason: 'no-access', quiz }
+  const staff = isStaff(user.role)
+  const opensPaid = quiz.category === 'free' || (await opensPaidQuizzes(user, now))
+  if (!mayOpen(quiz, { staff, opensPaid })) return { ok: false, reason: 'no-access', quiz }
   const live = await windowStanding(quiz, user, now, paper.overrides)
-  if (live?.phase === 'before' && !isStaff(user.role)) return { ok: false, reason: 'not-open', quiz, live }
+  // The refusal does not depend on the viewer's attempt (app/lib/quiz/visibility.ts).
+  const { refusal } = paperReach(quiz, { staff, opensPaid, phase: live?.phase ?? null, submitted: false })
+  if (refusal) return { ok: false, reason: refusal, quiz, live }
   return { ok: true, quiz, live, paper }
 }

@@ -1,3 +1,4 @@
+import { resultsPublic } from '~/lib/quiz/visibility'
 import { sql } from 'kysely'
 import { isId } from '~/lib/ids'
 import { makeMarks, marksFromStorage, marksToStorage, MARKS_UNIT, storedScore, type Marks } from '~/lib/quiz/marks'
@@ -133,7 +134,7 @@ async function findAttempt({
     // A published live mock is open to anyone as an unranked attempt, sat or not (app/models/quiz/attempt.server.ts
     // startPractice): its key is public by then, so the practice result shows without a ranked attempt.
     const quiz = await getQuiz(quizId)
-    if (!quiz || !isLiveMock(quiz) || !quiz.results_published_at) return undefined
+    if (!quiz || !isLiveMock(quiz) || !resultsPublic(quiz)) return undefined
     if (!attemptId) return getLatestPractice(userId, quizId)
   } else if (!attemptId || attemptId === ranked.id) return ranked
   if (!isId(attemptId)) return undefined

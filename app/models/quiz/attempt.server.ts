@@ -6,6 +6,7 @@ import { turnBatched } from '#db/turn-batch'
 import { deadlineFor, isPastGrace } from '~/lib/quiz/clock'
 import { isLiveMock, learnerWindow, liveDeadline, windowPhase, type LearnerWindow } from '~/lib/quiz/window'
 import { marksFromStorage, marksToNumber, sumMarks } from '~/lib/quiz/marks'
+import { paperReach, resultsPublic, VISIBILITY_MESSAGES } from '~/lib/quiz/visibility'
 import type { AnswerInput } from '~/schemas/quiz-attempt'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
@@ -135,8 +136,7 @@ export async function startPractice({
 }) {
   if (isLiveMock(quiz)) {
     // A live mock's keys are withheld until its results are published; then anyone may sit it unranked.
-    if (!quiz.results_published_at)
-      throw new QuizError('This live mock can be attempted again once its results are published.', 'window-closed')
+    if (!resultsPublic(quiz)) throw new QuizError(VISIBILITY_MESSAGES.practiceBeforePublication, 'window-closed')
   } else {
     const ranked = await getAttempt(userId, quiz.id, now)
     if (!ranked?.submitted_at) throw new QuizError('Submit the test first: practice opens after it.', 'submit-first')
@@ -181,12 +181,16 @@ export async function startAttempt({
         ? learnerWindow(quiz, await overrideOf(quiz.id, userId))
         : null
   const phase = window && windowPhase(window, now)
-  const refusal =
-    phase === 'before'
+  // The gate has checked access; what is left is the window and the publication (app/lib/quiz/visibility.ts): a
+  // ranked attempt never begins once a live mock's key is public, whatever window an override gives.
+  const reach = paperReach(quiz, { staff: false, opensPaid: true, phase, submitted: false })
+  const refusal = reach.rankedStart
+    ? null
+    : phase === 'before'
       ? new QuizError('This live mock has not opened yet.', 'window-closed')
       : phase === 'closed'
         ? new QuizError('This live mock has closed.', 'window-closed')
-        : null
+        : new QuizError(VISIBILITY_MESSAGES.noRankedStart, 'window-closed')
   const paper = refusal ? undefined : known?.quiz.id === quiz.id ? known : await paperVersion(quiz.id)
   if (paper && paper.total !== null) {
     const opened = await openAttempt({ userId, quiz, mode: 'ranked', timed: true, now, window, paper })

@@ -4,6 +4,7 @@ import { BANK_QUIZ_ID, isPaperId } from '~/lib/bank/bank'
 import { quizImageUrl } from '~/lib/quiz/images'
 import { isStaff } from '~/lib/roles'
 import { db } from '~/utils/db.server'
+import { resultsPublicSql } from './visibility.server'
 
 // Where a quiz's image is shown, and so who may fetch it. A question version shows the image when its stored HTML
 // (rendered when the version was saved, with this image's address) holds the image's address. Every version
@@ -101,7 +102,7 @@ export async function imageForServing(imageId: string, name: string) {
 /**
  * Whether `viewer` may fetch an explanation's image `imageId` of quiz `quizId`: staff, or a learner with a submitted
  * attempt of that quiz (the explanations are theirs to read from then on), or with a submitted practice set or paper
- * that showed a version holding the image (a bank question's versions copy the HTML of the paper it was written in,
+ * that showed a version holding the image, once that paper's results are public (a bank question's versions copy the HTML of the paper it was written in,
  * so a set drawn from the bank or another paper shows the image too). Anyone else is told it does not exist.
  * The bank's own quiz is no paper: an attempt of it is a practice set of a few of its questions, which opens only
  * the images that set showed, never every explanation of the bank.
@@ -113,14 +114,18 @@ export async function canSeeAnswerImage(
 ): Promise<boolean> {
   if (!viewer) return false
   if (isStaff(viewer.role)) return true
+  // Explanations are keys: a paper's reach them once its results are public (app/lib/quiz/visibility.ts), so a
+  // live mock's not before publication, however early the learner submitted.
   const attempt =
     isPaperId(quizId) &&
     (await db
-      .selectFrom('attempts')
-      .select('id')
-      .where('user_id', '=', viewer.id)
-      .where('quiz_id', '=', quizId)
-      .where('submitted_at', 'is not', null)
+      .selectFrom('attempts as a')
+      .innerJoin('quizzes as z', 'z.id', 'a.quiz_id')
+      .select('a.id')
+      .where('a.user_id', '=', viewer.id)
+      .where('a.quiz_id', '=', quizId)
+      .where('a.submitted_at', 'is not', null)
+      .where(resultsPublicSql('z'))
       .executeTakeFirst())
   if (attempt) return true
   const pattern = showsImage(imageId)
@@ -144,6 +149,8 @@ export async function canSeeAnswerImage(
   const inPaper = await db
     .selectFrom('attempts as a')
     .innerJoin('questions', 'questions.quiz_id', 'a.quiz_id')
+    .innerJoin('quizzes as z', 'z.id', 'a.quiz_id')
+    .where(resultsPublicSql('z'))
     .select('a.id')
     .where('a.user_id', '=', viewer.id)
     .where('a.submitted_at', 'is not', null)

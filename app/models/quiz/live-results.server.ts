@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { isStaff } from '~/lib/roles'
 import { marksToStorage, type Marks } from '~/lib/quiz/marks'
-import { isLiveMock } from '~/lib/quiz/window'
+import { resultsPublic } from '~/lib/quiz/visibility'
 import { db } from '~/utils/db.server'
 import type { QuizRow } from './catalog.server'
 import { latestClose } from './live-close.server'
@@ -19,18 +19,25 @@ import { rankedMarks } from './live-paper.server'
 //   submit, a re-score);
 // - a practice attempt after the window is told where its score would have ranked among the live ranks.
 
-/** Whether results of this paper are withheld now from a viewer of the learner's pages or the API. */
-export type Withholding = { withheld: true; resultsAt: string } | { withheld: false }
+/**
+ * Whether results of this paper are withheld now from a viewer of the learner's pages or the API, and when they are
+ * due: the latest close, or `delayed` while staff hold them.
+ */
+export type Withholding = { withheld: true; resultsAt: string; delayed: boolean } | { withheld: false }
 
 /** A live mock's results are withheld from everyone but staff until published; anytime papers never are. */
 export async function withholding(
-  quiz: Pick<QuizRow, 'id' | 'opens_at' | 'closes_at' | 'results_published_at'>,
+  quiz: Pick<QuizRow, 'id' | 'category' | 'opens_at' | 'closes_at' | 'results_published_at' | 'results_held'>,
   viewer?: { role: string } | null,
 ): Promise<Withholding> {
-  if (!isLiveMock(quiz) || quiz.results_published_at) return { withheld: false }
-  if (viewer && isStaff(viewer.role)) return { withheld: false }
+  if (resultsPublic(quiz) || (viewer && isStaff(viewer.role))) return { withheld: false }
   const close = await latestClose(quiz)
-  return { withheld: true, resultsAt: (close ?? new Date(quiz.closes_at)).toISOString() }
+  // Held by staff: the close is no longer when they come (the pages say the results are delayed).
+  return {
+    withheld: true,
+    resultsAt: (close ?? new Date(quiz.closes_at!)).toISOString(),
+    delayed: quiz.results_held === 1,
+  }
 }
 
 type SectionTable = Map<string | null, number[]>

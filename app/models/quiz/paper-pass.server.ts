@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { isId } from '~/lib/ids'
 import { answersCloseAt } from '~/lib/quiz/clock'
+import { db } from '~/utils/db.server'
 import { sessionSecrets } from '~/utils/env.server'
 
 // The paper pass (docs/decisions/037-paper-pass.md): what lets a test page fetch its paper without the session and
@@ -13,6 +14,10 @@ import { sessionSecrets } from '~/utils/env.server'
 // live mock's opening that request is half of every learner's requests, and its three queries were a third of the
 // database's work. A pass for a version this process no longer holds, or a missing, forged or expired one, is
 // ignored, and the request is checked as before.
+//
+// A pass is no bearer token: it opens the paper only with the session cookie of the learner whose attempt it names,
+// and only while that attempt is open (submitted, or past its deadline and grace, it opens nothing). Both are one
+// indexed read (passHolderMayRead below) in place of the session's, the gate's and the attempt's.
 //
 // base64url of 12 bytes of quiz id, 12 of attempt id, 6 of content version, 4 of expiry (Unix seconds) and the first
 // 16 bytes of an HMAC-SHA256 of those 34 bytes behind a "paper-pass" label (so no other signed value of ours, such as a
@@ -63,4 +68,23 @@ export function readPaperPass(pass: unknown, quizId: string, now = new Date()): 
   const passQuizId = payload.subarray(0, 12).toString('hex')
   if (passQuizId !== quizId) return null
   return { quizId: passQuizId, attemptId: payload.subarray(12, 24).toString('hex'), version: payload.readUIntBE(24, 6) }
+}
+
+/**
+ * Whether the pass is shown by the learner it was made for while their attempt is open: the session (signed cookie,
+ * then its row, not expired) belongs to the attempt's learner, and the attempt is of this quiz and not submitted.
+ */
+export async function passHolderMayRead(pass: PaperPass, sessionId: string | null, now = new Date()): Promise<boolean> {
+  if (!sessionId) return false
+  const row = await db
+    .selectFrom('attempts as a')
+    .innerJoin('sessions as s', 's.user_id', 'a.user_id')
+    .select('a.id')
+    .where('a.id', '=', pass.attemptId)
+    .where('a.quiz_id', '=', pass.quizId)
+    .where('a.submitted_at', 'is', null)
+    .where('s.id', '=', sessionId)
+    .where('s.expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  return Boolean(row)
 }

@@ -1,7 +1,9 @@
 import { BANK_QUIZ_ID } from '~/lib/bank/bank'
 import { isMistake, topicName } from '~/lib/quiz/practice'
 import { db } from '~/utils/db.server'
-import { canAccessQuiz, opensPaidQuizzes, type QuizViewer } from './access.server'
+import { mayOpen } from '~/lib/quiz/visibility'
+import { resultsPublicSql } from './visibility.server'
+import { opensPaidQuizzes, type QuizViewer } from './access.server'
 import { reviewQuestions, type AnalysisQuestion } from './analysis.server'
 import { finalizeExpiredAttempts } from './attempt.server'
 import { questionsShownAt } from './catalog.server'
@@ -63,8 +65,8 @@ async function revisableAttempts(
     .where('a.submitted_at', 'is not', null)
     .where('a.practice_set_id', 'is', null)
     .$if(rankedOnly, (qb) => qb.where('a.mode', '=', 'ranked'))
-    // A live mock's key and scores are withheld until its results are published (app/models/quiz/live-results.server.ts).
-    .where((eb) => eb.or([eb('q.opens_at', 'is', null), eb('q.results_published_at', 'is not', null)]))
+    // A live mock's key and scores are withheld until its results are published (app/lib/quiz/visibility.ts).
+    .where(resultsPublicSql('q'))
     .$if(!!quizIds, (qb) => qb.where('a.quiz_id', 'in', quizIds!))
     // The quiz's ranked attempt by this learner is submitted (a practice re-take exists only after it, but the key
     // rests on this check, not on that order).
@@ -83,7 +85,7 @@ async function revisableAttempts(
     .execute()
   const opensPaid = rows.some((r) => r.category !== 'free') && (await opensPaidQuizzes(user))
   return rows
-    .filter((r) => canAccessQuiz(r, opensPaid))
+    .filter((r) => mayOpen(r, { staff: false, opensPaid }))
     .map(({ category: _category, ...r }) => ({ ...r, submitted_at: r.submitted_at! }))
 }
 

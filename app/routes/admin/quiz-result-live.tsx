@@ -1,3 +1,4 @@
+import { VISIBILITY_MESSAGES } from '~/lib/quiz/visibility'
 import { Form } from 'react-router'
 import { Field, ErrorList, StatusButton } from '~/components/forms'
 import { secondaryButtonClass } from '~/components/admin/ui'
@@ -102,7 +103,13 @@ export function LiveMockPanel({ live, reply }: { live: LivePanel; reply?: LiveRe
       ) : (
         <p className="mb-3 text-sm">No overrides.</p>
       )}
-      <Form method="post" className="max-w-md">
+      {live.publishedAt ? (
+        // The server refuses an override after publication (app/lib/quiz/visibility.ts); the form would only fail.
+        <p className="mb-3 text-sm" data-testid="overrides-closed">
+          {VISIBILITY_MESSAGES.noOverrideAfterPublication}
+        </p>
+      ) : null}
+      <Form method="post" className="max-w-md" hidden={Boolean(live.publishedAt) && !override}>
         <input type="hidden" name="intent" value="override" />
         <Field
           label="Learner (user id or e-mail)"

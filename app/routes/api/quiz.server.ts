@@ -31,8 +31,8 @@ import { practiceSetEndpoints } from './quiz-practice.server'
 import { questionDoubtEndpoints } from './quiz-doubts.server'
 import { isStaff } from '~/lib/roles'
 import type { UserRow } from '~/models/accounts/user.server'
-import { formatIndiaDateTime } from '~/lib/dates'
-import { isLiveMock } from '~/lib/quiz/window'
+import { resultsPublic } from '~/lib/quiz/visibility'
+import { submittedText } from '~/routes/quiz/live-view.server'
 import { withholding } from '~/models/quiz/live-results.server'
 
 // /api/v1/quiz/* (docs/legacy-api.md §2.4, §5 #4). Shapes are the old server's; access is checked on every path, and
@@ -67,7 +67,7 @@ const list = async () => {
   try {
     // A live mock is listed only once its results are published: then it is a paper like any other to the older
     // client, which knows no window, registration or withheld result.
-    const quizzes = (await listQuizzes()).filter((q) => q.olderClient && (!isLiveMock(q) || q.results_published_at))
+    const quizzes = (await listQuizzes()).filter((q) => q.olderClient && resultsPublic(q))
     return json({ success: true, data: quizzes.map(quizListItemJson) })
   } catch (error) {
     console.error('[api] quiz list failed', error)
@@ -148,7 +148,8 @@ const submit = async ({ request, user }: SignedIn) => {
         quizId,
         withheld: true,
         resultsAt: held.resultsAt,
-        message: `Submitted. Results at ${formatIndiaDateTime(held.resultsAt)}.`,
+        delayed: held.delayed,
+        message: submittedText(held),
       })
     return json(submitResultJson(quizId, await buildResult(outcome.attempt)))
   } catch (error) {
@@ -218,6 +219,7 @@ export const quizApi = apiResource({
               quizId: z.string(),
               withheld: z.literal(true),
               resultsAt: z.string(),
+              delayed: z.boolean().describe('true while staff hold the results: resultsAt is then only the close'),
               message: z.string(),
             })
             .describe('Ours: a live mock before its results are published: submitted, no score or key yet'),

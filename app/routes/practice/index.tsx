@@ -119,8 +119,8 @@ function noneMatchHint(outcome: Extract<BuildOutcome, { ok: false }>) {
     return 'No question in the bank has all these tags: try any year, any difficulty or more topics.'
   const n = outcome.matching === 1 ? '1 question matches' : `${outcome.matching} questions match`
   return outcome.opensPaid
-    ? `${n} these filters, but none you can practise now: questions of tests you can still take open for practice after you submit those tests.`
-    : `${n} these filters, but none you can practise now: questions of free tests you can still take open for practice after you submit those tests, and questions that are not in a free test open with paid quiz access.`
+    ? `${n} these filters, but none you can practise now: questions of tests you can still take open for practice after you submit those tests, and a live mock's once its results are published.`
+    : `${n} these filters, but none you can practise now: questions of free tests you can still take open for practice after you submit those tests, a live mock's once its results are published, and questions that are not in a free test open with paid quiz access.`
 }
 
 /** 'Build a practice test': a refusal keeps what was chosen; else the test opens (saying when fewer matched). */

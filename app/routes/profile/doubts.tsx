@@ -8,7 +8,8 @@ import { requireUser } from '~/auth/guard.server'
 import type { Route } from './+types/doubts'
 
 // /profile/doubts?page=N: the learner's own doubts, newest first, each with where it was asked (a link to that
-// lecture's or question's doubts page, which checks access again), its state and the answer (decision 034).
+// lecture's or question's doubts page, which checks access again), its state and the answer while the learner may
+// read that thread now (decision 034; an answer behind access that has ended is left out, as on the thread pages).
 
 const STATUS = { open: 'Waiting for an answer', answered: 'Answered', resolved: 'Resolved' } as const
 
@@ -32,13 +33,14 @@ function view(d: MyDoubt) {
     clock: d.videoAt === null ? null : videoClock(d.videoAt),
     status: d.hidden ? ('Hidden by staff' as const) : STATUS[d.status],
     answerHtml: d.answer?.bodyHtml ?? null,
+    answerLocked: d.answerLocked ? (d.where.kind === 'lecture' ? 'course' : 'test') : null,
   }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const page = pageOf(new URL(request.url).searchParams.get('page'))
-  const mine = await myDoubts(user.id, page)
+  const mine = await myDoubts(user, page)
   return { page, pages: mine.pages, total: mine.total, doubts: mine.doubts.map(view) }
 }
 
@@ -88,6 +90,10 @@ export default function MyDoubts({ loaderData }: Route.ComponentProps) {
                 <p className="mb-1 text-sm font-semibold">Answer</p>
                 <Markup html={d.answerHtml} />
               </div>
+            ) : d.answerLocked ? (
+              <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="answer-locked">
+                {`Answered. The answer shows here while you have access to this ${d.answerLocked}.`}
+              </p>
             ) : null}
           </li>
         ))}

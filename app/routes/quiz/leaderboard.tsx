@@ -15,7 +15,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!gate.ok) return { board: null, denied: gate.reason === 'no-access', resultsAt: null }
   // A live mock's board stays on the server until its results are published (app/models/quiz/live-results.server.ts).
   const held = await withholding(gate.quiz, user)
-  if (held.withheld) return { board: null, denied: false, resultsAt: formatIndiaDateTime(held.resultsAt) }
+  if (held.withheld)
+    return {
+      board: null,
+      denied: false,
+      resultsAt: held.delayed
+        ? 'The All-India ranks are delayed: they will be published once staff have checked the paper.'
+        : `The All-India ranks are published at ${formatIndiaDateTime(held.resultsAt)}.`,
+    }
   return {
     board: await getLeaderboard({ quizId: gate.quiz.id, viewerId: user.id, limit: 100 }),
     denied: false,
@@ -50,11 +57,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-lg" data-testid="results-at">
-          {resultsAt
-            ? `The All-India ranks are published at ${resultsAt}.`
-            : denied
-              ? 'You do not have access to this quiz.'
-              : 'Leaderboard not found.'}
+          {resultsAt ? resultsAt : denied ? 'You do not have access to this quiz.' : 'Leaderboard not found.'}
         </p>
         <QuizzesLink label="Back to Quizzes" />
       </main>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { UnlockPremiumButton } from '~/components/unlock-premium'
-import { canAccessQuiz, opensPaidQuizzes } from '~/models/quiz/access.server'
+import { mayOpen } from '~/lib/quiz/visibility'
+import { opensPaidQuizzes } from '~/models/quiz/access.server'
 import { listQuizzes } from '~/models/quiz/catalog.server'
 import { getAttemptedQuizIds } from '~/models/accounts/user.server'
 import { BRAND_NAME } from '~/lib/constants'
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // 'Unlock Premium Test' flow, whose Enroll Now asks a signed-out visitor to log in; 'Login to attempt' is for
   // free quizzes only.
   const cardAction = (q: (typeof quizzes)[number]): 'attempt' | 'result' | 'unlock' | 'login' => {
-    if (!canAccessQuiz(q, opensPaid)) return 'unlock'
+    if (!mayOpen(q, { staff: false, opensPaid })) return 'unlock'
     if (!user) return 'login'
     return done.has(q.id) ? 'result' : 'attempt'
   }

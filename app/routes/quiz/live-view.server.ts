@@ -22,6 +22,13 @@ export function resultsAtText(quiz: Pick<QuizRow, 'closes_at' | 'results_held'>)
   return formatIndiaDateTime(quiz.closes_at)
 }
 
+/** What a learner who has submitted a live mock reads while its results are withheld. */
+export function submittedText(held: { resultsAt: string; delayed: boolean }): string {
+  return held.delayed
+    ? 'Submitted. The results are delayed: they will be published once staff have checked the paper.'
+    : `Submitted. Results at ${formatIndiaDateTime(held.resultsAt)}.`
+}
+
 /** Seconds from `now` to an instant (never negative). */
 const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000))
 

@@ -10,7 +10,8 @@ import {
   paperJson,
   type PaperVersion,
 } from '~/models/quiz/paper-memo.server'
-import { readPaperPass } from '~/models/quiz/paper-pass.server'
+import { passHolderMayRead, readPaperPass } from '~/models/quiz/paper-pass.server'
+import { sessionIdFromCookieHeader } from '~/utils/session-cookie.server'
 import { isId } from '~/lib/ids'
 import { chooseEncoding } from '~/utils/page-store.server'
 import { GATE_STATUS } from './statuses'
@@ -67,19 +68,23 @@ export async function paperAnswer(
 }
 
 /**
- * The paper a valid paper pass (X-Paper-Pass) names, from memory: no session, no query (../../models/quiz/
- * paper-pass.server.ts). Null when the pass is absent, not ours, expired, another quiz's, or for a version this
- * process does not hold: the request is then answered by paperAnswer, with every check.
+ * The paper a valid paper pass (X-Paper-Pass) names, from memory, after one read that the session is its learner's and
+ * the attempt still open (../../models/quiz/paper-pass.server.ts). Null when the pass is absent, not ours, expired,
+ * another quiz's, shown by anyone else, for an attempt that has ended, or for a version this process does not hold:
+ * the request is then answered by paperAnswer, with every check.
  */
 export async function passedPaperAnswer(
   quizId: string | undefined,
   pass: unknown,
+  cookieHeader: string | null | undefined,
   acceptEncoding: string | null | undefined,
 ): Promise<PaperAnswer | null> {
   if (pass === undefined || pass === null || !isId(quizId)) return null
   const read = readPaperPass(pass, quizId)
   const paper = read ? heldPaper(quizId, read.version) : undefined
   if (!read || !paper) return null
+  // Only its own learner, only while the attempt is open; anyone else is checked as any request is (and refused).
+  if (!(await passHolderMayRead(read, await sessionIdFromCookieHeader(cookieHeader)))) return null
   const headers: Record<string, string> = {
     'Cache-Control': 'private, no-store',
     'Content-Type': JSON_TYPE,

@@ -8,8 +8,12 @@ import type { Route } from './+types/paper'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const encoding = request.headers.get('Accept-Encoding')
   const answer =
-    (await passedPaperAnswer(params.quizId, request.headers.get('X-Paper-Pass'), encoding)) ??
-    (await paperAnswer(await getUser(request), params.quizId, encoding))
+    (await passedPaperAnswer(
+      params.quizId,
+      request.headers.get('X-Paper-Pass'),
+      request.headers.get('Cookie'),
+      encoding,
+    )) ?? (await paperAnswer(await getUser(request), params.quizId, encoding))
   // Already compressed when it says so: server.js's compression leaves a response with a Content-Encoding alone.
   const body =
     typeof answer.body === 'string'

@@ -14,7 +14,7 @@ import { BRAND_NAME } from '~/lib/constants'
 import { getAnalysis, type Analysis } from '~/models/quiz/analysis.server'
 import { getAttempt } from '~/models/quiz/attempt.server'
 import { sectionRanks, withholding, wouldHaveRanked } from '~/models/quiz/live-results.server'
-import { formatIndiaDateTime } from '~/lib/dates'
+import { submittedText } from './live-view.server'
 import { isLiveMock } from '~/lib/quiz/window'
 import { marksToStorage } from '~/lib/quiz/marks'
 import { UNNAMED_SECTION } from '~/lib/quiz/scoring'
@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       result: null,
       saved: [],
-      resultsAt: attempt?.submitted_at ? formatIndiaDateTime(held.resultsAt) : null,
+      resultsAt: attempt?.submitted_at ? submittedText(held) : null,
       live: null,
     }
   }
@@ -163,7 +163,7 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="mb-4 text-2xl font-bold">Quiz Results</h1>
         <p className="mb-6 text-lg" data-testid="results-at">
-          {resultsAt ? `Submitted. Results at ${resultsAt}.` : 'No quiz result available.'}
+          {resultsAt ?? 'No quiz result available.'}
         </p>
         <QuizzesLink label="Back to Quizzes" />
       </main>
