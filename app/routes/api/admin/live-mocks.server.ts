@@ -22,7 +22,7 @@ export const adminLiveMockEndpoints = [
     body: { json: OverrideBody },
     success: { 200: ok({ message: z.string() }) },
     errors: {
-      400: 'names the refused field: "userId", "extraMinutes", "opensAt" or "closesAt" (with `field`), or a paper without a window',
+      400: 'names the refused field: "userId", "extraMinutes", "opensAt" or "closesAt" (with `field`), a paper without a window, or one whose results are published (an override would open a ranked attempt against a public key)',
       404: 'Quiz not found',
     },
     handler: async ({ request, params, user }) => {
