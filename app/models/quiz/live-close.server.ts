@@ -3,17 +3,19 @@ import type { Database } from '#db/schema'
 import { answersCloseAt, pastGraceDeadlineBound } from '~/lib/quiz/clock'
 import { learnerWindow } from '~/lib/quiz/window'
 import { db } from '~/utils/db.server'
-import { hasUncarriedCorrection } from './live-paper.server'
+import { forNoKeyUpdate, lockNamed } from '#db/dialect'
+import { uncarriedCorrections } from './live-paper.server'
 import { closeExpiredAttempts } from './submit-batch.server'
 
 // The close of a live mock, a step of the scheduled sweep (app/models/sweep/sweep.server.ts, decision 022):
 // 1. every open ranked attempt of a live mock past its own deadline + grace is submitted by the server with what
 //    was saved, in batches, each attempt exactly once however many instances close at the same time;
-// 2. once every learner's window has closed (the paper's close, and each override's close + extra minutes) and no
-//    ranked attempt is open, results not held are published by ONE conditional update
-//    (`where results_published_at is null`): of several instances exactly one publishes.
-// A mock with a key correction pending is left to staff's 'Publish results' (app/models/quiz/live-rescore.server.ts).
-// Both ask what is due now, not what happened since the last sweep, so a stopped app catches up when it starts.
+// 2. once every learner's window has closed (the paper's close, and each override's close + extra minutes), results
+//    are published by ONE conditional update (publishResults): not yet published, not held, no ranked attempt open
+//    and no key correction pending, so of several instances exactly one publishes, and a mock with a correction is
+//    left to staff's 'Publish results' (app/models/quiz/live-rescore.server.ts), which re-scores first.
+// Both ask what is due now, not what happened since the last sweep, so a stopped app catches up when it starts. The
+// rank e-mails go after, from the rank mail step (app/models/sweep/sweep.server.ts), never inside this one.
 
 /**
  * The latest close any learner of the paper has: the paper's, or an override's. Each learner's close is their
@@ -59,7 +61,7 @@ async function closedUnpublished(conn: Kysely<Database>, now: Date) {
 
 /**
  * Publishes the results of every live mock that is due (see the note at the top); returns the ids THIS call
- * published. A mock with an open ranked attempt (a learner whose close is later) waits for the next sweep.
+ * published. A mock with an open ranked attempt or a correction pending waits (publishResults decides).
  */
 export async function publishDueResults({ conn = db, now }: { conn?: Kysely<Database>; now: Date }) {
   const published: string[] = []
@@ -67,34 +69,59 @@ export async function publishDueResults({ conn = db, now }: { conn?: Kysely<Data
     const close = await latestClose(quiz, conn)
     const answersClose = close && answersCloseAt(close)
     if (!answersClose || answersClose.getTime() >= now.getTime()) continue
-    const open = await conn
-      .selectFrom('attempts')
-      .select('id')
-      .where('quiz_id', '=', quiz.id)
-      .where('mode', '=', 'ranked')
-      .where('submitted_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst()
-    // A key corrected since the attempts were scored: staff publish it, which re-scores everyone once first.
-    if (open || (await hasUncarriedCorrection(quiz.id, conn))) continue
     if (await publishResults(quiz.id, now, conn)) published.push(quiz.id)
   }
   return published
 }
 
 /**
- * Sets results_published_at once: true when this call published. Not held is part of the condition, so a hold
- * set between the sweep's read and this update wins. Staff's 'Publish results' (held or not) is publishNow.
+ * Sets results_published_at once: true when this call published. One transaction decides: it locks the quiz
+ * (lockForPublication), then publishes in one conditional update, only if not yet published, not held (a hold set
+ * since the sweep's read wins), no ranked attempt is open and no key correction is pending (./live-paper.server.ts
+ * uncarriedCorrections). Staff's 'Publish results' (held or not) is ./live-rescore.server.ts publishWithRescore.
  */
 export async function publishResults(quizId: string, now: Date, conn: Kysely<Database> = db): Promise<boolean> {
-  const r = await conn
-    .updateTable('quizzes')
-    .set({ results_published_at: now.toISOString() })
-    .where('id', '=', quizId)
-    .where('results_published_at', 'is', null)
-    .where('results_held', '=', 0)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
+  return conn.transaction().execute(async (trx) => {
+    await lockForPublication(trx, quizId)
+    const r = await trx
+      .updateTable('quizzes')
+      .set({ results_published_at: now.toISOString() })
+      .where('id', '=', quizId)
+      .where('results_published_at', 'is', null)
+      .where('results_held', '=', 0)
+      .where((eb) =>
+        eb.not(
+          eb.or([
+            eb.exists(
+              trx
+                .selectFrom('attempts')
+                .select('id')
+                .where('quiz_id', '=', quizId)
+                .where('mode', '=', 'ranked')
+                .where('submitted_at', 'is', null),
+            ),
+            eb.exists(uncarriedCorrections(trx, quizId)),
+          ]),
+        ),
+      )
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1
+  })
+}
+
+/**
+ * The first step of a transaction that publishes a live mock: it orders the publication against an editor's save,
+ * which updates the quiz's row first in its own transaction (./editing.server.ts updateQuiz), so a key correction
+ * being saved is waited for and then seen by the statements that follow, and one saved later waits for the
+ * publication to commit. On PostgreSQL the quiz's row is locked (each later statement reads what was committed
+ * before it began); a single conditional update alone would not do: started before the correction committed, it
+ * waits for the row, re-checks the row and still reads the questions as they were, publishing stale scores. On
+ * SQLite the database's write lock, taken first (db/dialect.ts lockRow says why) by a write that touches no row (a
+ * write to the quiz's row would count as a content change, migrations/0009).
+ */
+export async function lockForPublication(trx: Kysely<Database>, quizId: string): Promise<void> {
+  await lockNamed(trx, `publish-results:${quizId}`)
+  await forNoKeyUpdate(trx, trx.selectFrom('quizzes').select('id').where('id', '=', quizId)).execute()
 }
 
 /** Open ranked attempts of the paper (staff see it beside 'Publish results'). */

@@ -80,7 +80,15 @@ export async function carryCorrectedKeys(trx: Kysely<Database>, quizId: string):
 
 /** Whether a live mock has a key correction not yet carried to the versions its attempts were shown. */
 export async function hasUncarriedCorrection(quizId: string, conn: Kysely<Database> = db): Promise<boolean> {
-  const rows = await conn
+  return (await uncarriedCorrections(conn, quizId).limit(1).execute()).length > 0
+}
+
+/**
+ * The older versions of a live mock's questions whose key or marks differ from their current version's: a correction
+ * not yet carried (carryCorrectedKeys). A query, so a statement can take `not exists` of it as its condition.
+ */
+export function uncarriedCorrections(conn: Kysely<Database>, quizId: string) {
+  return conn
     .selectFrom('questions as old')
     .innerJoin('questions as cur', (j) =>
       j
@@ -102,7 +110,4 @@ export async function hasUncarriedCorrection(quizId: string, conn: Kysely<Databa
         eb('cur.negative_marks', '!=', eb.ref('old.negative_marks')),
       ]),
     )
-    .limit(1)
-    .execute()
-  return rows.length > 0
 }

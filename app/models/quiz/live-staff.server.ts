@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import type { Database } from '#db/schema'
 import { parseIndiaLocal } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { isLiveMock, learnerWindow, windowProblem } from '~/lib/quiz/window'
@@ -8,7 +10,7 @@ import { getQuiz, type QuizRow } from './catalog.server'
 import { answersCloseAt } from '~/lib/quiz/clock'
 import { latestClose, openRankedCount } from './live-close.server'
 import { registrationCount } from './live-mock.server'
-import { hasUncarriedCorrection, rescoreLiveMock } from './live-rescore.server'
+import { hasUncarriedCorrection, publishWithRescore } from './live-rescore.server'
 
 // Staff controls of a live mock (/admin/quiz-result/{quizId} and POST /api/v1/admin/quiz/{quizId}/overrides), each
 // audited: 'Publish results' now (held or not, once every learner's window has closed), 'Hold results' (the sweep
@@ -52,26 +54,21 @@ export async function publishNow({
   quizId,
   actorId,
   now = new Date(),
+  conn = db,
 }: {
   quizId: string
   actorId: string
   now?: Date
+  conn?: Kysely<Database>
 }) {
   const quiz = await getQuiz(quizId)
   if (!quiz || !isLiveMock(quiz)) return { ok: false as const, message: 'This paper is not a live mock.' }
-  const close = await latestClose(quiz)
+  const close = await latestClose(quiz, conn)
   if (close && now.getTime() <= answersCloseAt(close)!.getTime())
     return { ok: false as const, message: 'Results can be published once every learner’s window has closed.' }
-  // A key corrected since the attempts were scored: everyone re-scored and re-ranked once, before publishing.
-  const rescore = (await hasUncarriedCorrection(quizId)) ? await rescoreLiveMock({ quizId, actorId }) : null
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('quizzes')
-      .set({ results_published_at: now.toISOString(), results_held: 0 })
-      .where('id', '=', quizId)
-      .execute()
-    await recordAudit({ actorId, action: 'live_mock.publish', targetType: 'quiz', targetId: quizId }, trx)
-  })
+  // A key corrected since the attempts were scored: everyone re-scored and re-ranked once, in the publication's own
+  // transaction, so no correction slips in between (./live-rescore.server.ts).
+  const rescore = await publishWithRescore({ quizId, actorId, now, conn })
   return { ok: true as const, rescore }
 }
 
