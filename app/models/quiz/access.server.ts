@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import type { Database, Role } from '#db/schema'
 import { isId } from '~/lib/ids'
 import { mayOpen, paperReach } from '~/lib/quiz/visibility'
