@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { callApi, callRoute, signedInCookie } from '../support/harness'
-import { learner, seedLiveMock, sit } from '../support/live-mock'
+import { learner, seedLiveMock, sit, storeOverride } from '../support/live-mock'
 import { createUser } from '../../db/factories'
 import { VISIBILITY_MESSAGES } from '~/lib/quiz/visibility'
 import { QuizError } from '~/models/quiz/access.server'
-import { startAttempt } from '~/models/quiz/attempt.server'
+import { getAttempt, startAttempt } from '~/models/quiz/attempt.server'
 import { getQuiz } from '~/models/quiz/catalog.server'
 import { canSeeAnswerImage } from '~/models/quiz/image-use.server'
 import { questionDoubtAccess } from '~/models/doubts/access.server'
@@ -72,29 +72,15 @@ describe('after publication', () => {
   test('a window that is open after publication (an override stored before) starts no ranked attempt', async () => {
     const { quiz } = await closedMock()
     const who = await learner()
-    await db
-      .insertInto('live_mock_overrides')
-      .values({
-        quiz_id: quiz.id,
-        user_id: who.id,
-        extra_minutes: 0,
-        opens_at: new Date(Date.now() - HOUR).toISOString(),
-        closes_at: new Date(Date.now() + HOUR).toISOString(),
-        set_by: null,
-        set_at: new Date().toISOString(),
-      })
-      .execute()
+    await storeOverride(quiz.id, who.id, {
+      opensAt: new Date(Date.now() - HOUR),
+      closesAt: new Date(Date.now() + HOUR),
+    })
     await publish(quiz.id)
     const refused = await startAttempt({ userId: who.id, quiz: (await getQuiz(quiz.id))! }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(QuizError)
     expect((refused as QuizError).message).toBe(VISIBILITY_MESSAGES.noRankedStart)
-    const ranked = await db
-      .selectFrom('attempts')
-      .select('id')
-      .where('quiz_id', '=', quiz.id)
-      .where('user_id', '=', who.id)
-      .execute()
-    expect(ranked).toEqual([])
+    expect(await getAttempt(who.id, quiz.id)).toBeUndefined()
   })
 })
 

@@ -65,3 +65,19 @@ export async function sit(
   }
   return { user: me, attemptId: attempt.id }
 }
+
+/** A learner's separate window of a live mock, stored as staff's form would store it (no audit). */
+export async function storeOverride(quizId: string, userId: string, window: { opensAt: Date; closesAt: Date }) {
+  await db
+    .insertInto('live_mock_overrides')
+    .values({
+      quiz_id: quizId,
+      user_id: userId,
+      extra_minutes: 0,
+      opens_at: window.opensAt.toISOString(),
+      closes_at: window.closesAt.toISOString(),
+      set_by: null,
+      set_at: new Date().toISOString(),
+    })
+    .execute()
+}
