@@ -65,16 +65,15 @@ async function rollBack(conn: Conn, upload: UploadSession, limit: number): Promi
       .executeTakeFirst()
     return Number(result.numUpdatedRows) === 1
   })
-  if (!moved)
-    return (
-      (await conn.selectFrom('video_uploads').select('received').where('id', '=', upload.id).executeTakeFirst())
-        ?.received ?? 0
-    )
+  if (!moved) {
+    const now = await conn.selectFrom('video_uploads').select('received').where('id', '=', upload.id).executeTakeFirst()
+    return Number(now?.received ?? 0)
+  }
   const file = stagingFile(upload.id)
   const size = (await fs.promises.stat(file).catch(() => null))?.size ?? 0
   if (size > offset) await fs.promises.truncate(file, offset)
   console.warn(
-    `[video] upload ${upload.id}: ${String(upload.received - offset)} bytes not on disk, resuming at ${String(offset)}`,
+    `[video] upload ${upload.id}: the bytes from ${String(offset)} on are missing or changed, resuming there`,
   )
   return offset
 }
