@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import type { Kysely } from 'kysely'
 import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '~/lib/video/upload-rules'
 import { db } from '~/utils/db.server'
+import { isForeignKeyViolation } from '#db/dialect'
 import type { Database } from '#db/schema'
 import { discardUpload, stagingDir, stagingFile, uploadOf, type UploadSession } from './staging.server'
 
@@ -160,13 +161,18 @@ export async function appendChunk(input: {
   const received = await resumeOffset(conn, upload)
   if (start !== received) return expectedAt(received)
   const token = crypto.randomBytes(12).toString('hex')
-  const claim = await claimChunk(conn, upload.id, start, expected, token)
+  // An upload cancelled meanwhile takes its chunks with it: the claim's insert then finds no upload.
+  const claim = await claimChunk(conn, upload.id, start, expected, token).catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) return 'gone' as const
+    throw error
+  })
+  if (claim === 'gone') return { ok: false, status: 404, message: 'Upload not found' }
   if (claim === 'landed') return expectedAt((await uploadOf(upload.id, input.userId, conn))?.received ?? received)
   if (claim === 'busy') return { ok: false, status: 503, message: VIDEO_MESSAGES.chunkBusy, received }
 
   const written = await writeClaimed(conn, upload.id, start, expected, token, input.body)
   if (written.outcome !== 'written') {
-    // Another request took the claim over (this one was idle too long): the file is its to write now.
+    // Lost: another request took the claim over (this one was idle too long), the file is its to write now.
     if (written.outcome === 'lost')
       return expectedAt((await uploadOf(upload.id, input.userId, conn))?.received ?? start)
     if (written.outcome === 'missing') return expectedAt(await resumeOffset(conn, upload))
@@ -321,7 +327,8 @@ async function verifyUpload(
 > {
   const file = stagingFile(upload.id)
   const whole = crypto.createHash('sha256')
-  const handle = await fs.promises.open(file, 'r')
+  const handle = await fs.promises.open(file, 'r+').catch(() => null)
+  if (!handle) return { ok: false, problem: 'lost', received: await rollBack(conn, upload, 0) }
   const buffer = new Uint8Array(1024 * 1024)
   let bad: number | null = null
   let offset = 0
