@@ -132,7 +132,7 @@ const lanes = {
     if (closed || published.length)
       console.log(`[jobs] live mocks: ${closed} attempts closed, ${published.length} published`)
     // The rank e-mails go after the publication, in their own lane: this one is free for the next close at once.
-    if (published.length) runLane(lanes.rank, { again: true })
+    if (published.length) void runLane(lanes.rank, { again: true })
   }),
   mail: lane('sweep', async () => logSent('messages', await runMailSweep())),
   rank: lane('rank mails', async () => logSent('rank e-mails', await runRankMails())),
