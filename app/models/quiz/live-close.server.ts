@@ -7,7 +7,7 @@ import { forNoKeyUpdate, lockNamed } from '#db/dialect'
 import { uncarriedCorrections } from './live-paper.server'
 import { closeExpiredAttempts } from './submit-batch.server'
 
-// The close of a live mock, a step of the scheduled sweep (app/models/sweep/sweep.server.ts, decision 022):
+// The close of a live mock, the close lane of the scheduled work (app/models/sweep/sweep.server.ts, decision 041):
 // 1. every open ranked attempt of a live mock past its own deadline + grace is submitted by the server with what
 //    was saved, in batches, each attempt exactly once however many instances close at the same time;
 // 2. once every learner's window has closed (the paper's close, and each override's close + extra minutes), results

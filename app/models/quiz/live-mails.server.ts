@@ -14,8 +14,9 @@ import { canAccessQuizNowSql } from './access.server'
 //   goes once. A paid paper's learner whose access has ended since registering (the period ran out, staff revoked
 //   it, the payment was refunded) is not reminded: access is the quiz gate's rule (app/models/quiz/access.server.ts
 //   `canAccessQuizNowSql`), read at the sweep's read and again just before sending;
-// - after publication, one e-mail per learner who sat it with their All-India rank. Due for a week after the
-//   publication (a sweep that was stopped catches up), then no longer asked for.
+// - after publication, one e-mail per learner who sat it with their All-India rank, sent by the rank e-mails' own
+//   lane of the scheduled work, never by the close (docs/decisions/041-live-mock-close-and-mail.md). Due for a week
+//   after the publication (a sweep that was stopped catches up), then no longer asked for.
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
