@@ -4,6 +4,7 @@ import type { Database } from '#db/schema'
 import { parseIndiaLocal } from '~/lib/dates'
 import { isId } from '~/lib/ids'
 import { isLiveMock, learnerWindow, windowProblem } from '~/lib/quiz/window'
+import { resultsPublic, VISIBILITY_MESSAGES } from '~/lib/quiz/visibility'
 import { recordAudit } from '~/models/audit/audit.server'
 import { db } from '~/utils/db.server'
 import { getQuiz, type QuizRow } from './catalog.server'
@@ -157,6 +158,7 @@ export async function setOverride({
   const quiz = isId(quizId) ? await getQuiz(quizId) : undefined
   if (!quiz) return { ok: false, status: 404, message: 'Quiz not found' }
   if (!isLiveMock(quiz)) return { ok: false, status: 400, message: 'This paper is not a live mock: it has no window.' }
+  if (resultsPublic(quiz)) return { ok: false, status: 400, message: VISIBILITY_MESSAGES.noOverrideAfterPublication }
   const user = await db.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst()
   if (!user) return { ok: false, status: 400, field: 'userId', message: 'No learner has this userId.' }
   const problem = windowProblem(input.opensAt ?? quiz.opens_at, input.closesAt ?? quiz.closes_at, quiz.time_limit)
