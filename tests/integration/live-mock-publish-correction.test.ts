@@ -14,10 +14,11 @@ import type { Database } from '#db/schema'
 import { publishDueResults } from '~/models/quiz/live-close.server'
 import { hasUncarriedCorrection } from '~/models/quiz/live-rescore.server'
 import { publishNow } from '~/models/quiz/live-staff.server'
-import { getQuizForEdit, updateQuiz } from '~/models/quiz/editing.server'
+import { resaveQuiz } from '../support/quiz-edit'
 import { db, dialect } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { seedLiveMock, sit } from '../support/live-mock'
+import { lockWaiters } from '../support/pg-locks'
 
 // In the past: the editor stamps its versions with the real clock, after the learner's start.
 const OPENS = new Date('2025-05-01T04:30:00.000Z')
@@ -35,18 +36,7 @@ async function closedMock() {
   const sat = await sit(quiz, [1, 1, 2, 3], { startAt: at(0), submitAt: at(30) })
   const staff = await createUser(db, { role: 'admin' })
   const correct = async () => {
-    const edit = (await getQuizForEdit(quiz.id))!
-    const saved = await updateQuiz({
-      actorId: staff.id,
-      quizId: quiz.id,
-      input: {
-        title: edit.title,
-        description: edit.description,
-        category: edit.category,
-        timeLimit: edit.timeLimit,
-        questions: [{ ...edit.questions[0]!, correctOption: 1 }, ...edit.questions.slice(1)],
-      },
-    })
+    const saved = await resaveQuiz(staff.id, quiz.id, ([first, ...rest]) => [{ ...first!, correctOption: 1 }, ...rest])
     expect(saved?.ok).toBe(true)
   }
   const state = async () => {
@@ -188,7 +178,7 @@ describe('a key correction saved during the publication', () => {
             who === 'sweep'
               ? publishDueResults({ now: AFTER })
               : publishNow({ quizId: mock.quiz.id, actorId: mock.staff.id, now: AFTER })
-          await lockWaiters(1)
+          await lockWaiters(db, 1)
           release()
           await correction
           const outcome = await publication
@@ -224,17 +214,4 @@ async function correctInTransaction(trx: Kysely<Database>, quizId: string) {
     .insertInto('questions')
     .values({ ...q1, id: newId(), correct_option: 1, created_at: now, archived_at: null })
     .execute()
-}
-
-/** Waits until `n` backends of this database wait for a lock. */
-async function lockWaiters(n: number) {
-  const { sql } = await import('kysely')
-  for (let i = 0; i < 200; i++) {
-    const rows = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
-    if (rows.rows[0]!.n >= n) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`fewer than ${n} backends waiting for a lock`)
 }

@@ -10,23 +10,27 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { createCourse, createLecture, createSection } from '../../db/factories'
+import { createCourse, createSection } from '../../db/factories'
 import { callRoute, signedInUser } from '../support/harness'
-import { filesUnder, hostileMedia, makeClip, makeLyingMp4, makeSentinel, unguardedProbe } from '../support/video-media'
+import {
+  filesUnder,
+  hostileMedia,
+  makeClip,
+  makeLyingMp4,
+  makeSentinel,
+  queueLectureVideo,
+  unguardedProbe,
+  videoUploadRoutes,
+} from '../support/video-media'
 
 vi.hoisted(() => {
   process.env.VIDEO_MAX_MB = '4'
 })
 
-const { db } = await import('~/utils/db.server')
-const addLecturePage = await import('~/routes/admin/add-lecture')
-const uploadsRoute = await import('~/routes/admin/video-uploads')
-const uploadRoute = await import('~/routes/admin/video-upload')
-const { requestContext } = await import('~/utils/request-context')
+const { db, addLecturePage, uploadsRoute, uploadRoute, requestContext } = await videoUploadRoutes()
 const { probeVideo } = await import('~/models/video/probe.server')
 const { transcodeLadder, TranscodeError } = await import('~/models/video/transcode.server')
 const { claimNextVideo, runVideoJob } = await import('~/models/video/jobs.server')
-const { attachVideo, newVideoId } = await import('~/models/video/video.server')
 const { getStorage } = await import('~/services/storage.server')
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'video-hostile-'))
@@ -167,18 +171,11 @@ describe('the tools themselves read a hostile file as nothing but what it claims
   test.each(KINDS)(
     '%s stored as a lecture’s upload: the job ends failed with the reason, nothing written',
     async (kind) => {
-      const lecture = await createLecture(db, { sectionId, title: `Stored ${kind}`, videoURL: '' })
-      const videoId = newVideoId()
-      const sourceKey = `videos/${videoId}/source.mp4`
-      const file = hostileFile(kind)
-      await getStorage().putFile(sourceKey, file, 'video/mp4')
-      await attachVideo({
-        videoId,
-        lectureId: lecture.id,
-        sourceKey,
+      const { videoId, sourceKey } = await queueLectureVideo({
+        sectionId,
+        title: `Stored ${kind}`,
+        file: hostileFile(kind),
         sourceName: 'lecture.mp4',
-        sourceBytes: fs.statSync(file).size,
-        createdBy: null,
       })
       await db.deleteFrom('videos').where('id', '!=', videoId).execute()
       beside.reset()

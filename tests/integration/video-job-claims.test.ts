@@ -7,12 +7,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createCourse, createLecture, createSection } from '../../db/factories'
+import { createCourse, createSection } from '../../db/factories'
 import { claimNextVideo, LEASE_SECONDS, runVideoJob } from '~/models/video/jobs.server'
-import { attachVideo, newVideoId } from '~/models/video/video.server'
 import { getStorage, type Storage } from '~/services/storage.server'
 import { db } from '~/utils/db.server'
-import { makeClip } from '../support/video-media'
+import { makeClip, queueLectureVideo } from '../support/video-media'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-claims-'))
 const clip = path.join(dir, 'clip.mp4')
@@ -35,18 +34,7 @@ beforeEach(async () => {
 async function queued(file: string) {
   const course = await createCourse(db)
   const section = await createSection(db, { courseId: course.id, title: 'Cells' })
-  const lecture = await createLecture(db, { sectionId: section.id, title: 'Meiosis', videoURL: '' })
-  const videoId = newVideoId()
-  const sourceKey = `videos/${videoId}/source.mp4`
-  await getStorage().putFile(sourceKey, file, 'video/mp4')
-  await attachVideo({
-    videoId,
-    lectureId: lecture.id,
-    sourceKey,
-    sourceName: 'clip.mp4',
-    sourceBytes: fs.statSync(file).size,
-    createdBy: null,
-  })
+  const { videoId, sourceKey } = await queueLectureVideo({ sectionId: section.id, title: 'Meiosis', file })
   return { videoId, sourceKey }
 }
 

@@ -11,17 +11,13 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createCourse, createSection } from '../../db/factories'
 import { callRoute, signedInUser } from '../support/harness'
-import { makeClip } from '../support/video-media'
+import { makeClip, videoUploadRoutes } from '../support/video-media'
 
 vi.hoisted(() => {
   process.env.VIDEO_MAX_MB = '4'
 })
 
-const { db } = await import('~/utils/db.server')
-const addLecturePage = await import('~/routes/admin/add-lecture')
-const uploadsRoute = await import('~/routes/admin/video-uploads')
-const uploadRoute = await import('~/routes/admin/video-upload')
-const { requestContext } = await import('~/utils/request-context')
+const { db, addLecturePage, uploadsRoute, uploadRoute, requestContext } = await videoUploadRoutes()
 const { claimNextVideo, runVideoJob } = await import('~/models/video/jobs.server')
 const { getStorage } = await import('~/services/storage.server')
 // A second instance: the same routes loaded again, with memory and a database connection of their own.

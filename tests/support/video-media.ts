@@ -127,3 +127,44 @@ export function filesUnder(dir: string): string[] {
     .map(String)
     .filter((f) => fs.statSync(path.join(dir, f)).isFile())
 }
+
+/**
+ * A lecture of `sectionId` whose video source is `file`, put in storage under a new video's key and queued as the
+ * lecture form queues it. The models are imported when called: a test may set the video env before they load.
+ */
+export async function queueLectureVideo(input: {
+  sectionId: string
+  title: string
+  file: string
+  sourceName?: string
+  storage?: import('~/services/storage.server').Storage
+}) {
+  const { createLecture } = await import('../../db/factories')
+  const { db } = await import('~/utils/db.server')
+  const { attachVideo, newVideoId } = await import('~/models/video/video.server')
+  const { getStorage } = await import('~/services/storage.server')
+  const lecture = await createLecture(db, { sectionId: input.sectionId, title: input.title, videoURL: '' })
+  const videoId = newVideoId()
+  const sourceKey = `videos/${videoId}/source.mp4`
+  await (input.storage ?? getStorage()).putFile(sourceKey, input.file, 'video/mp4')
+  await attachVideo({
+    videoId,
+    lectureId: lecture.id,
+    sourceKey,
+    sourceName: input.sourceName ?? 'clip.mp4',
+    sourceBytes: fs.statSync(input.file).size,
+    createdBy: null,
+  })
+  return { videoId, lectureId: lecture.id, sourceKey }
+}
+
+/** The upload routes and what calling them needs, imported after a test has set the video env (vi.hoisted). */
+export async function videoUploadRoutes() {
+  return {
+    db: (await import('~/utils/db.server')).db,
+    addLecturePage: await import('~/routes/admin/add-lecture'),
+    uploadsRoute: await import('~/routes/admin/video-uploads'),
+    uploadRoute: await import('~/routes/admin/video-upload'),
+    requestContext: (await import('~/utils/request-context')).requestContext,
+  }
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '~/lib/video/upload-rules'
 import { db } from '~/utils/db.server'
 import { isForeignKeyViolation } from '#db/dialect'
@@ -110,8 +110,7 @@ async function claimChunk(
   const taken = await conn
     .updateTable('video_upload_chunks')
     .set({ token, byte_count: bytes, claimed_at: now.toISOString() })
-    .where('upload_id', '=', uploadId)
-    .where('byte_start', '=', start)
+    .where(theChunk(uploadId, start))
     .where('sha256', 'is', null)
     .where('claimed_at', '<', idle)
     .executeTakeFirst()
@@ -119,19 +118,22 @@ async function claimChunk(
   const row = await conn
     .selectFrom('video_upload_chunks')
     .select('sha256')
-    .where('upload_id', '=', uploadId)
-    .where('byte_start', '=', start)
+    .where(theChunk(uploadId, start))
     .executeTakeFirst()
   return row?.sha256 ? 'landed' : 'busy'
 }
 
+/** The ledger row of the chunk at `start` of the upload. */
+const theChunk = (uploadId: string, start: number) => (eb: ExpressionBuilder<Database, 'video_upload_chunks'>) =>
+  eb.and([eb('upload_id', '=', uploadId), eb('byte_start', '=', start)])
+
+/** That row while `token`'s claim holds it and its bytes have not landed. */
+const heldBy =
+  (uploadId: string, start: number, token: string) => (eb: ExpressionBuilder<Database, 'video_upload_chunks'>) =>
+    eb.and([theChunk(uploadId, start)(eb), eb('token', '=', token), eb('sha256', 'is', null)])
+
 const claimOf = (conn: Conn, uploadId: string, start: number, token: string) =>
-  conn
-    .updateTable('video_upload_chunks')
-    .where('upload_id', '=', uploadId)
-    .where('byte_start', '=', start)
-    .where('token', '=', token)
-    .where('sha256', 'is', null)
+  conn.updateTable('video_upload_chunks').where(heldBy(uploadId, start, token))
 
 /**
  * Writes bytes `start`..`end` of an upload of `size` bytes from `body`, only when `start` is the offset really on
@@ -242,10 +244,7 @@ async function writeClaimed(
   const release = () =>
     conn
       .deleteFrom('video_upload_chunks')
-      .where('upload_id', '=', uploadId)
-      .where('byte_start', '=', start)
-      .where('token', '=', token)
-      .where('sha256', 'is', null)
+      .where(heldBy(uploadId, start, token))
       .execute()
   await fs.promises.mkdir(stagingDir(), { recursive: true })
   const handle = await fs.promises.open(stagingFile(uploadId), fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600)

@@ -17,6 +17,7 @@ import { saveOneIfOpen } from '~/models/quiz/answers.server'
 import { db } from '~/utils/db.server'
 import { newId } from '~/utils/ids.server'
 import { learner, seedLiveMock } from '../../support/live-mock'
+import { lockWaiters } from '../../support/pg-locks'
 
 const OPENS = new Date('2031-05-01T04:30:00.000Z')
 const CLOSES = new Date('2031-05-01T05:30:00.000Z')
@@ -60,18 +61,6 @@ async function threeOpenAttempts() {
   return { quiz, ids }
 }
 
-/** The backends of this database waiting for a lock, until there are `n` of them. */
-async function lockWaiters(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const rows = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
-    if (rows.rows[0]!.n >= n) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`fewer than ${n} backends waiting for a lock`)
-}
-
 /** Each learner's answer to Q1 (key A): right, so their score counts it (+1 mark = 30,000 units). */
 const saveQ1 = (questionId: string, attemptIds: string[]) =>
   attemptIds.map((id) =>
@@ -92,9 +81,9 @@ describe('a batched save and the close', () => {
 
     // One turn: three learners' saves, arriving B, M, A: one statement (db/turn-batch.ts).
     const saves = Promise.allSettled(saveQ1(quiz.questionIds[0]!, [b, m, a]))
-    await lockWaiters(1)
+    await lockWaiters(db, 1)
     const close = closeLiveAttempts({ conn: closer, now: AFTER })
-    await lockWaiters(2)
+    await lockWaiters(db, 2)
     await blocker.query('rollback')
 
     const settled = await saves
@@ -125,7 +114,7 @@ describe('a batched save and the close', () => {
       await other.query('select id from attempts where id = $1 for update', [b])
       // The batch locks A and M, then waits for B.
       const saves = Promise.allSettled(saveQ1(quiz.questionIds[0]!, [a, m, b]))
-      await lockWaiters(1)
+      await lockWaiters(db, 1)
       // Now the other transaction wants A: a deadlock, which the batch's side finds and loses.
       const wantsA = other.query('select id from attempts where id = $1 for update', [a])
       await wantsA
