@@ -85,3 +85,32 @@ describe('the paper memo', () => {
     )
   })
 })
+
+describe("a practice set's paper", () => {
+  test('is the set’s chosen questions, never the bank quiz’s whole current paper', async () => {
+    const { createBankQuestion } = await import('../../db/factories')
+    const { buildBankPractice } = await import('~/models/bank/practice.server')
+    const { getPracticeSet } = await import('~/models/quiz/practice-set.server')
+    const topic = `Memo set ${Date.now()}`
+    for (let i = 0; i < 6; i++) await createBankQuestion(db, { topic })
+    await createBankQuestion(db, { topic: 'Some other topic' })
+    const user = { id: (await createUser(db, { role: 'admin' })).id, role: 'admin' as const }
+    const built = await buildBankPractice({
+      user,
+      filters: { topics: [topic] },
+      count: 5,
+      unseenFirst: false,
+      timed: false,
+    })
+    if (!built.ok) throw new Error('no set')
+    const set = (await getPracticeSet(user.id, built.setId))!
+    const chosen = await db
+      .selectFrom('practice_set_questions')
+      .select('question_id')
+      .where('set_id', '=', set.id)
+      .execute()
+    const shown = await attemptPaper(set.attempt)
+    expect(shown.map((q) => q.id).sort()).toEqual(chosen.map((r) => r.question_id).sort())
+    expect(shown).toHaveLength(5)
+  })
+})

@@ -8,7 +8,7 @@ import {
   attemptQuestionTypes,
   currentQuestionRows,
   getQuiz,
-  questionsShownAt,
+  paperTestQuestions,
   testQuestionColumns,
   toTestQuestion,
   type PaperOf,
@@ -200,10 +200,10 @@ export async function attemptPaper(
   attempt: PaperOf & { quiz_id: string },
   known?: PaperVersion,
 ): Promise<TestQuestionRow[]> {
-  const paper = await paperOf(attempt.quiz_id, known)
+  // A practice set's attempt is of the bank's own quiz: its questions are the set's, never the quiz's (the bank).
+  const paper = attempt.practice_set_id ? undefined : await paperOf(attempt.quiz_id, known)
   if (paper && seesCurrent(paper, attempt)) return paper.questions
-  const rows = await questionsShownAt(attempt.quiz_id, attempt.started_at).select(testQuestionColumns).execute()
-  return rows.map(toTestQuestion)
+  return paperTestQuestions(attempt)
 }
 
 /** Each question's id and type, what every answer save checks: from memory when the attempt sees the current paper. */
