@@ -11,7 +11,9 @@ export const INDIA_OFFSET = '+05:30'
 export const INDIA_OFFSET_MINUTES = 330
 
 const MINUTE_MS = 60_000
-const OFFSET_MS = INDIA_OFFSET_MINUTES * MINUTE_MS
+/** India's offset from UTC in milliseconds: add it to an instant for its wall-clock reading in India. */
+export const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * MINUTE_MS
+const OFFSET_MS = INDIA_OFFSET_MS
 const DAY_MS = 86_400_000
 
 const instant = (at: string | Date) => (typeof at === 'string' ? Date.parse(at) : at.getTime())

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '#db/schema'
-import { parseIndiaLocal } from '~/lib/dates'
+import { windowInstant } from '~/lib/quiz/window-input'
 import { isId } from '~/lib/ids'
 import { isLiveMock, learnerWindow, windowProblem } from '~/lib/quiz/window'
 import { resultsPublic, VISIBILITY_MESSAGES } from '~/lib/quiz/visibility'
@@ -97,15 +97,10 @@ export async function holdResults({ quizId, actorId }: { quizId: string; actorId
   return { ok: true as const }
 }
 
-/** An instant as the API sends it (ISO with a zone) or the form (India time, 'YYYY-MM-DDTHH:mm'). */
+/** An override's end as the API sends it (ISO with a zone) or the form (India time); null when left out. */
 function readInstant(value: unknown): string | null | undefined {
   if (value === undefined || value === null || value === '') return null
-  if (typeof value !== 'string') return undefined
-  const local = parseIndiaLocal(value)
-  if (local) return local
-  if (!/[zZ]$|[+-]\d{2}:?\d{2}$/.test(value.trim())) return undefined
-  const t = Date.parse(value)
-  return Number.isFinite(t) ? new Date(t).toISOString() : undefined
+  return typeof value === 'string' ? windowInstant(value) : undefined
 }
 
 const extraMinutesSchema = z.coerce
