@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { isId } from '~/lib/ids'
 import { answersCloseAt } from '~/lib/quiz/clock'
+import { prepared } from '#db/prepared'
 import { db } from '~/utils/db.server'
 import { sessionSecrets } from '~/utils/env.server'
 
@@ -74,17 +75,30 @@ export function readPaperPass(pass: unknown, quizId: string, now = new Date()): 
  * Whether the pass is shown by the learner it was made for while their attempt is open: the session (signed cookie,
  * then its row, not expired) belongs to the attempt's learner, and the attempt is of this quiz and not submitted.
  */
-export async function passHolderMayRead(pass: PaperPass, sessionId: string | null, now = new Date()): Promise<boolean> {
+export async function passHolderMayRead(
+  pass: PaperPass,
+  sessionId: string | null,
+  now = new Date(),
+): Promise<boolean> {
   if (!sessionId) return false
-  const row = await db
+  const row = await passHolderQuery.first(db, {
+    attemptId: pass.attemptId,
+    quizId: pass.quizId,
+    sessionId,
+    now: now.toISOString(),
+  })
+  return Boolean(row)
+}
+
+// Every paper request of a test page runs it: compiled once (#db/prepared), as the exam's other statements are.
+const passHolderQuery = prepared((conn, p: { attemptId: string; quizId: string; sessionId: string; now: string }) =>
+  conn
     .selectFrom('attempts as a')
     .innerJoin('sessions as s', 's.user_id', 'a.user_id')
     .select('a.id')
-    .where('a.id', '=', pass.attemptId)
-    .where('a.quiz_id', '=', pass.quizId)
+    .where('a.id', '=', p.attemptId)
+    .where('a.quiz_id', '=', p.quizId)
     .where('a.submitted_at', 'is', null)
-    .where('s.id', '=', sessionId)
-    .where('s.expires_at', '>', now.toISOString())
-    .executeTakeFirst()
-  return Boolean(row)
-}
+    .where('s.id', '=', p.sessionId)
+    .where('s.expires_at', '>', p.now),
+)
